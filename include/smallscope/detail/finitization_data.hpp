@@ -1,0 +1,65 @@
+// The type-erased content of a finitization (paper 000, Sec. 3.2): class domains (ordered
+// object sets of one class), field domains (unions of class domains, null, integer sets) and the
+// binding of each field of each class to its field domain. The typed builder in
+// finitization.hpp fills it; the state space (src/space) is built from it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace smallscope::detail {
+
+// One address per type, the same in every translation unit.
+template <class T>
+const void* type_key() {
+  static const char key = 0;
+  return &key;
+}
+
+// A field domain: null (first, when allowed), then the objects of each class domain in order;
+// or an ordered list of integers.
+struct value_set {
+  bool is_objects = false;
+  bool null_allowed = false;
+  std::vector<std::uint32_t> class_domains;  // objects: class domain ids, in order
+  std::vector<std::int64_t> integers;        // integers: the values, in order
+};
+
+struct class_domain_data {
+  std::string name;  // the label of its objects: name#0, name#1, ...
+  const void* type = nullptr;
+  std::string type_name;  // for messages
+  std::uint32_t count = 0;
+  std::size_t size = 0;
+  std::size_t align = 0;
+  void (*construct)(void*) = nullptr;
+  void (*destroy)(void*) = nullptr;
+  bool isomorphism_checked = true;
+  std::vector<std::string> registered_fields;  // all tracked fields of the class
+};
+
+// How one field of a class takes its values.
+struct field_binding {
+  const void* owner = nullptr;  // the class that declares the field
+  std::string owner_name;
+  std::string name;
+  std::size_t offset = 0;      // of the field (or of the array) in its object
+  std::uint8_t value_size = 0;  // bytes of one value (the element's, for arrays)
+  std::uint64_t (*encode)(std::int64_t) = nullptr;  // integer -> its bytes in the field type
+  bool is_bool = false;        // printed as false/true
+  value_set values;            // the field domain (the elements' domain, for arrays)
+  bool is_array = false;
+  value_set lengths;           // arrays: the length domain
+  // arrays: binds `capacity` element fields at `elements` to the array at `array`.
+  void (*bind_storage)(void* array, void* elements, int capacity) = nullptr;
+};
+
+struct finitization_data {
+  std::string subject;  // a label for messages and output
+  std::vector<class_domain_data> class_domains;  // the root's first, with one object
+  std::vector<field_binding> bindings;          // in the order of the set calls
+};
+
+}  // namespace smallscope::detail

@@ -1,0 +1,98 @@
+// Field registration: SMALLSCOPE_FIELDS(cls, f1, f2, ...) names the tracked fields of a subject
+// class, so the finitization can name them (Korat's "Node.left"), check that every field has a
+// field domain (paper 000, Sec. 3.2) and print structures.
+//
+// Use SMALLSCOPE_FIELDS at namespace scope, in the class's namespace, after the class. For
+// private fields use SMALLSCOPE_FRIEND_FIELDS inside the class body instead. Either defines a
+// function `smallscope_fields(const cls*)` that argument-dependent lookup finds.
+#pragma once
+
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+
+namespace smallscope::detail {
+
+template <class C, class M>
+struct named_member {
+  std::string_view name;
+  M C::*member;
+};
+template <class C, class M>
+named_member(std::string_view, M C::*) -> named_member<C, M>;
+
+template <class C>
+concept has_registered_fields = requires(const C* c) { smallscope_fields(c); };
+
+template <class C>
+auto registered_fields() {
+  static_assert(has_registered_fields<C>,
+                "register the class's fields with SMALLSCOPE_FIELDS(cls, field, ...)");
+  return smallscope_fields(static_cast<const C*>(nullptr));
+}
+
+}  // namespace smallscope::detail
+
+// One expansion step per field, up to 32 fields.
+#define SMALLSCOPE_DETAIL_NM(cls, f) ::smallscope::detail::named_member{#f, &cls::f}
+#define SMALLSCOPE_DETAIL_E1(c, f) SMALLSCOPE_DETAIL_NM(c, f)
+#define SMALLSCOPE_DETAIL_E2(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E1(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E3(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E2(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E4(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E3(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E5(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E4(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E6(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E5(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E7(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E6(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E8(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E7(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E9(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E8(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E10(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E9(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E11(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E10(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E12(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E11(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E13(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E12(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E14(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E13(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E15(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E14(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E16(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E15(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E17(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E16(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E18(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E17(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E19(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E18(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E20(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E19(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E21(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E20(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E22(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E21(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E23(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E22(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E24(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E23(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E25(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E24(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E26(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E25(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E27(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E26(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E28(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E27(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E29(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E28(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E30(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E29(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E31(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E30(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_E32(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E31(c, __VA_ARGS__)
+#define SMALLSCOPE_DETAIL_PICK(_1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, \
+                               _16, _17, _18, _19, _20, _21, _22, _23, _24, _25, _26, _27, _28, \
+                               _29, _30, _31, _32, N, ...)                                     \
+  N
+#define SMALLSCOPE_DETAIL_EACH(c, ...)                                                            \
+  SMALLSCOPE_DETAIL_PICK(__VA_ARGS__, SMALLSCOPE_DETAIL_E32, SMALLSCOPE_DETAIL_E31,               \
+                         SMALLSCOPE_DETAIL_E30, SMALLSCOPE_DETAIL_E29, SMALLSCOPE_DETAIL_E28,     \
+                         SMALLSCOPE_DETAIL_E27, SMALLSCOPE_DETAIL_E26, SMALLSCOPE_DETAIL_E25,     \
+                         SMALLSCOPE_DETAIL_E24, SMALLSCOPE_DETAIL_E23, SMALLSCOPE_DETAIL_E22,     \
+                         SMALLSCOPE_DETAIL_E21, SMALLSCOPE_DETAIL_E20, SMALLSCOPE_DETAIL_E19,     \
+                         SMALLSCOPE_DETAIL_E18, SMALLSCOPE_DETAIL_E17, SMALLSCOPE_DETAIL_E16,     \
+                         SMALLSCOPE_DETAIL_E15, SMALLSCOPE_DETAIL_E14, SMALLSCOPE_DETAIL_E13,     \
+                         SMALLSCOPE_DETAIL_E12, SMALLSCOPE_DETAIL_E11, SMALLSCOPE_DETAIL_E10,     \
+                         SMALLSCOPE_DETAIL_E9, SMALLSCOPE_DETAIL_E8, SMALLSCOPE_DETAIL_E7,        \
+                         SMALLSCOPE_DETAIL_E6, SMALLSCOPE_DETAIL_E5, SMALLSCOPE_DETAIL_E4,        \
+                         SMALLSCOPE_DETAIL_E3, SMALLSCOPE_DETAIL_E2, SMALLSCOPE_DETAIL_E1)        \
+  (c, __VA_ARGS__)
+
+// Registers the tracked fields of `cls` (at namespace scope, in cls's namespace).
+#define SMALLSCOPE_FIELDS(cls, ...)                          \
+  [[maybe_unused]] inline auto smallscope_fields(const cls*) { \
+    return std::tuple{SMALLSCOPE_DETAIL_EACH(cls, __VA_ARGS__)}; \
+  }
+
+// Registers the tracked fields of `cls` from inside its body (for private fields).
+#define SMALLSCOPE_FRIEND_FIELDS(cls, ...)                   \
+  friend auto smallscope_fields(const cls*) {                \
+    return std::tuple{SMALLSCOPE_DETAIL_EACH(cls, __VA_ARGS__)}; \
+  }

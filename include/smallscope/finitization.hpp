@@ -1,0 +1,304 @@
+// The finitization builder (paper 000, Sec. 3.2 and Fig. 4; Korat 1.0's IFinitization).
+//
+//   auto f = smallscope::finitization::of<binary_tree>("BinaryTree");
+//   auto nodes = f.objects<node>("Node", 3);            // a class domain of 3 objects
+//   f.set(&binary_tree::root, nodes.or_null());         // field domain: null, Node#0..2
+//   f.set(&binary_tree::size, smallscope::ints(3, 3));  // integers 3..3
+//   f.set(&node::left, nodes.or_null());
+//   f.set(&node::right, nodes.or_null());
+//
+// Class domains are laid out in creation order (the root's first, one object); each object's
+// fields in the order of the set calls for its class. A field domain lists null first (when
+// allowed), then the objects of each class domain in order; an integer set lists its values in
+// order. Mistakes (a field set twice, a value that does not fit the field's type, an empty
+// domain) throw finitization_error naming the field.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "smallscope/array.hpp"
+#include "smallscope/detail/finitization_data.hpp"
+#include "smallscope/field.hpp"
+#include "smallscope/fields.hpp"
+
+namespace smallscope {
+
+// A mistake in a finitization or in a subject's parameters.
+class finitization_error : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// An ordered set of integers: a field domain for integral, enum and bool fields.
+class int_set {
+ public:
+  int_set() = default;
+  explicit int_set(std::vector<std::int64_t> values) : values_(std::move(values)) {}
+  const std::vector<std::int64_t>& values() const { return values_; }
+
+ private:
+  std::vector<std::int64_t> values_;
+};
+
+// Korat's createIntSet(min, step, max): min, min+step, ... while below max, then max.
+// Requires min <= max and step >= 1.
+int_set ints(std::int64_t min, std::int64_t max, std::int64_t step = 1);
+// {false, true}, for field<bool>.
+int_set booleans();
+
+template <class T>
+class object_set;
+
+// A class domain: `count` objects of class T, in index order. A handle into its finitization.
+template <class T>
+class class_domain {
+ public:
+  std::uint32_t id() const { return id_; }
+  // The field domain {null, objects of this class domain}.
+  object_set<T> or_null() const { return object_set<T>(true, {id_}); }
+  // The field domain {objects of this class domain}.
+  object_set<T> only() const { return object_set<T>(false, {id_}); }
+
+ private:
+  friend class finitization;
+  explicit class_domain(std::uint32_t id) : id_(id) {}
+  std::uint32_t id_;
+};
+
+// A field domain of objects of class T: optionally null, then class domains in order.
+template <class T>
+class object_set {
+ public:
+  object_set(class_domain<T> d) : object_set(false, {d.id()}) {}  // NOLINT: a domain is a set
+  object_set(bool null_allowed, std::vector<std::uint32_t> class_domains)
+      : null_allowed_(null_allowed), class_domains_(std::move(class_domains)) {}
+  // This set followed by the objects of `d` (Korat's addClassDomain).
+  object_set operator|(class_domain<T> d) const {
+    object_set r = *this;
+    r.class_domains_.push_back(d.id());
+    return r;
+  }
+  bool null_allowed() const { return null_allowed_; }
+  const std::vector<std::uint32_t>& class_domains() const { return class_domains_; }
+
+ private:
+  bool null_allowed_;
+  std::vector<std::uint32_t> class_domains_;
+};
+
+namespace detail {
+
+template <class T>
+std::uint64_t encode_integer(std::int64_t v) {
+  T value = static_cast<T>(v);
+  std::uint64_t raw = 0;
+  std::memcpy(&raw, &value, sizeof(T));
+  return raw;
+}
+
+template <class T>
+bool fits(std::int64_t v) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return v == 0 || v == 1;
+  } else if constexpr (std::is_enum_v<T>) {
+    return fits<std::underlying_type_t<T>>(v);
+  } else if constexpr (std::is_unsigned_v<T>) {
+    return v >= 0 && static_cast<std::uint64_t>(v) <= std::numeric_limits<T>::max();
+  } else {
+    return v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max();
+  }
+}
+
+template <class E>
+void bind_array_storage(void* array_object, void* elements, int capacity) {
+  auto* fields = static_cast<field<E>*>(elements);
+  for (int i = 0; i < capacity; ++i) ::new (static_cast<void*>(fields + i)) field<E>();
+  static_cast<array<E>*>(array_object)->assign_storage(fields, capacity);
+}
+
+}  // namespace detail
+
+class finitization {
+ public:
+  // A finitization whose root is one object of class Root, labelled `root_name`.
+  template <class Root>
+  static finitization of(std::string root_name) {
+    finitization f;
+    f.data_.subject = root_name;
+    f.add_class_domain<Root>(std::move(root_name), 1);
+    return f;
+  }
+
+  // Creates a class domain of `count` objects of class T (Korat's createObjects).
+  template <class T>
+  class_domain<T> objects(std::string name, std::uint32_t count) {
+    return class_domain<T>(add_class_domain<T>(std::move(name), count));
+  }
+
+  // Leaves the objects of `d` out of isomorphism breaking: they then behave like primitive
+  // values (Korat's includeInIsomorphismCheck(false)).
+  template <class T>
+  void exclude_from_isomorphism(class_domain<T> d) {
+    data_.class_domains.at(d.id()).isomorphism_checked = false;
+  }
+
+  // Binds an integral, enum or bool field to a set of integers.
+  template <class C, class T>
+  void set(field<T> C::*member, const int_set& values) {
+    static_assert(!std::is_pointer_v<T>, "a pointer field takes an object set, not integers");
+    auto b = begin_binding(member);
+    b.value_size = sizeof(T);
+    b.encode = &detail::encode_integer<T>;
+    b.is_bool = std::is_same_v<T, bool>;
+    b.values = integer_domain<T>(b, values, "value");
+    finish_binding(std::move(b));
+  }
+
+  // Binds a pointer field to a set of objects.
+  template <class C, class T, class U>
+  void set(field<T*> C::*member, const object_set<U>& objects) {
+    static_assert(std::is_same_v<std::remove_cv_t<T>, U>,
+                  "the object set's class must be the class the field points to");
+    auto b = begin_binding(member);
+    b.value_size = sizeof(T*);
+    b.values = object_domain(b, objects);
+    finish_binding(std::move(b));
+  }
+  template <class C, class T, class U>
+  void set(field<T*> C::*member, class_domain<U> objects) {
+    set(member, object_set<U>(objects));
+  }
+
+  // Binds an array of integers: its length ranges over `lengths`, each element over `elements`.
+  template <class C, class T>
+  void set(array<T> C::*member, const int_set& lengths, const int_set& elements) {
+    static_assert(!std::is_pointer_v<T>, "an array of pointers takes an object set");
+    auto b = begin_array_binding(member, lengths);
+    b.value_size = sizeof(T);
+    b.encode = &detail::encode_integer<T>;
+    b.is_bool = std::is_same_v<T, bool>;
+    b.values = integer_domain<T>(b, elements, "element");
+    finish_binding(std::move(b));
+  }
+  // Binds an array of pointers: its length ranges over `lengths`, each element over `elements`.
+  template <class C, class T, class U>
+  void set(array<T*> C::*member, const int_set& lengths, const object_set<U>& elements) {
+    static_assert(std::is_same_v<std::remove_cv_t<T>, U>,
+                  "the object set's class must be the class the elements point to");
+    auto b = begin_array_binding(member, lengths);
+    b.value_size = sizeof(T*);
+    b.values = object_domain(b, elements);
+    finish_binding(std::move(b));
+  }
+
+  // A one-line description of the class domains and field domains.
+  std::string describe() const;
+  const detail::finitization_data& data() const { return data_; }
+
+ private:
+  finitization() = default;
+
+  template <class T>
+  std::uint32_t add_class_domain(std::string name, std::uint32_t count) {
+    static_assert(std::is_default_constructible_v<T>, "subject classes need a default constructor");
+    detail::class_domain_data d;
+    d.name = std::move(name);
+    d.type = detail::type_key<T>();
+    d.count = count;
+    d.size = sizeof(T);
+    d.align = alignof(T);
+    d.construct = [](void* p) { ::new (p) T(); };
+    d.destroy = [](void* p) { static_cast<T*>(p)->~T(); };
+    if constexpr (detail::has_registered_fields<T>) {
+      std::apply([&](const auto&... f) { (d.registered_fields.emplace_back(f.name), ...); },
+                 detail::registered_fields<T>());
+    }
+    for (const auto& other : data_.class_domains)
+      if (other.type == d.type) d.type_name = other.type_name;
+    if (d.type_name.empty()) d.type_name = d.name;
+    if (d.name.empty()) throw finitization_error("a class domain needs a name");
+    for (const auto& other : data_.class_domains)
+      if (other.name == d.name) throw finitization_error("class domain '" + d.name + "' is created twice");
+    data_.class_domains.push_back(std::move(d));
+    return static_cast<std::uint32_t>(data_.class_domains.size() - 1);
+  }
+
+  // The registered name and offset of `member`.
+  template <class C, class M>
+  detail::field_binding begin_binding(M C::*member) {
+    detail::field_binding b;
+    b.owner = detail::type_key<C>();
+    b.owner_name = owner_label(b.owner);
+    std::apply(
+        [&](const auto&... f) {
+          auto match = [&](const auto& nm) {
+            if constexpr (std::is_same_v<std::remove_cvref_t<decltype(nm.member)>, M C::*>)
+              if (nm.member == member) b.name = nm.name;
+          };
+          (match(f), ...);
+        },
+        detail::registered_fields<C>());
+    if (b.name.empty())
+      throw finitization_error("a field of " + b.owner_name +
+                               " is not listed in its SMALLSCOPE_FIELDS");
+    auto probe = std::make_unique<C>();
+    b.offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*member)) -
+                                        reinterpret_cast<const char*>(probe.get()));
+    return b;
+  }
+
+  template <class C, class T>
+  detail::field_binding begin_array_binding(array<T> C::*member, const int_set& lengths) {
+    auto b = begin_binding(member);
+    b.is_array = true;
+    b.bind_storage = &detail::bind_array_storage<T>;
+    b.lengths = integer_domain<int>(b, lengths, "length");
+    for (auto n : lengths.values())
+      if (n < 0) throw finitization_error(where(b) + ": array lengths must be >= 0, got " + std::to_string(n));
+    return b;
+  }
+
+  template <class T>
+  detail::value_set integer_domain(const detail::field_binding& b, const int_set& s, const char* what) {
+    if (s.values().empty()) throw finitization_error(where(b) + ": empty " + what + " domain");
+    for (auto v : s.values())
+      if (!detail::fits<T>(v))
+        throw finitization_error(where(b) + ": " + what + " " + std::to_string(v) +
+                                 " does not fit the field's type");
+    detail::value_set vs;
+    vs.integers = s.values();
+    return vs;
+  }
+
+  template <class U>
+  detail::value_set object_domain(const detail::field_binding& b, const object_set<U>& s) {
+    detail::value_set vs;
+    vs.is_objects = true;
+    vs.null_allowed = s.null_allowed();
+    vs.class_domains = s.class_domains();
+    for (auto id : vs.class_domains)
+      if (id >= data_.class_domains.size() || data_.class_domains[id].type != detail::type_key<U>())
+        throw finitization_error(where(b) + ": a class domain of another finitization");
+    if (!vs.null_allowed && vs.class_domains.empty())
+      throw finitization_error(where(b) + ": empty object domain");
+    return vs;
+  }
+
+  std::string owner_label(const void* type) const;
+  static std::string where(const detail::field_binding& b) { return "field " + b.owner_name + "." + b.name; }
+  void finish_binding(detail::field_binding b);
+
+  detail::finitization_data data_;
+};
+
+}  // namespace smallscope

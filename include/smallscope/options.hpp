@@ -1,0 +1,34 @@
+// The search options, declared once. This table feeds the options struct, the command line
+// (flag, default, allowed range, help), the validation and the echo in --stats json.
+// Out-of-range values are rejected with a message naming the option, never clamped.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+// X(name, type, default, min, max, help)
+#define SMALLSCOPE_SEARCH_OPTIONS(X)                                                           \
+  X(isomorphism_breaking, bool, true, 0, 1,                                                    \
+    "skip candidates isomorphic to explored ones (paper 000, Sec. 3.4)")                       \
+  X(pruning, bool, true, 0, 1,                                                                 \
+    "backtrack on the fields the predicate read; off: Korat* of paper 000, Sec. 4")            \
+  X(limit, std::uint64_t, 0, 0, std::numeric_limits<std::uint64_t>::max(),                     \
+    "stop after this many valid structures (0: no limit)")                                     \
+  X(read_budget, std::uint64_t, 10000000, 1, std::numeric_limits<std::uint64_t>::max(),       \
+    "field reads allowed in one predicate call; a call that reads more is stopped and reported") \
+  X(progress_interval, double, 1.0, 0.01, 86400.0,                                             \
+    "seconds between progress reports to the listener")
+
+namespace smallscope {
+
+struct search_options {
+#define SMALLSCOPE_DETAIL_OPTION_MEMBER(name, type, def, lo, hi, help) type name = def;
+  SMALLSCOPE_SEARCH_OPTIONS(SMALLSCOPE_DETAIL_OPTION_MEMBER)
+#undef SMALLSCOPE_DETAIL_OPTION_MEMBER
+};
+
+// Throws std::invalid_argument naming the first option outside its range.
+void validate(const search_options& options);
+
+}  // namespace smallscope

@@ -1,0 +1,32 @@
+// Printing structures: the reachable objects of a candidate with their field values, as one
+// line of text, one JSON object per line (jsonl) or a Graphviz digraph (dot). Objects are
+// labelled by class domain and index ("Node#2"), in depth-first order from the root, the order
+// in which the search walks a valid structure (paper 000, Sec. 3.4).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "smallscope/search.hpp"
+
+namespace smallscope {
+
+enum class structure_format { text, jsonl, dot };
+
+// "text", "jsonl" or "dot"; nullopt for anything else.
+std::optional<structure_format> parse_structure_format(std::string_view name);
+
+class structure_printer {
+ public:
+  // Appends `s` to `out`: one line for text and jsonl (newline included), a digraph for dot.
+  void append(std::string& out, const structure& s, structure_format format);
+
+ private:
+  std::vector<std::uint32_t> order_;
+  std::vector<std::uint8_t> seen_;
+};
+
+}  // namespace smallscope

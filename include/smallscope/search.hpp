@@ -1,0 +1,165 @@
+// The bounded-exhaustive search as a lazy C++ range (paper 000, Fig. 7).
+//
+//   for (const smallscope::structure& s : smallscope::structures(fin, &binary_tree::rep_ok))
+//     use(s.root<binary_tree>());
+//
+// yields every valid structure of the finitization exactly once up to isomorphism (sound,
+// complete and optimal: paper 000, Sec. 4), in the search's order. The range holds one
+// candidate at a time: memory does not grow with the number of structures. A yielded structure
+// is the real object graph in the search's arena; it stays valid until the iterator advances.
+// Treat it as read-only.
+#pragma once
+
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "smallscope/finitization.hpp"
+#include "smallscope/options.hpp"
+
+namespace smallscope {
+
+namespace detail {
+class state_space;
+class korat_search;
+}  // namespace detail
+
+struct search_stats {
+  std::uint64_t explored = 0;         // candidates evaluated (Korat's "explored")
+  std::uint64_t valid = 0;            // structures found
+  std::uint64_t predicate_calls = 0;  // invariant executions
+  std::uint64_t fields_read = 0;      // tracked reads of slots, over all calls
+  std::uint64_t budget_exceeded = 0;  // calls stopped by the read budget (counted invalid)
+  std::uint64_t predicate_exceptions = 0;  // calls that threw (counted invalid)
+  bool limit_reached = false;
+  double seconds = 0;                 // wall time since the search started
+};
+
+// One candidate of the state space: a valid structure, or a candidate the listener is told of.
+class structure {
+ public:
+  // The root object; requires Root to be the finitization's root class.
+  template <class Root>
+  const Root& root() const {
+    check_root(detail::type_key<Root>());
+    return *static_cast<const Root*>(root_);
+  }
+  // The candidate vector: for every slot, the index of its value in the slot's field domain.
+  std::span<const std::uint32_t> values() const { return values_; }
+  // 1-based position among the valid structures (0 for a candidate that is not valid).
+  std::uint64_t index() const { return index_; }
+  const detail::state_space& space() const { return *space_; }
+
+  structure(const detail::state_space& space, std::span<const std::uint32_t> values,
+            std::uint64_t index);
+
+ private:
+  void check_root(const void* type) const;
+  const detail::state_space* space_;
+  const void* root_;
+  std::span<const std::uint32_t> values_;
+  std::uint64_t index_;
+};
+
+// Told of the search's progress and of invariant calls that went wrong. Never called per
+// candidate; the default does nothing.
+class search_listener {
+ public:
+  virtual ~search_listener() = default;
+  virtual void on_progress(const search_stats&) {}
+  // An invariant call read more fields than the budget (it likely loops on this candidate).
+  virtual void on_budget_exceeded(const structure& /*candidate*/) {}
+  // An invariant call threw; `what` is the exception's message.
+  virtual void on_predicate_exception(const structure& /*candidate*/, std::string_view /*what*/) {}
+};
+
+// A type-erased invariant over a root class: calls `call(context, root)`.
+struct predicate {
+  std::shared_ptr<void> context;
+  bool (*call)(void* context, const void* root) = nullptr;
+  const void* root_type = nullptr;  // detail::type_key<Root>()
+};
+
+// Wraps `pred`, called as pred(const Root&), as a predicate.
+template <class Root, class Pred>
+predicate make_predicate(Pred pred) {
+  predicate p;
+  p.context = std::make_shared<Pred>(std::move(pred));
+  p.call = [](void* context, const void* root) -> bool {
+    return (*static_cast<Pred*>(context))(*static_cast<const Root*>(root));
+  };
+  p.root_type = detail::type_key<Root>();
+  return p;
+}
+
+// Wraps the member invariant `rep_ok` of Root as a predicate.
+template <class Root>
+predicate make_predicate(bool (Root::*rep_ok)() const) {
+  return make_predicate<Root>([rep_ok](const Root& r) { return (r.*rep_ok)(); });
+}
+
+class structure_range {
+ public:
+  class iterator {
+   public:
+    using value_type = structure;
+    using difference_type = std::ptrdiff_t;
+    iterator() = default;
+    const structure& operator*() const { return *range_->current_; }
+    const structure* operator->() const { return &*range_->current_; }
+    iterator& operator++() {
+      range_->advance();
+      return *this;
+    }
+    void operator++(int) { ++*this; }
+    friend bool operator==(const iterator& it, std::default_sentinel_t) { return it.at_end(); }
+
+   private:
+    friend class structure_range;
+    explicit iterator(structure_range* r) : range_(r) {}
+    bool at_end() const { return range_ == nullptr || !range_->current_.has_value(); }
+    structure_range* range_ = nullptr;
+  };
+
+  // Builds the state space of `fin` (throws finitization_error, also when `pred` is over
+  // another class than the root) and validates `options` (throws std::invalid_argument).
+  structure_range(const finitization& fin, predicate pred, const search_options& options = {});
+  structure_range(structure_range&&) noexcept;
+  structure_range& operator=(structure_range&&) noexcept;
+  ~structure_range();
+
+  // Starts the search on the first call; the range is single-pass.
+  iterator begin();
+  std::default_sentinel_t end() const { return {}; }
+
+  // Statistics so far (complete once the iteration has ended).
+  search_stats stats() const;
+  void set_listener(search_listener* listener);
+  const detail::state_space& space() const;
+
+ private:
+  void advance();
+  std::unique_ptr<detail::korat_search> search_;
+  std::optional<structure> current_;
+  bool started_ = false;
+};
+
+// All valid structures of `fin` under the invariant `pred`, called as pred(const Root&).
+template <class Root, class Pred>
+structure_range structures(const finitization& fin, Pred pred, const search_options& options = {}) {
+  return structure_range(fin, make_predicate<Root>(std::move(pred)), options);
+}
+
+// All valid structures of `fin` under the member invariant `rep_ok` of the root class.
+template <class Root>
+structure_range structures(const finitization& fin, bool (Root::*rep_ok)() const,
+                           const search_options& options = {}) {
+  return structure_range(fin, make_predicate(rep_ok), options);
+}
+
+static_assert(std::input_iterator<structure_range::iterator>);
+
+}  // namespace smallscope

@@ -1,0 +1,46 @@
+// Number helpers for the command line. See numbers.hpp.
+#include "cli/numbers.hpp"
+
+#include <charconv>
+#include <fmt/format.h>
+
+namespace smallscope::cli {
+
+std::string grouped(std::uint64_t n) {
+  std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string short_rate(double r) {
+  if (r >= 1e9) return fmt::format("{:.1f}G", r / 1e9);
+  if (r >= 1e6) return fmt::format("{:.1f}M", r / 1e6);
+  if (r >= 1e3) return fmt::format("{:.1f}k", r / 1e3);
+  return fmt::format("{:.0f}", r);
+}
+
+std::optional<std::int64_t> parse_int(std::string_view text) {
+  std::int64_t v = 0;
+  const char* end = text.data() + text.size();
+  auto [p, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec != std::errc() || p != end) return std::nullopt;
+  return v;
+}
+
+std::optional<std::vector<std::int64_t>> parse_int_list(std::string_view text) {
+  std::vector<std::int64_t> out;
+  while (true) {
+    const auto comma = text.find(',');
+    auto v = parse_int(text.substr(0, comma));
+    if (!v) return std::nullopt;
+    out.push_back(*v);
+    if (comma == std::string_view::npos) return out;
+    text.remove_prefix(comma + 1);
+  }
+}
+
+}  // namespace smallscope::cli

@@ -1,0 +1,21 @@
+// Small helpers for printing and parsing numbers on the command line.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace smallscope::cli {
+
+// 1234567 -> "1,234,567"
+std::string grouped(std::uint64_t n);
+// 12345678.9 -> "12.3M"
+std::string short_rate(double per_second);
+// "3,3,3" -> {3, 3, 3}; nullopt unless every item is an integer.
+std::optional<std::vector<std::int64_t>> parse_int_list(std::string_view text);
+// "12" -> 12; nullopt unless the whole text is an integer.
+std::optional<std::int64_t> parse_int(std::string_view text);
+
+}  // namespace smallscope::cli

@@ -1,0 +1,49 @@
+// Progress and findings on stderr. See progress.hpp.
+#include "cli/progress.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include "cli/numbers.hpp"
+
+namespace smallscope::cli {
+
+namespace {
+constexpr std::uint64_t findings_shown = 3;
+}
+
+run_listener::run_listener(std::string label, bool show_progress)
+    : label_(std::move(label)), show_progress_(show_progress), tty_(isatty(STDERR_FILENO) != 0) {}
+
+void run_listener::on_progress(const search_stats& s) {
+  if (!show_progress_) return;
+  const double rate = s.seconds > 0 ? static_cast<double>(s.explored) / s.seconds : 0;
+  fmt::print(stderr, "{}[{}] {} explored ({} candidates/s), {} valid, {:.1f} s{}", tty_ ? "\r\x1b[K" : "",
+             label_, grouped(s.explored), short_rate(rate), grouped(s.valid), s.seconds, tty_ ? "" : "\n");
+  std::fflush(stderr);
+  line_shown_ = tty_;
+}
+
+void run_listener::finish() {
+  if (line_shown_) fmt::print(stderr, "\r\x1b[K");
+  line_shown_ = false;
+}
+
+void run_listener::report(const std::string& what, const structure& candidate) {
+  if (++findings_ > findings_shown) return;
+  finish();
+  std::string shown;
+  printer_.append(shown, candidate, structure_format::text);
+  fmt::print(stderr, "finding: {} on the candidate\n  {}", what, shown.substr(shown.find(':') + 2));
+  if (findings_ == findings_shown) fmt::print(stderr, "(further findings are counted, not shown)\n");
+}
+
+void run_listener::on_budget_exceeded(const structure& candidate) {
+  report("the invariant read more fields than --read-budget allows (does it loop?)", candidate);
+}
+
+void run_listener::on_predicate_exception(const structure& candidate, std::string_view what) {
+  report(fmt::format("the invariant threw ({})", what), candidate);
+}
+
+}  // namespace smallscope::cli

@@ -1,0 +1,33 @@
+// The listener of a command-line run: a progress line on stderr for runs longer than a second,
+// and reports of invariant calls that did not terminate within the read budget or threw.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "smallscope/report.hpp"
+#include "smallscope/search.hpp"
+
+namespace smallscope::cli {
+
+class run_listener : public search_listener {
+ public:
+  run_listener(std::string label, bool show_progress);
+  void on_progress(const search_stats& stats) override;
+  void on_budget_exceeded(const structure& candidate) override;
+  void on_predicate_exception(const structure& candidate, std::string_view what) override;
+  // Clears the progress line, if one is shown.
+  void finish();
+  std::uint64_t findings() const { return findings_; }
+
+ private:
+  void report(const std::string& what, const structure& candidate);
+  std::string label_;
+  bool show_progress_;
+  bool tty_;
+  bool line_shown_ = false;
+  std::uint64_t findings_ = 0;
+  structure_printer printer_;
+};
+
+}  // namespace smallscope::cli

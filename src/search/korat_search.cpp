@@ -1,0 +1,220 @@
+// Korat's search loop (paper 000, Fig. 7; Korat 1.0's StateSpaceExplorer). See korat_search.hpp.
+#include "search/korat_search.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <string>
+
+namespace smallscope::detail {
+
+void throw_read_budget_exceeded() { throw read_budget_exceeded{}; }
+
+void access_observer::note_write(std::uint32_t slot) {
+  if (is_written_[slot] == 0) {
+    is_written_[slot] = 1;
+    written_[written_size_++] = slot;
+  }
+}
+
+korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
+                           const search_options& options)
+    : space_(std::move(space)), pred_(std::move(pred)), options_(options) {
+  const std::uint32_t n = space_->slot_count();
+  values_.assign(n, 0);
+  stack_.assign(n + 1, 0);
+  on_stack_at_.assign(space_->arena_bytes(), 1);
+  for (const auto& sl : space_->slots()) on_stack_at_[sl.offset] = 0;
+  written_.assign(n + 1, 0);
+  is_written_.assign(n, 0);
+  class_domains_ = space_->class_domain_count();
+  max_below_.assign(static_cast<std::size_t>(n + 1) * class_domains_, -1);
+  visited_.assign(space_->objects().size(), 0);
+
+  observer_.base_ = reinterpret_cast<std::uintptr_t>(space_->arena());
+  observer_.bytes_ = space_->arena_bytes();
+  observer_.slot_at_ = space_->slot_at();
+  observer_.on_stack_at_ = on_stack_at_.data();
+  observer_.stack_ = stack_.data();
+  observer_.written_ = written_.data();
+  observer_.is_written_ = is_written_.data();
+
+  space_->write_all(values_.data());  // the all-zero candidate
+  start_ = last_progress_ = std::chrono::steady_clock::now();
+}
+
+korat_search::~korat_search() = default;
+
+search_stats korat_search::stats() const {
+  search_stats s = stats_;
+  const auto until = done_ ? end_ : std::chrono::steady_clock::now();
+  s.seconds = std::chrono::duration<double>(until - start_).count();
+  return s;
+}
+
+bool korat_search::next() {
+  if (done_) return false;
+  if (pending_valid_) {
+    pending_valid_ = false;
+    if (options_.limit != 0 && stats_.valid >= options_.limit) {
+      stats_.limit_reached = true;
+      done_ = true;
+    } else {
+      push_reachable();
+      done_ = !backtrack();
+    }
+  }
+  while (!done_) {
+    const bool valid = run_predicate();
+    ++stats_.explored;
+    if ((stats_.explored & 0xffff) == 0) report_progress();
+    if (valid) {
+      ++stats_.valid;
+      pending_valid_ = true;
+      return true;
+    }
+    if (!options_.pruning) push_reachable();
+    done_ = !backtrack();
+  }
+  end_ = std::chrono::steady_clock::now();
+  return false;
+}
+
+bool korat_search::run_predicate() {
+  const std::uint64_t budget = options_.read_budget + 1;  // wraps to 0 for "no limit"
+  observer_.reads_left_ = budget;
+  bool result = false;
+  current_observer = &observer_;
+  try {
+    result = pred_.call(pred_.context.get(), space_->root());
+  } catch (const read_budget_exceeded&) {
+    current_observer = nullptr;
+    ++stats_.budget_exceeded;
+    if (listener_ != nullptr)
+      listener_->on_budget_exceeded(structure(*space_, values_, 0));
+  } catch (const std::exception& e) {
+    current_observer = nullptr;
+    ++stats_.predicate_exceptions;
+    if (listener_ != nullptr)
+      listener_->on_predicate_exception(structure(*space_, values_, 0), e.what());
+  } catch (...) {
+    current_observer = nullptr;
+    ++stats_.predicate_exceptions;
+    if (listener_ != nullptr)
+      listener_->on_predicate_exception(structure(*space_, values_, 0), "an exception not derived from std::exception");
+  }
+  current_observer = nullptr;
+  ++stats_.predicate_calls;
+  stats_.fields_read += budget - observer_.reads_left_;
+  // An invariant should not write its input; undo any write so the candidate stays as built.
+  for (std::uint32_t i = 0; i < observer_.written_size_; ++i) {
+    const std::uint32_t s = written_[i];
+    is_written_[s] = 0;
+    space_->write(s, values_[s]);
+  }
+  observer_.written_size_ = 0;
+  return result;
+}
+
+void korat_search::push(std::uint32_t s) {
+  std::uint8_t& on_stack = on_stack_at_[space_->slots()[s].offset];
+  if (on_stack == 0) {
+    on_stack = 1;
+    stack_[observer_.stack_size_++] = s;
+  }
+}
+
+// The valid-candidate rule: push every reachable slot not yet on the stack, depth-first and
+// pre-order from the root, a child's slots right after the slot that reaches it.
+void korat_search::push_reachable() {
+  if (++epoch_ == 0) {
+    std::fill(visited_.begin(), visited_.end(), 0);
+    epoch_ = 1;
+  }
+  walk(0);
+}
+
+void korat_search::walk(std::uint32_t object) {
+  visited_[object] = epoch_;
+  const auto& slots = space_->slots();
+  const object_info& o = space_->objects()[object];
+  for (std::uint32_t s = o.first_slot; s < o.end_slot;) {
+    push(s);
+    const value_info& v = space_->value(s, values_[s]);
+    if (slots[s].kind == slot_kind::array_length) {
+      for (std::uint32_t i = 0; i < static_cast<std::uint32_t>(v.integer); ++i) {
+        const std::uint32_t e = s + 1 + i;
+        push(e);
+        const value_info& ev = space_->value(e, values_[e]);
+        if (ev.object >= 0 && visited_[ev.object] != epoch_) walk(static_cast<std::uint32_t>(ev.object));
+      }
+      s += 1 + slots[s].capacity;
+      continue;
+    }
+    if (v.object >= 0 && visited_[v.object] != epoch_) walk(static_cast<std::uint32_t>(v.object));
+    ++s;
+  }
+}
+
+std::int32_t korat_search::max_below(std::uint32_t position, std::int32_t class_domain) {
+  for (std::uint32_t p = rows_valid_ + 1; p <= position; ++p) {
+    const std::int32_t* prev = &max_below_[static_cast<std::size_t>(p - 1) * class_domains_];
+    std::int32_t* row = &max_below_[static_cast<std::size_t>(p) * class_domains_];
+    std::copy(prev, prev + class_domains_, row);
+    const std::uint32_t below = stack_[p - 1];
+    const value_info& v = space_->value(below, values_[below]);
+    if (v.class_domain >= 0) row[v.class_domain] = std::max(row[v.class_domain], v.index_in_class_domain);
+  }
+  rows_valid_ = std::max(rows_valid_, position);
+  return max_below_[static_cast<std::size_t>(position) * class_domains_ + class_domain];
+}
+
+void korat_search::set_top(std::uint32_t position, std::uint32_t s, std::uint32_t value) {
+  values_[s] = value;
+  space_->write(s, value);
+  rows_valid_ = std::min(rows_valid_, position);
+}
+
+// Next candidate: increment the last read field, resetting and popping fields whose domain is
+// exhausted; an object value beyond every object held deeper on the stack jumps to the next
+// class domain (isomorphism breaking).
+bool korat_search::backtrack() {
+  std::uint32_t& size = observer_.stack_size_;
+  const auto& slots = space_->slots();
+  const auto& domains = space_->domains();
+  while (size > 0) {
+    const std::uint32_t top = size - 1;
+    const std::uint32_t s = stack_[top];
+    const auto& values = domains[slots[s].domain].values;
+    const std::uint32_t v = values_[s];
+    std::uint32_t next = 0;
+    if (v + 1 < values.size()) {
+      const value_info& vi = values[v];
+      if (!options_.isomorphism_breaking || !vi.isomorphism_checked ||
+          vi.index_in_class_domain <= max_below(top, vi.class_domain)) {
+        next = v + 1;
+      } else if (vi.next_class_domain_first >= 0) {
+        next = static_cast<std::uint32_t>(vi.next_class_domain_first);
+      }
+    }
+    if (next != 0) {
+      set_top(top, s, next);
+      return true;
+    }
+    // Exhausted: reset to the first value and pop.
+    if (v != 0) set_top(top, s, 0);
+    on_stack_at_[slots[s].offset] = 0;
+    --size;
+    rows_valid_ = std::min(rows_valid_, size);
+  }
+  return false;
+}
+
+void korat_search::report_progress() {
+  if (listener_ == nullptr) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (std::chrono::duration<double>(now - last_progress_).count() < options_.progress_interval) return;
+  last_progress_ = now;
+  listener_->on_progress(stats());
+}
+
+}  // namespace smallscope::detail

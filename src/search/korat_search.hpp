@@ -1,0 +1,72 @@
+// Korat's search (paper 000, Fig. 7, with Korat 1.0's StateSpaceExplorer semantics):
+// run the invariant on a candidate, keep the field-access stack in first-read order, backtrack
+// on the last read field, and skip isomorphic candidates by the maximum class-domain index held
+// by the fields deeper on the stack. That maximum is kept incrementally: row p of `max_below_`
+// holds, per class domain, the highest object index among stack positions below p; rows are
+// filled lazily and invalidated only above a position whose value changed.
+//
+// The loop allocates nothing, throws nothing on the normal path and calls the invariant
+// through one function pointer per candidate.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "smallscope/search.hpp"
+#include "space/state_space.hpp"
+
+namespace smallscope::detail {
+
+class korat_search {
+ public:
+  korat_search(std::unique_ptr<state_space> space, predicate pred, const search_options& options);
+  ~korat_search();
+
+  // Advances to the next valid structure. False when the search has ended.
+  bool next();
+
+  const std::uint32_t* candidate() const { return values_.data(); }
+  std::uint32_t slot_count() const { return space_->slot_count(); }
+  const state_space& space() const { return *space_; }
+  search_stats stats() const;
+  std::uint64_t valid_count() const { return stats_.valid; }
+  void set_listener(search_listener* l) { listener_ = l; }
+
+ private:
+  bool run_predicate();
+  bool backtrack();
+  void push(std::uint32_t s);
+  void push_reachable();
+  void walk(std::uint32_t object);
+  std::int32_t max_below(std::uint32_t position, std::int32_t class_domain);
+  void set_top(std::uint32_t position, std::uint32_t s, std::uint32_t value);
+  void report_progress();
+
+  std::unique_ptr<state_space> space_;
+  predicate pred_;
+  search_options options_;
+  search_listener* listener_ = nullptr;
+
+  access_observer observer_;
+  std::vector<std::uint32_t> values_;   // the candidate vector
+  std::vector<std::uint32_t> stack_;    // the field-access stack (the observer fills it)
+  std::vector<std::uint8_t> on_stack_at_;  // per arena byte: see access_observer
+  std::vector<std::uint32_t> written_;  // slots the invariant wrote
+  std::vector<std::uint8_t> is_written_;
+  std::vector<std::int32_t> max_below_;  // (slot_count + 1) rows of class_domain_count
+  std::uint32_t rows_valid_ = 0;         // rows 0..rows_valid_ are up to date
+  std::uint32_t class_domains_ = 0;
+  std::vector<std::uint32_t> visited_;   // per object: walk epoch
+  std::uint32_t epoch_ = 0;
+
+  search_stats stats_;
+  bool pending_valid_ = false;  // the last yielded structure still needs its walk
+  bool done_ = false;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point end_;
+  std::chrono::steady_clock::time_point last_progress_;
+};
+
+}  // namespace smallscope::detail

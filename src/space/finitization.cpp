@@ -1,0 +1,65 @@
+// The non-template part of the finitization builder (paper 000, Sec. 3.2). See finitization.hpp.
+#include "smallscope/finitization.hpp"
+
+#include <string>
+
+namespace smallscope {
+
+int_set ints(std::int64_t min, std::int64_t max, std::int64_t step) {
+  if (min > max)
+    throw finitization_error("ints(" + std::to_string(min) + ", " + std::to_string(max) +
+                             "): min must be <= max");
+  if (step < 1) throw finitization_error("ints(): step must be >= 1, got " + std::to_string(step));
+  std::vector<std::int64_t> values;
+  for (std::int64_t v = min; v < max; v += step) values.push_back(v);
+  values.push_back(max);
+  return int_set(std::move(values));
+}
+
+int_set booleans() { return int_set({0, 1}); }
+
+std::string finitization::owner_label(const void* type) const {
+  for (const auto& d : data_.class_domains)
+    if (d.type == type) return d.type_name;
+  return "(a class without class domain)";
+}
+
+void finitization::finish_binding(detail::field_binding b) {
+  bool has_objects = false;
+  for (const auto& d : data_.class_domains) has_objects = has_objects || d.type == b.owner;
+  if (!has_objects)
+    throw finitization_error("set(): field " + b.name +
+                             " belongs to a class without class domain; create its objects() first");
+  for (const auto& other : data_.bindings)
+    if (other.owner == b.owner && other.name == b.name)
+      throw finitization_error(where(b) + " is set twice");
+  data_.bindings.push_back(std::move(b));
+}
+
+std::string finitization::describe() const {
+  std::string out;
+  for (const auto& d : data_.class_domains) {
+    if (!out.empty()) out += ", ";
+    out += d.name + " x" + std::to_string(d.count);
+  }
+  for (const auto& b : data_.bindings) {
+    out += "; " + b.owner_name + "." + b.name + (b.is_array ? "[]" : "") + " in ";
+    const auto& vs = b.values;
+    if (vs.is_objects) {
+      std::string set;
+      if (vs.null_allowed) set = "null";
+      for (auto id : vs.class_domains) set += (set.empty() ? "" : "|") + data_.class_domains[id].name;
+      out += "{" + set + "}";
+    } else if (vs.integers.size() <= 4) {
+      std::string set;
+      for (auto v : vs.integers) set += (set.empty() ? "" : ",") + std::to_string(v);
+      out += "{" + set + "}";
+    } else {
+      out += "{" + std::to_string(vs.integers.front()) + ".." + std::to_string(vs.integers.back()) +
+             "} (" + std::to_string(vs.integers.size()) + " values)";
+    }
+  }
+  return out;
+}
+
+}  // namespace smallscope

@@ -1,0 +1,236 @@
+// Building the state space from a finitization (paper 000, Sec. 3.3). See state_space.hpp.
+#include "space/state_space.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <new>
+
+#include "smallscope/finitization.hpp"
+
+namespace smallscope::detail {
+namespace {
+
+constexpr std::size_t arena_alignment = 64;
+
+std::size_t align_up(std::size_t n, std::size_t a) { return (n + a - 1) / a * a; }
+
+std::string field_name(const field_binding& b) { return b.owner_name + "." + b.name; }
+
+}  // namespace
+
+state_space::state_space(finitization_data data) : data_(std::move(data)) {
+  if (data_.class_domains.empty() || data_.class_domains[0].count != 1)
+    throw finitization_error("a finitization needs a root class domain of one object");
+  // Every bound field belongs to a class that has objects; every registered field of such a
+  // class is bound exactly once.
+  for (const auto& b : data_.bindings) {
+    bool has_objects = std::any_of(data_.class_domains.begin(), data_.class_domains.end(),
+                                   [&](const class_domain_data& d) { return d.type == b.owner; });
+    if (!has_objects)
+      throw finitization_error("field " + field_name(b) + " has a domain but no class domain of " +
+                               b.owner_name + " exists");
+  }
+  for (const auto& d : data_.class_domains) {
+    for (const auto& f : d.registered_fields) {
+      bool bound = std::any_of(data_.bindings.begin(), data_.bindings.end(),
+                               [&](const field_binding& b) { return b.owner == d.type && b.name == f; });
+      if (!bound)
+        throw finitization_error("field " + d.type_name + "." + f +
+                                 " has no field domain: give it one with set()");
+    }
+  }
+  layout_objects();
+  add_domains();
+  add_slots();
+}
+
+state_space::~state_space() {
+  if (constructed_)
+    for (auto it = objects_.rbegin(); it != objects_.rend(); ++it)
+      data_.class_domains[it->class_domain].destroy(arena_ + it->offset);
+  ::operator delete(arena_, std::align_val_t{arena_alignment});
+}
+
+void state_space::layout_objects() {
+  std::size_t at = 0;
+  for (std::uint32_t c = 0; c < data_.class_domains.size(); ++c) {
+    const auto& d = data_.class_domains[c];
+    at = align_up(at, d.align);
+    for (std::uint32_t i = 0; i < d.count; ++i) {
+      object_info o;
+      o.class_domain = c;
+      o.index = i;
+      o.offset = static_cast<std::uint32_t>(at);
+      objects_.push_back(o);
+      at += d.size;
+      if (at > std::numeric_limits<std::uint32_t>::max() / 2)
+        throw finitization_error("the finitization has too many objects for one arena");
+    }
+  }
+  objects_bytes_ = at;
+  // Array element storage follows the objects: for each object, each of its array fields.
+  storage_offset_.clear();
+  for (const auto& o : objects_) {
+    for (const auto& b : data_.bindings) {
+      if (!b.is_array || b.owner != data_.class_domains[o.class_domain].type) continue;
+      const auto capacity = *std::max_element(b.lengths.integers.begin(), b.lengths.integers.end());
+      at = align_up(at, b.value_size);
+      storage_offset_.push_back(static_cast<std::uint32_t>(at));
+      at += static_cast<std::size_t>(capacity) * b.value_size;
+      if (at > std::numeric_limits<std::uint32_t>::max() / 2)
+        throw finitization_error("field " + field_name(b) + ": arrays too long for one arena");
+    }
+  }
+  arena_bytes_ = std::max<std::size_t>(align_up(at, arena_alignment), arena_alignment);
+  arena_ = static_cast<std::byte*>(::operator new(arena_bytes_, std::align_val_t{arena_alignment}));
+  std::memset(arena_, 0, arena_bytes_);
+  std::size_t constructed = 0;
+  try {
+    for (const auto& o : objects_) {
+      data_.class_domains[o.class_domain].construct(arena_ + o.offset);
+      ++constructed;
+    }
+  } catch (...) {
+    for (std::size_t i = constructed; i-- > 0;)
+      data_.class_domains[objects_[i].class_domain].destroy(arena_ + objects_[i].offset);
+    ::operator delete(arena_, std::align_val_t{arena_alignment});
+    arena_ = nullptr;
+    throw;
+  }
+  constructed_ = true;
+  std::size_t next_storage = 0;
+  for (const auto& o : objects_) {
+    for (const auto& b : data_.bindings) {
+      if (!b.is_array || b.owner != data_.class_domains[o.class_domain].type) continue;
+      const auto capacity = *std::max_element(b.lengths.integers.begin(), b.lengths.integers.end());
+      b.bind_storage(arena_ + o.offset + b.offset, arena_ + storage_offset_[next_storage++],
+                     static_cast<int>(capacity));
+    }
+  }
+}
+
+std::uint32_t state_space::add_domain(const value_set& vs, const field_binding& b) {
+  domain d;
+  d.objects = vs.is_objects;
+  if (!vs.is_objects) {
+    for (auto v : vs.integers) {
+      value_info vi;
+      vi.integer = v;
+      vi.raw = b.encode(v);
+      d.values.push_back(vi);
+    }
+  } else {
+    if (vs.null_allowed) d.values.push_back(value_info{});
+    for (std::size_t k = 0; k < vs.class_domains.size(); ++k) {
+      const std::uint32_t c = vs.class_domains[k];
+      if (std::count(vs.class_domains.begin(), vs.class_domains.end(), c) > 1)
+        throw finitization_error("field " + field_name(b) + ": class domain " +
+                                 data_.class_domains[c].name + " appears twice in its domain");
+      const auto first = static_cast<std::int32_t>(d.values.size());
+      for (std::uint32_t o = 0; o < objects_.size(); ++o) {
+        if (objects_[o].class_domain != c) continue;
+        value_info vi;
+        vi.object = static_cast<std::int32_t>(o);
+        vi.class_domain = static_cast<std::int32_t>(c);
+        vi.index_in_class_domain = static_cast<std::int32_t>(objects_[o].index);
+        vi.raw = reinterpret_cast<std::uintptr_t>(arena_ + objects_[o].offset);
+        vi.isomorphism_checked = data_.class_domains[c].isomorphism_checked;
+        d.values.push_back(vi);
+      }
+      // Objects of this class domain jump to the first object of the next one.
+      const auto next = static_cast<std::int32_t>(d.values.size());
+      const bool last = k + 1 == vs.class_domains.size() || data_.class_domains[vs.class_domains[k + 1]].count == 0;
+      for (auto i = first; i < next; ++i) d.values[i].next_class_domain_first = last ? -1 : next;
+    }
+  }
+  if (d.values.empty())
+    throw finitization_error("field " + field_name(b) + ": its domain has no values");
+  domains_.push_back(std::move(d));
+  return static_cast<std::uint32_t>(domains_.size() - 1);
+}
+
+void state_space::add_domains() {
+  binding_domain_.resize(data_.bindings.size());
+  binding_length_domain_.resize(data_.bindings.size());
+  for (std::size_t i = 0; i < data_.bindings.size(); ++i) {
+    const auto& b = data_.bindings[i];
+    binding_domain_[i] = add_domain(b.values, b);
+    if (b.is_array) {
+      field_binding length_binding = b;
+      length_binding.encode = &encode_integer<int>;
+      binding_length_domain_[i] = add_domain(b.lengths, length_binding);
+    }
+  }
+}
+
+void state_space::add_slots() {
+  slot_at_.assign(arena_bytes_, no_slot);
+  std::size_t next_storage = 0;
+  auto add = [&](slot s) {
+    slot_at_[s.offset] = static_cast<std::uint32_t>(slots_.size());
+    slots_.push_back(s);
+  };
+  for (std::uint32_t o = 0; o < objects_.size(); ++o) {
+    auto& obj = objects_[o];
+    obj.first_slot = static_cast<std::uint32_t>(slots_.size());
+    const void* type = data_.class_domains[obj.class_domain].type;
+    for (std::uint32_t bi = 0; bi < data_.bindings.size(); ++bi) {
+      const auto& b = data_.bindings[bi];
+      if (b.owner != type) continue;
+      slot s;
+      s.object = o;
+      s.binding = bi;
+      s.offset = static_cast<std::uint32_t>(obj.offset + b.offset);
+      if (!b.is_array) {
+        s.domain = binding_domain_[bi];
+        s.size = b.value_size;
+        add(s);
+        continue;
+      }
+      // An array: its length slot, then its element slots.
+      const auto capacity = *std::max_element(b.lengths.integers.begin(), b.lengths.integers.end());
+      s.kind = slot_kind::array_length;
+      s.domain = binding_length_domain_[bi];
+      s.size = sizeof(int);
+      s.capacity = static_cast<std::uint32_t>(capacity);
+      add(s);
+      const std::size_t storage = storage_offset_[next_storage++];
+      for (std::int32_t i = 0; i < capacity; ++i) {
+        slot e;
+        e.object = o;
+        e.binding = bi;
+        e.kind = slot_kind::array_element;
+        e.element = i;
+        e.domain = binding_domain_[bi];
+        e.size = b.value_size;
+        e.offset = static_cast<std::uint32_t>(storage + static_cast<std::size_t>(i) * b.value_size);
+        add(e);
+      }
+    }
+    obj.end_slot = static_cast<std::uint32_t>(slots_.size());
+  }
+}
+
+std::string state_space::object_label(std::uint32_t object) const {
+  const auto& o = objects_[object];
+  return data_.class_domains[o.class_domain].name + "#" + std::to_string(o.index);
+}
+
+std::string state_space::slot_label(std::uint32_t s) const {
+  const auto& sl = slots_[s];
+  std::string label = object_label(sl.object) + "." + data_.bindings[sl.binding].name;
+  if (sl.kind == slot_kind::array_length) label += ".length";
+  if (sl.kind == slot_kind::array_element) label += "[" + std::to_string(sl.element) + "]";
+  return label;
+}
+
+std::string state_space::value_text(std::uint32_t s, std::uint32_t v) const {
+  const auto& d = domains_[slots_[s].domain];
+  const auto& vi = d.values[v];
+  if (d.objects) return vi.object < 0 ? "null" : object_label(static_cast<std::uint32_t>(vi.object));
+  if (slots_[s].kind != slot_kind::array_length && data_.bindings[slots_[s].binding].is_bool)
+    return vi.integer != 0 ? "true" : "false";
+  return std::to_string(vi.integer);
+}
+
+}  // namespace smallscope::detail

@@ -1,0 +1,128 @@
+// The state space of a finitization (paper 000, Sec. 3.3): one slot per field of every object,
+// each slot an index into its field domain; the candidate vector assigns every slot.
+//
+// All objects of the finitization live in one arena, constructed once; array element storage
+// follows the objects. Slots are laid out as Korat 1.0 lays out its candidate vector: class
+// domains in creation order, objects in index order, each object's fields in the order of the
+// set calls (an array field contributes its length slot, then its element slots). A byte-offset
+// table maps a field's address back to its slot for the observer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "smallscope/detail/finitization_data.hpp"
+
+namespace smallscope::detail {
+
+// One value of a field domain.
+struct value_info {
+  std::uint64_t raw = 0;          // the bytes stored in the field
+  std::int64_t integer = 0;       // integer domains: the value
+  std::int32_t object = -1;       // object domains: global object id; -1 for null
+  std::int32_t class_domain = -1;  // -1 for null and integers
+  std::int32_t index_in_class_domain = -1;
+  std::int32_t next_class_domain_first = -1;  // value index where the next class domain starts
+  bool isomorphism_checked = false;  // an object of a class domain in isomorphism breaking
+};
+
+struct domain {
+  std::vector<value_info> values;
+  bool objects = false;
+};
+
+enum class slot_kind : std::uint8_t { scalar, array_length, array_element };
+
+struct slot {
+  std::uint32_t offset = 0;   // of the field in the arena
+  std::uint32_t domain = 0;
+  std::uint32_t object = 0;   // the object that owns the field
+  std::uint32_t binding = 0;  // index into finitization_data::bindings
+  std::int32_t element = -1;  // array elements: the index
+  std::uint32_t capacity = 0;  // array lengths: how many element slots follow
+  std::uint8_t size = 0;      // bytes written
+  slot_kind kind = slot_kind::scalar;
+};
+
+struct object_info {
+  std::uint32_t class_domain = 0;
+  std::uint32_t index = 0;  // within its class domain
+  std::uint32_t offset = 0;  // in the arena
+  std::uint32_t first_slot = 0;
+  std::uint32_t end_slot = 0;
+};
+
+class state_space {
+ public:
+  // Builds the space and constructs every object. Throws finitization_error on a bad one.
+  explicit state_space(finitization_data data);
+  ~state_space();
+  state_space(const state_space&) = delete;
+  state_space& operator=(const state_space&) = delete;
+
+  // Stores value index `value` of slot `s` into its field.
+  void write(std::uint32_t s, std::uint32_t value) const {
+    const slot& sl = slots_[s];
+    const std::uint64_t raw = domains_[sl.domain].values[value].raw;
+    std::byte* p = arena_ + sl.offset;
+    switch (sl.size) {
+      case 1: { const auto v = static_cast<std::uint8_t>(raw); std::memcpy(p, &v, 1); break; }
+      case 2: { const auto v = static_cast<std::uint16_t>(raw); std::memcpy(p, &v, 2); break; }
+      case 4: { const auto v = static_cast<std::uint32_t>(raw); std::memcpy(p, &v, 4); break; }
+      default: std::memcpy(p, &raw, 8); break;
+    }
+  }
+  // Stores a whole candidate vector.
+  void write_all(const std::uint32_t* values) const {
+    for (std::uint32_t s = 0; s < slots_.size(); ++s) write(s, values[s]);
+  }
+
+  void* root() const { return arena_ + objects_[0].offset; }
+  std::byte* arena() const { return arena_; }
+  std::size_t arena_bytes() const { return arena_bytes_; }
+  const std::uint32_t* slot_at() const { return slot_at_.data(); }
+
+  std::uint32_t slot_count() const { return static_cast<std::uint32_t>(slots_.size()); }
+  const std::vector<slot>& slots() const { return slots_; }
+  const std::vector<object_info>& objects() const { return objects_; }
+  const std::vector<domain>& domains() const { return domains_; }
+  const value_info& value(std::uint32_t s, std::uint32_t v) const {
+    return domains_[slots_[s].domain].values[v];
+  }
+  const finitization_data& data() const { return data_; }
+  std::uint32_t class_domain_count() const {
+    return static_cast<std::uint32_t>(data_.class_domains.size());
+  }
+
+  // "Node#2"
+  std::string object_label(std::uint32_t object) const;
+  // "Node#2.left", "HeapArray#0.array[3]", "HeapArray#0.array.length"
+  std::string slot_label(std::uint32_t s) const;
+  // The text of value `v` of slot `s`: "null", "Node#1", "-3", "true".
+  std::string value_text(std::uint32_t s, std::uint32_t v) const;
+
+ private:
+  void layout_objects();
+  void add_domains();
+  void add_slots();
+  std::uint32_t add_domain(const value_set& vs, const field_binding& b);
+
+  finitization_data data_;
+  std::vector<object_info> objects_;
+  std::vector<slot> slots_;
+  std::vector<domain> domains_;
+  std::vector<std::uint32_t> binding_domain_;  // binding -> its value domain
+  std::vector<std::uint32_t> binding_length_domain_;  // array binding -> its length domain
+  std::vector<std::uint32_t> storage_offset_;  // array storage, per object and array binding
+  std::vector<std::uint32_t> slot_at_;
+  std::byte* arena_ = nullptr;
+  std::size_t arena_bytes_ = 0;
+  std::size_t objects_bytes_ = 0;
+  bool constructed_ = false;
+};
+
+}  // namespace smallscope::detail
