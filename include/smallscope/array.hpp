@@ -13,6 +13,7 @@
 #include "smallscope/field.hpp"
 
 namespace smallscope {
+inline namespace SMALLSCOPE_DETAIL_TRACKING_NS {
 
 template <field_value T>
 class array {
@@ -50,4 +51,5 @@ class array {
   int capacity_ = 0;
 };
 
+}  // namespace SMALLSCOPE_DETAIL_TRACKING_NS
 }  // namespace smallscope

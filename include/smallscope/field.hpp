@@ -12,7 +12,17 @@
 
 #include "smallscope/detail/observer.hpp"
 
+// The tracked and the untracked field live in different inline namespaces, so a program may
+// mix translation units built with and without SMALLSCOPE_NO_TRACKING without breaking the
+// one-definition rule.
+#ifdef SMALLSCOPE_NO_TRACKING
+#define SMALLSCOPE_DETAIL_TRACKING_NS untracked
+#else
+#define SMALLSCOPE_DETAIL_TRACKING_NS tracked
+#endif
+
 namespace smallscope {
+inline namespace SMALLSCOPE_DETAIL_TRACKING_NS {
 
 template <class T>
 concept field_value = std::is_integral_v<T> || std::is_enum_v<T> || std::is_pointer_v<T>;
@@ -102,4 +112,5 @@ static_assert(sizeof(field<int>) == sizeof(int) && alignof(field<int>) == aligno
 static_assert(sizeof(field<void*>) == sizeof(void*));
 static_assert(std::is_standard_layout_v<field<int>>);
 
+}  // namespace SMALLSCOPE_DETAIL_TRACKING_NS
 }  // namespace smallscope

@@ -29,6 +29,7 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   class_domains_ = space_->class_domain_count();
   max_below_.assign(static_cast<std::size_t>(n + 1) * class_domains_, -1);
   visited_.assign(space_->objects().size(), 0);
+  frames_.resize(space_->objects().size() + n + 1);
 
   observer_.base_ = reinterpret_cast<std::uintptr_t>(space_->arena());
   observer_.bytes_ = space_->arena_bytes();
@@ -115,44 +116,54 @@ bool korat_search::run_predicate() {
   return result;
 }
 
-void korat_search::push(std::uint32_t s) {
-  std::uint8_t& on_stack = on_stack_at_[space_->slots()[s].offset];
-  if (on_stack == 0) {
-    on_stack = 1;
-    stack_[observer_.stack_size_++] = s;
-  }
-}
-
 // The valid-candidate rule: push every reachable slot not yet on the stack, depth-first and
-// pre-order from the root, a child's slots right after the slot that reaches it.
+// pre-order from the root, a child's slots right after the slot that reaches it; an array
+// contributes its length slot and its elements below the length (Korat's touch/touchArray).
+// Iterative, with one frame per object (or array) being walked.
 void korat_search::push_reachable() {
   if (++epoch_ == 0) {
     std::fill(visited_.begin(), visited_.end(), 0);
     epoch_ = 1;
   }
-  walk(0);
-}
+  const hot_slot* slots = space_->hot_slots();
+  const object_info* objects = space_->objects().data();
+  const std::uint32_t* values = values_.data();
+  std::uint8_t* on_stack = on_stack_at_.data();
+  std::uint32_t* stack = stack_.data();
+  std::uint32_t* visited = visited_.data();
+  walk_frame* frames = frames_.data();
+  const std::uint32_t epoch = epoch_;
+  std::uint32_t size = observer_.stack_size_;
 
-void korat_search::walk(std::uint32_t object) {
-  visited_[object] = epoch_;
-  const auto& slots = space_->slots();
-  const object_info& o = space_->objects()[object];
-  for (std::uint32_t s = o.first_slot; s < o.end_slot;) {
-    push(s);
-    const value_info& v = space_->value(s, values_[s]);
-    if (slots[s].kind == slot_kind::array_length) {
-      for (std::uint32_t i = 0; i < static_cast<std::uint32_t>(v.integer); ++i) {
-        const std::uint32_t e = s + 1 + i;
-        push(e);
-        const value_info& ev = space_->value(e, values_[e]);
-        if (ev.object >= 0 && visited_[ev.object] != epoch_) walk(static_cast<std::uint32_t>(ev.object));
-      }
-      s += 1 + slots[s].capacity;
+  visited[0] = epoch;
+  frames[0] = {objects[0].first_slot, objects[0].end_slot};
+  std::uint32_t depth = 1;
+  while (depth > 0) {
+    walk_frame& f = frames[depth - 1];
+    if (f.next == f.end) {
+      --depth;
       continue;
     }
-    if (v.object >= 0 && visited_[v.object] != epoch_) walk(static_cast<std::uint32_t>(v.object));
-    ++s;
+    const std::uint32_t s = f.next;
+    const hot_slot& hs = slots[s];
+    if (on_stack[hs.offset] == 0) {
+      on_stack[hs.offset] = 1;
+      stack[size++] = s;
+    }
+    const value_info& v = hs.values[values[s]];
+    if (hs.kind == slot_kind::array_length) {
+      f.next = s + 1 + hs.capacity;
+      frames[depth++] = {s + 1, s + 1 + static_cast<std::uint32_t>(v.integer)};
+      continue;
+    }
+    f.next = s + 1;
+    if (v.object >= 0 && visited[v.object] != epoch) {
+      visited[v.object] = epoch;
+      const object_info& o = objects[v.object];
+      frames[depth++] = {o.first_slot, o.end_slot};
+    }
   }
+  observer_.stack_size_ = size;
 }
 
 std::int32_t korat_search::max_below(std::uint32_t position, std::int32_t class_domain) {
@@ -161,7 +172,7 @@ std::int32_t korat_search::max_below(std::uint32_t position, std::int32_t class_
     std::int32_t* row = &max_below_[static_cast<std::size_t>(p) * class_domains_];
     std::copy(prev, prev + class_domains_, row);
     const std::uint32_t below = stack_[p - 1];
-    const value_info& v = space_->value(below, values_[below]);
+    const value_info& v = space_->hot_slots()[below].values[values_[below]];
     if (v.class_domain >= 0) row[v.class_domain] = std::max(row[v.class_domain], v.index_in_class_domain);
   }
   rows_valid_ = std::max(rows_valid_, position);
@@ -179,16 +190,15 @@ void korat_search::set_top(std::uint32_t position, std::uint32_t s, std::uint32_
 // class domain (isomorphism breaking).
 bool korat_search::backtrack() {
   std::uint32_t& size = observer_.stack_size_;
-  const auto& slots = space_->slots();
-  const auto& domains = space_->domains();
+  const hot_slot* slots = space_->hot_slots();
   while (size > 0) {
     const std::uint32_t top = size - 1;
     const std::uint32_t s = stack_[top];
-    const auto& values = domains[slots[s].domain].values;
+    const hot_slot& sl = slots[s];
     const std::uint32_t v = values_[s];
     std::uint32_t next = 0;
-    if (v + 1 < values.size()) {
-      const value_info& vi = values[v];
+    if (v < sl.last) {
+      const value_info& vi = sl.values[v];
       if (!options_.isomorphism_breaking || !vi.isomorphism_checked ||
           vi.index_in_class_domain <= max_below(top, vi.class_domain)) {
         next = v + 1;
@@ -202,7 +212,7 @@ bool korat_search::backtrack() {
     }
     // Exhausted: reset to the first value and pop.
     if (v != 0) set_top(top, s, 0);
-    on_stack_at_[slots[s].offset] = 0;
+    on_stack_at_[sl.offset] = 0;
     --size;
     rows_valid_ = std::min(rows_valid_, size);
   }

@@ -37,9 +37,7 @@ class korat_search {
  private:
   bool run_predicate();
   bool backtrack();
-  void push(std::uint32_t s);
   void push_reachable();
-  void walk(std::uint32_t object);
   std::int32_t max_below(std::uint32_t position, std::int32_t class_domain);
   void set_top(std::uint32_t position, std::uint32_t s, std::uint32_t value);
   void report_progress();
@@ -58,6 +56,11 @@ class korat_search {
   std::vector<std::int32_t> max_below_;  // (slot_count + 1) rows of class_domain_count
   std::uint32_t rows_valid_ = 0;         // rows 0..rows_valid_ are up to date
   std::uint32_t class_domains_ = 0;
+  struct walk_frame {
+    std::uint32_t next;  // the next slot to walk
+    std::uint32_t end;
+  };
+  std::vector<walk_frame> frames_;       // push_reachable's depth-first stack
   std::vector<std::uint32_t> visited_;   // per object: walk epoch
   std::uint32_t epoch_ = 0;
 

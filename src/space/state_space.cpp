@@ -209,6 +209,11 @@ void state_space::add_slots() {
     }
     obj.end_slot = static_cast<std::uint32_t>(slots_.size());
   }
+  for (const auto& sl : slots_) {
+    const auto& d = domains_[sl.domain];
+    hot_.push_back(hot_slot{d.values.data(), sl.offset, static_cast<std::uint32_t>(d.values.size() - 1),
+                            sl.capacity, sl.size, sl.kind});
+  }
 }
 
 std::string state_space::object_label(std::uint32_t object) const {

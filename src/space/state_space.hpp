@@ -48,6 +48,17 @@ struct slot {
   slot_kind kind = slot_kind::scalar;
 };
 
+// What the search loop needs of a slot, in one place: its field domain's values, where its
+// field is, and how many values it has.
+struct hot_slot {
+  const value_info* values = nullptr;
+  std::uint32_t offset = 0;
+  std::uint32_t last = 0;      // index of the domain's last value
+  std::uint32_t capacity = 0;  // array lengths: how many element slots follow
+  std::uint8_t size = 0;
+  slot_kind kind = slot_kind::scalar;
+};
+
 struct object_info {
   std::uint32_t class_domain = 0;
   std::uint32_t index = 0;  // within its class domain
@@ -66,8 +77,8 @@ class state_space {
 
   // Stores value index `value` of slot `s` into its field.
   void write(std::uint32_t s, std::uint32_t value) const {
-    const slot& sl = slots_[s];
-    const std::uint64_t raw = domains_[sl.domain].values[value].raw;
+    const hot_slot& sl = hot_[s];
+    const std::uint64_t raw = sl.values[value].raw;
     std::byte* p = arena_ + sl.offset;
     switch (sl.size) {
       case 1: { const auto v = static_cast<std::uint8_t>(raw); std::memcpy(p, &v, 1); break; }
@@ -88,6 +99,7 @@ class state_space {
 
   std::uint32_t slot_count() const { return static_cast<std::uint32_t>(slots_.size()); }
   const std::vector<slot>& slots() const { return slots_; }
+  const hot_slot* hot_slots() const { return hot_.data(); }
   const std::vector<object_info>& objects() const { return objects_; }
   const std::vector<domain>& domains() const { return domains_; }
   const value_info& value(std::uint32_t s, std::uint32_t v) const {
@@ -114,6 +126,7 @@ class state_space {
   finitization_data data_;
   std::vector<object_info> objects_;
   std::vector<slot> slots_;
+  std::vector<hot_slot> hot_;
   std::vector<domain> domains_;
   std::vector<std::uint32_t> binding_domain_;  // binding -> its value domain
   std::vector<std::uint32_t> binding_length_domain_;  // array binding -> its length domain

@@ -1,0 +1,695 @@
+// The correctness theorems of the search (paper 000, Sec. 4), checked against a brute force:
+//   Theorem 1 (soundness): every yielded structure satisfies the predicate.
+//   Theorem 2 (completeness, from Lemma 3 and Lemma 4): every isomorphism partition that holds a
+//     valid candidate yields a structure, with pruning (Korat) and without it (Korat*).
+//   Theorem 3 (optimality): no two yielded structures are isomorphic; as in its proof, no two
+//     candidates the predicate runs on are isomorphic either.
+// Without isomorphism breaking the search yields every valid assignment of the reachable fields
+// exactly once. Korat and Korat* yield the same structures, and Korat runs the predicate on a
+// subset of Korat*'s candidates (Lemma 3's proof).
+//
+// The state spaces and predicates are random (a fixed list of seeds; a failure names its seed
+// and finitization). Each predicate belongs to the paper's class Pi: it is deterministic, reads
+// only fields reachable from the root, and cannot tell isomorphic candidates apart, because it
+// sees objects only through the order in which it discovers them (pointers are compared only
+// with ==) and through their class domain. Objects of a class domain excluded from isomorphism
+// breaking are plain values: the predicate may see, and the oracle keeps, their identity.
+//
+// The oracle does not use the search. The brute force enumerates every candidate of the state
+// space (every value of every slot) and runs the predicate on it; the canonical form of a
+// candidate is its reachable object graph walked depth-first from the root in field order, each
+// object of an isomorphism-checked class domain renumbered in discovery order within its class
+// domain (Definition 1 permutes objects only within a class domain, so the class domain is part
+// of the form).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "smallscope/finitization.hpp"
+#include "smallscope/search.hpp"
+#include "space/state_space.hpp"
+#include "subjects/binary_tree.hpp"
+
+namespace {
+
+namespace detail = smallscope::detail;
+using smallscope::field;
+using smallscope::finitization;
+using smallscope::search_options;
+
+// ---- The subject classes of the random state spaces ----
+
+struct gnode {
+  field<gnode*> l;
+  field<gnode*> r;
+  field<int> v;
+};
+SMALLSCOPE_FIELDS(gnode, l, r, v)
+
+struct gother {
+  field<gnode*> x;
+  field<gother*> y;
+  field<bool> w;
+};
+SMALLSCOPE_FIELDS(gother, x, y, w)
+
+struct groot {
+  field<gnode*> a;
+  field<gother*> b;
+  field<int> n;
+  smallscope::array<int> vals;
+  smallscope::array<gnode*> kids;
+};
+SMALLSCOPE_FIELDS(groot, a, b, n, vals, kids)
+
+enum kind : int { root_kind, node_kind, other_kind };
+constexpr std::array<int, 3> field_count = {5, 3, 3};
+constexpr int max_fields = 5;
+constexpr int max_objects = 32;
+constexpr int max_class_domains = 16;
+
+// ---- Objects by identity: pointer equality only, never pointer order ----
+
+struct object_id {
+  const void* address = nullptr;
+  int class_domain = 0;
+  int index = 0;  // within its class domain
+  bool isomorphism_checked = true;
+};
+
+class object_table {
+ public:
+  object_table() = default;
+  explicit object_table(const detail::state_space& space) {
+    for (const auto& o : space.objects())
+      objects_.push_back({space.arena() + o.offset, static_cast<int>(o.class_domain),
+                          static_cast<int>(o.index),
+                          space.data().class_domains[o.class_domain].isomorphism_checked});
+  }
+  const object_id& find(const void* address) const {
+    for (const auto& o : objects_)
+      if (o.address == address) return o;
+    throw std::logic_error("a pointer to no object of the finitization");
+  }
+
+ private:
+  std::vector<object_id> objects_;
+};
+
+// ---- Walking a candidate: the reads of the predicates and of the oracle ----
+
+// A candidate seen as the sequence of what a walk reads, one token per field read.
+using form = std::vector<std::int64_t>;
+constexpr std::int64_t null_token = -1'000'000;
+std::int64_t object_token(int class_domain, int label) { return 1'000'000 + class_domain * 1000 + label; }
+
+enum class verdict { read_on, reject, accept };
+
+struct walk_order {
+  std::array<std::array<int, max_fields>, 3> fields{};  // per kind, the order of its fields
+  bool breadth_first = false;
+  bool relabel = true;  // number objects of isomorphism-checked class domains by discovery
+};
+
+walk_order field_order(bool relabel) {
+  walk_order o;
+  for (auto& per_kind : o.fields)
+    for (int f = 0; f < max_fields; ++f) per_kind[f] = f;
+  o.relabel = relabel;
+  return o;
+}
+
+// Reads the fields reachable from the root, in the given order, and hands each read to
+// `visit(token, revisit)`, which may stop the walk. `revisit` tells a pointer to an object
+// already met. Labels: an object of an isomorphism-checked class domain gets the number of
+// objects of its class domain met before it (with relabel), any other object its index.
+template <class Visit>
+class walker {
+ public:
+  walker(const object_table& objects, const walk_order& order, Visit& visit)
+      : objects_(objects), order_(order), visit_(visit) {}
+
+  verdict run(const groot& root) {
+    verdict v = fields_of(&root, root_kind);
+    while (v == verdict::read_on && head_ < queued_) {
+      const auto [object, k] = queue_[head_++];
+      v = fields_of(object, k);
+    }
+    return v;
+  }
+
+ private:
+  verdict fields_of(const void* object, kind k) {
+    for (int i = 0; i < field_count[k]; ++i)
+      if (const verdict v = read(object, k, order_.fields[k][i]); v != verdict::read_on) return v;
+    return verdict::read_on;
+  }
+
+  verdict read(const void* object, kind k, int f) {
+    if (k == root_kind) {
+      const auto& o = *static_cast<const groot*>(object);
+      switch (f) {
+        case 0: return pointer(o.a.get(), node_kind);
+        case 1: return pointer(o.b.get(), other_kind);
+        case 2: return integer(o.n.get());
+        case 3: return elements(o.vals, node_kind);
+        default: return elements(o.kids, node_kind);
+      }
+    }
+    if (k == node_kind) {
+      const auto& o = *static_cast<const gnode*>(object);
+      return f == 0 ? pointer(o.l.get(), node_kind) : f == 1 ? pointer(o.r.get(), node_kind) : integer(o.v.get());
+    }
+    const auto& o = *static_cast<const gother*>(object);
+    return f == 0 ? pointer(o.x.get(), node_kind) : f == 1 ? pointer(o.y.get(), other_kind) : integer(o.w.get());
+  }
+
+  verdict integer(std::int64_t value) { return visit_(value, false); }
+
+  template <class T>
+  verdict elements(const smallscope::array<T>& a, kind element_kind) {
+    const int length = a.length();
+    verdict v = integer(length);
+    for (int i = 0; i < length && v == verdict::read_on; ++i) {
+      if constexpr (std::is_pointer_v<T>)
+        v = pointer(a[i].get(), element_kind);
+      else
+        v = integer(a[i].get());
+    }
+    return v;
+  }
+
+  verdict pointer(const void* p, kind k) {
+    if (p == nullptr) return visit_(null_token, false);
+    const object_id& id = objects_.find(p);
+    int seen = 0;
+    while (seen < seen_count_ && seen_[seen].first != p) ++seen;
+    const bool revisit = seen < seen_count_;
+    if (!revisit) {
+      if (seen_count_ == max_objects || id.class_domain >= max_class_domains) throw std::logic_error("too many objects");
+      const int label = order_.relabel && id.isomorphism_checked ? next_label_[id.class_domain]++ : id.index;
+      seen_[seen_count_++] = {p, label};
+    }
+    const verdict v = visit_(object_token(id.class_domain, seen_[seen].second), revisit);
+    if (v != verdict::read_on || revisit) return v;
+    if (!order_.breadth_first) return fields_of(p, k);
+    queue_[queued_++] = {p, k};
+    return verdict::read_on;
+  }
+
+  const object_table& objects_;
+  const walk_order& order_;
+  Visit& visit_;
+  std::array<std::pair<const void*, int>, max_objects> seen_{};  // object, label
+  int seen_count_ = 0;
+  std::array<int, max_class_domains> next_label_{};
+  std::array<std::pair<const void*, kind>, max_objects> queue_{};
+  int head_ = 0;
+  int queued_ = 0;
+};
+
+// The whole reachable graph as a form: canonical (relabel) or by object identity.
+form form_of(const groot& root, const object_table& objects, bool relabel) {
+  form out;
+  auto record = [&out](std::int64_t token, bool) {
+    out.push_back(token);
+    return verdict::read_on;
+  };
+  const walk_order order = field_order(relabel);
+  walker<decltype(record)>(objects, order, record).run(root);
+  return out;
+}
+
+// ---- Random predicates from the class Pi ----
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+struct invariant_params {
+  walk_order order = field_order(true);
+  std::uint64_t salt = 0;
+  std::uint64_t reject_per_mille = 0;  // chance to return false right after a read
+  std::uint64_t accept_per_mille = 0;  // chance to return true right after a read
+  std::uint64_t valid_percent = 100;   // chance to return true after reading everything
+  bool reject_sharing = false;         // false as soon as a pointer leads to an object met before
+  bool reads_nothing = false;          // true without reading anything
+};
+
+// Folds a hash over the tokens read and decides from it after every read.
+class hashing_visit {
+ public:
+  explicit hashing_visit(const invariant_params& p) : p_(p), hash_(p.salt) {}
+  verdict operator()(std::int64_t token, bool revisit) {
+    if (revisit && p_.reject_sharing) return verdict::reject;
+    hash_ = mix(hash_ ^ static_cast<std::uint64_t>(token));
+    const std::uint64_t roll = mix(hash_ ^ p_.salt) % 1000;
+    if (roll < p_.reject_per_mille) return verdict::reject;
+    if (roll < p_.reject_per_mille + p_.accept_per_mille) return verdict::accept;
+    return verdict::read_on;
+  }
+  bool result() const { return mix(hash_ + 1) % 100 < p_.valid_percent; }
+
+ private:
+  const invariant_params& p_;
+  std::uint64_t hash_;
+};
+
+struct random_invariant {
+  invariant_params params;
+  std::shared_ptr<const object_table> objects;  // of the state space the predicate runs in
+
+  bool operator()(const groot& root) const {
+    if (params.reads_nothing) return true;
+    hashing_visit visit(params);
+    switch (walker<hashing_visit>(*objects, params.order, visit).run(root)) {
+      case verdict::accept: return true;
+      case verdict::reject: return false;
+      case verdict::read_on: break;
+    }
+    return visit.result();
+  }
+};
+
+// ---- The brute force ----
+
+// Calls visit() once for every candidate of the space: every value of every slot.
+template <class Visit>
+std::uint64_t for_each_candidate(const detail::state_space& space, Visit visit) {
+  const std::uint32_t n = space.slot_count();
+  std::vector<std::uint32_t> values(n, 0);
+  for (std::uint32_t s = 0; s < n; ++s) space.write(s, 0);
+  std::uint64_t count = 0;
+  for (;;) {
+    visit();
+    ++count;
+    std::uint32_t s = 0;
+    for (; s < n; ++s) {  // the next vector, as an odometer
+      if (++values[s] < space.domains()[space.slots()[s].domain].values.size()) break;
+      values[s] = 0;
+      space.write(s, 0);
+    }
+    if (s == n) return count;
+    space.write(s, values[s]);
+  }
+}
+
+std::uint64_t candidate_count(const finitization& f) {
+  const detail::state_space space(f.data());
+  std::uint64_t count = 1;
+  for (const auto& s : space.slots())
+    count = std::min<std::uint64_t>(count * space.domains()[s.domain].values.size(), 1ULL << 40);
+  return count;
+}
+
+struct expected {
+  std::set<form> canonical;   // the isomorphism partitions that hold a valid candidate
+  std::set<form> assignments;  // the valid assignments of the reachable fields
+};
+
+expected brute_force(const finitization& f, const invariant_params& params) {
+  const detail::state_space space(f.data());
+  const auto objects = std::make_shared<const object_table>(space);
+  const random_invariant invariant{params, objects};
+  const auto& root = *static_cast<const groot*>(space.root());
+  expected e;
+  for_each_candidate(space, [&] {
+    if (!invariant(root)) return;
+    e.canonical.insert(form_of(root, *objects, true));
+    e.assignments.insert(form_of(root, *objects, false));
+  });
+  return e;
+}
+
+// ---- The search, observed ----
+
+struct observed {
+  std::vector<form> yielded;     // the forms of the yielded structures, in order
+  std::vector<form> candidates;  // the forms of the candidates the predicate ran on
+  std::uint64_t unsound = 0;     // yielded structures that the predicate rejects
+  smallscope::search_stats stats;
+};
+
+// Runs the search; forms are canonical with isomorphism breaking, by identity without it.
+observed run_search(const finitization& f, const invariant_params& params, const search_options& options) {
+  observed out;
+  const bool relabel = options.isomorphism_breaking;
+  const auto objects = std::make_shared<object_table>();
+  const random_invariant invariant{params, objects};
+  auto spy = [&out, invariant, relabel](const groot& root) {
+    // The form of the whole candidate, read with tracking off so that the search sees only
+    // the predicate's own reads.
+    detail::access_observer* const observer = std::exchange(detail::current_observer, nullptr);
+    out.candidates.push_back(form_of(root, *invariant.objects, relabel));
+    detail::current_observer = observer;
+    return invariant(root);
+  };
+  smallscope::structure_range range(f, smallscope::make_predicate<groot>(spy), options);
+  *objects = object_table(range.space());
+  for (const smallscope::structure& s : range) {
+    const groot& root = s.root<groot>();
+    if (!invariant(root)) ++out.unsound;  // no search is active: plain reads
+    out.yielded.push_back(form_of(root, *objects, relabel));
+  }
+  out.stats = range.stats();
+  return out;
+}
+
+// ---- The checks ----
+
+std::string text(const form& f) {
+  std::string out;
+  for (auto t : f) {
+    if (!out.empty()) out += ' ';
+    out += t == null_token ? "null" : t >= 1'000'000 ? "cd" + std::to_string((t - 1'000'000) / 1000) + "#" + std::to_string(t % 1000) : std::to_string(t);
+  }
+  return "[" + out + "]";
+}
+
+// "yielded 3, expected 4; missing [..]; extra [..]" (one example of each).
+std::string difference(const std::set<form>& got, const std::set<form>& want) {
+  std::string out = "yielded " + std::to_string(got.size()) + ", expected " + std::to_string(want.size());
+  for (const auto& f : want)
+    if (!got.contains(f)) {
+      out += "; missing " + text(f);
+      break;
+    }
+  for (const auto& f : got)
+    if (!want.contains(f)) {
+      out += "; extra " + text(f);
+      break;
+    }
+  return out;
+}
+
+std::set<form> as_set(const std::vector<form>& forms) { return {forms.begin(), forms.end()}; }
+
+// Theorems 1-3 for one run of the search against the brute force's partitions `want`.
+void check_run(const observed& got, const std::set<form>& want) {
+  EXPECT_EQ(got.stats.predicate_exceptions, 0U) << "the test's predicate threw";
+  EXPECT_EQ(got.stats.budget_exceeded, 0U);
+  EXPECT_EQ(got.stats.valid, got.yielded.size());
+  EXPECT_EQ(got.stats.explored, got.candidates.size()) << "one predicate call per candidate";
+  EXPECT_EQ(got.unsound, 0U) << "Theorem 1: yielded structures the predicate rejects";
+  const std::set<form> yielded = as_set(got.yielded);
+  EXPECT_EQ(yielded.size(), got.yielded.size()) << "Theorem 3: two yielded structures are isomorphic";
+  EXPECT_EQ(as_set(got.candidates).size(), got.candidates.size())
+      << "Theorem 3's proof: the predicate ran on two isomorphic candidates";
+  EXPECT_TRUE(yielded == want) << "Theorem 2: " << difference(yielded, want);
+}
+
+search_options options(bool isomorphism_breaking, bool pruning) {
+  search_options o;
+  o.isomorphism_breaking = isomorphism_breaking;
+  o.pruning = pruning;
+  return o;
+}
+
+// All the theorems on one state space and predicate.
+void check_space(const finitization& f, const invariant_params& params) {
+  const expected e = brute_force(f, params);
+  for (const bool isomorphism_breaking : {true, false}) {
+    const std::set<form>& want = isomorphism_breaking ? e.canonical : e.assignments;
+    const observed korat = run_search(f, params, options(isomorphism_breaking, true));
+    const observed korat_star = run_search(f, params, options(isomorphism_breaking, false));
+    const std::string mode = isomorphism_breaking ? "with isomorphism breaking" : "without isomorphism breaking";
+    {
+      SCOPED_TRACE("Korat, " + mode);
+      check_run(korat, want);
+    }
+    {
+      SCOPED_TRACE("Korat* (no pruning), " + mode);
+      check_run(korat_star, want);
+    }
+    EXPECT_EQ(korat.yielded.size(), korat_star.yielded.size()) << mode;
+    EXPECT_TRUE(as_set(korat.yielded) == as_set(korat_star.yielded))
+        << "Lemma 3: Korat and Korat* yield different structures, " << mode;
+    const std::set<form> star_candidates = as_set(korat_star.candidates);
+    EXPECT_TRUE(std::all_of(korat.candidates.begin(), korat.candidates.end(),
+                            [&](const form& c) { return star_candidates.contains(c); }))
+        << "Lemma 3's proof: Korat ran the predicate on a candidate Korat* skipped, " << mode;
+  }
+}
+
+// ---- Random state spaces ----
+
+class rng {
+ public:
+  explicit rng(std::uint64_t seed) : state_(mix(seed)) {}
+  std::uint64_t next() { return state_ = mix(state_); }
+  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+  bool chance(int percent) { return below(100) < percent; }
+  template <class T>
+  const T& pick(std::initializer_list<T> choices) { return choices.begin()[below(static_cast<int>(choices.size()))]; }
+  template <class T>
+  void shuffle(T& items) {
+    for (int i = static_cast<int>(items.size()) - 1; i > 0; --i) std::swap(items[i], items[below(i + 1)]);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+template <class T>
+std::vector<smallscope::class_domain<T>> random_class_domains(finitization& f, rng& r, const std::string& name,
+                                                             int domains, int max_count) {
+  std::vector<smallscope::class_domain<T>> out;
+  for (int i = 0; i < domains; ++i) {
+    const int count = r.below(8) == 0 ? 0 : 1 + r.below(max_count);
+    out.push_back(f.objects<T>(name + std::to_string(i), static_cast<std::uint32_t>(count)));
+    if (r.chance(25)) f.exclude_from_isomorphism(out.back());
+  }
+  return out;
+}
+
+// null or not, then some of `domains` in a random order; never empty.
+template <class T>
+smallscope::object_set<T> random_objects(rng& r, const finitization& f, std::vector<smallscope::class_domain<T>> domains) {
+  r.shuffle(domains);
+  std::vector<std::uint32_t> ids;
+  std::uint32_t objects = 0;
+  for (const auto& d : domains)
+    if (r.chance(70)) {
+      ids.push_back(d.id());
+      objects += f.data().class_domains[d.id()].count;
+    }
+  return smallscope::object_set<T>(objects == 0 || r.chance(70), ids);
+}
+
+smallscope::int_set random_ints(rng& r, std::int64_t lo, int max_values) {
+  const std::int64_t min = lo + r.below(2);
+  return smallscope::ints(min, min + r.below(max_values));
+}
+
+finitization random_finitization(rng& r) {
+  auto f = finitization::of<groot>("Root");
+  const auto nodes = random_class_domains<gnode>(f, r, "N", 1 + r.below(2), 3);
+  const auto others = random_class_domains<gother>(f, r, "O", r.below(2), 2);
+  f.set(&groot::a, random_objects(r, f, nodes));
+  f.set(&groot::b, random_objects(r, f, others));
+  f.set(&groot::n, random_ints(r, -1, 3));
+  f.set(&groot::vals, smallscope::ints(0, r.below(3)), random_ints(r, 0, 2));
+  f.set(&groot::kids, smallscope::ints(0, r.below(3)), random_objects(r, f, nodes));
+  f.set(&gnode::l, random_objects(r, f, nodes));
+  f.set(&gnode::r, r.chance(50) ? random_objects(r, f, nodes) : smallscope::object_set<gnode>(true, {}));
+  f.set(&gnode::v, random_ints(r, 0, 2));
+  if (!others.empty()) {
+    f.set(&gother::x, random_objects(r, f, nodes));
+    f.set(&gother::y, random_objects(r, f, others));
+    const int w = r.below(3);  // {false}, {true} or both
+    f.set(&gother::w, smallscope::ints(w == 1 ? 1 : 0, w == 0 ? 0 : 1));
+  }
+  return f;
+}
+
+constexpr std::uint64_t max_candidates = 200'000;  // keeps the brute force fast
+
+// The first random finitization of `r` whose brute force stays small.
+finitization small_random_finitization(rng& r) {
+  for (;;)
+    if (auto f = random_finitization(r); candidate_count(f) <= max_candidates) return f;
+}
+
+invariant_params random_params(rng& r) {
+  invariant_params p;
+  for (int k = 0; k < 3; ++k) {
+    auto& order = p.order.fields[static_cast<std::size_t>(k)];
+    std::vector<int> fields(static_cast<std::size_t>(field_count[static_cast<std::size_t>(k)]));
+    for (int i = 0; i < static_cast<int>(fields.size()); ++i) fields[static_cast<std::size_t>(i)] = i;
+    r.shuffle(fields);
+    std::copy(fields.begin(), fields.end(), order.begin());
+  }
+  p.order.breadth_first = r.chance(50);
+  p.salt = r.next();
+  p.reject_per_mille = r.pick<std::uint64_t>({0, 20, 60, 150});
+  p.accept_per_mille = r.pick<std::uint64_t>({0, 0, 10, 40});
+  p.valid_percent = r.pick<std::uint64_t>({30, 60, 90, 100});
+  p.reject_sharing = r.chance(25);
+  return p;
+}
+
+// ---- The random tests: 10 batches of 30 seeds ----
+
+constexpr int batches = 10;
+constexpr int seeds_per_batch = 30;
+
+class TheoremRandomSpaces : public ::testing::TestWithParam<int> {};
+
+TEST_P(TheoremRandomSpaces, SoundCompleteOptimal) {
+  std::uint64_t candidates = 0;
+  for (int i = 0; i < seeds_per_batch; ++i) {
+    const int seed = GetParam() * seeds_per_batch + i;
+    rng r(static_cast<std::uint64_t>(seed));
+    const finitization f = small_random_finitization(r);
+    const invariant_params params = random_params(r);
+    SCOPED_TRACE("seed " + std::to_string(seed) + ": " + f.describe());
+    candidates += candidate_count(f);
+    check_space(f, params);
+    if (HasFailure()) return;  // the first failing seed says enough
+  }
+  RecordProperty("brute_force_candidates", std::to_string(candidates));
+}
+
+INSTANTIATE_TEST_SUITE_P(Theorems, TheoremRandomSpaces, ::testing::Range(0, batches));
+
+// ---- Deterministic cases ----
+
+// Root.a in {null?} + class domains of nodes with the given sizes; every other field fixed,
+// except Node.l in the same set when `lists`.
+finitization root_pointing_at(const std::vector<std::uint32_t>& counts, bool null_allowed, bool excluded = false,
+                              bool lists = false) {
+  auto f = finitization::of<groot>("Root");
+  std::vector<std::uint32_t> ids;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    const auto d = f.objects<gnode>("N" + std::to_string(i), counts[i]);
+    if (excluded) f.exclude_from_isomorphism(d);
+    ids.push_back(d.id());
+  }
+  const smallscope::object_set<gnode> nodes(null_allowed, ids);
+  const smallscope::object_set<gnode> none(true, {});
+  f.set(&groot::a, nodes);
+  f.set(&groot::b, smallscope::object_set<gother>(true, {}));
+  f.set(&groot::n, smallscope::ints(0, 0));
+  f.set(&groot::vals, smallscope::ints(0, 0), smallscope::ints(0, 0));
+  f.set(&groot::kids, smallscope::ints(0, 0), none);
+  f.set(&gnode::l, lists ? nodes : none);
+  f.set(&gnode::r, none);
+  f.set(&gnode::v, smallscope::ints(0, 0));
+  return f;
+}
+
+struct counted_case {
+  const char* name;
+  finitization fin;
+  std::size_t structures;             // with isomorphism breaking, counted by hand
+  std::size_t without_isomorphism;    // without it
+};
+
+// Class domains as Definition 1 takes them: objects are interchangeable within a class domain,
+// never across two class domains (even of one C++ class); excluded ones are plain values.
+TEST(TheoremSanity, ClassDomainsByHand) {
+  const counted_case cases[] = {
+      {"null or one of 3 nodes", root_pointing_at({3}, true), 2, 4},
+      {"two class domains of 1 node", root_pointing_at({1, 1}, false), 2, 2},
+      {"two class domains of 2 nodes", root_pointing_at({2, 2}, false), 2, 4},
+      {"2 nodes excluded from isomorphism", root_pointing_at({2}, false, true), 2, 2},
+      // Paths of k = 0..3 distinct nodes, the last one's l null or back to one of the k:
+      // 1 + 2 + 3 + 4 up to isomorphism; 1 + 3*2 + 6*3 + 6*4 labelled.
+      {"lists of up to 3 nodes", root_pointing_at({3}, true, false, true), 10, 49},
+      // An empty class domain between two others must not end the field domain.
+      {"empty class domain in the middle", root_pointing_at({1, 0, 1}, false), 2, 2},
+      {"empty class domain first", root_pointing_at({0, 1}, false), 1, 1},
+  };
+  invariant_params reads_all;  // reads every reachable field, then true
+  invariant_params reads_nothing;
+  reads_nothing.reads_nothing = true;
+  for (const auto& c : cases) {
+    for (const auto* params : {&reads_all, &reads_nothing}) {
+      SCOPED_TRACE(std::string(c.name) + (params->reads_nothing ? ", predicate reads nothing" : ", predicate reads all") +
+                   ": " + c.fin.describe());
+      const expected e = brute_force(c.fin, *params);
+      EXPECT_EQ(e.canonical.size(), c.structures) << "the oracle disagrees with the hand count";
+      EXPECT_EQ(e.assignments.size(), c.without_isomorphism) << "the oracle disagrees with the hand count";
+      for (const bool pruning : {true, false}) {
+        SCOPED_TRACE(pruning ? "Korat" : "Korat*");
+        check_run(run_search(c.fin, *params, options(true, pruning)), e.canonical);
+        check_run(run_search(c.fin, *params, options(false, pruning)), e.assignments);
+      }
+    }
+  }
+}
+
+// BinaryTree (Korat's example) with exactly n nodes: Catalan(n) shapes, n! labellings each.
+
+namespace bt = subjects::binary_tree;
+
+// The tree's canonical form: size, then its nodes depth-first, numbered in discovery order.
+class tree_form {
+ public:
+  explicit tree_form(const bt::tree& t) {
+    out_.push_back(t.size.get());
+    node(t.root.get());
+  }
+  const form& get() const { return out_; }
+
+ private:
+  void node(const bt::node* n) {
+    if (n == nullptr) {
+      out_.push_back(null_token);
+      return;
+    }
+    const auto it = std::find(seen_.begin(), seen_.end(), n);
+    out_.push_back(it - seen_.begin());
+    if (it != seen_.end()) return;
+    seen_.push_back(n);
+    node(n->left.get());
+    node(n->right.get());
+  }
+  form out_;
+  std::vector<const bt::node*> seen_;
+};
+
+TEST(TheoremSanity, BinaryTreeAgainstBruteForce) {
+  struct tree_case {
+    std::int64_t nodes;
+    std::size_t shapes;
+    std::size_t labelled;
+  };
+  for (const tree_case c : {tree_case{3, 5, 30}, tree_case{4, 14, 336}}) {
+    const finitization f = bt::fin(c.nodes, c.nodes, c.nodes);
+    SCOPED_TRACE("BinaryTree " + std::to_string(c.nodes));
+    const detail::state_space space(f.data());
+    const auto& tree = *static_cast<const bt::tree*>(space.root());
+    std::set<form> want;
+    for_each_candidate(space, [&] {
+      if (tree.rep_ok()) want.insert(tree_form(tree).get());
+    });
+    EXPECT_EQ(want.size(), c.shapes) << "the oracle disagrees with the Catalan number";
+    for (const bool isomorphism_breaking : {true, false})
+      for (const bool pruning : {true, false}) {
+        SCOPED_TRACE(std::string(isomorphism_breaking ? "isomorphism breaking" : "no isomorphism breaking") +
+                     (pruning ? ", pruning" : ", no pruning"));
+        std::vector<form> yielded;
+        for (const smallscope::structure& s : smallscope::structures(f, &bt::tree::rep_ok, options(isomorphism_breaking, pruning))) {
+          EXPECT_TRUE(s.root<bt::tree>().rep_ok()) << "Theorem 1";
+          yielded.push_back(tree_form(s.root<bt::tree>()).get());
+        }
+        EXPECT_EQ(yielded.size(), isomorphism_breaking ? c.shapes : c.labelled);
+        EXPECT_TRUE(as_set(yielded) == want) << "Theorem 2: " << difference(as_set(yielded), want);
+        if (isomorphism_breaking) EXPECT_EQ(as_set(yielded).size(), yielded.size()) << "Theorem 3";
+      }
+  }
+}
+
+}  // namespace
