@@ -53,7 +53,7 @@ SMALLSCOPE_SUBJECT(binary_tree) {
       [](std::int64_t n) { return params{n, n, n}; },
       [ps](std::span<const std::int64_t> p) {
         require_ordered(p, 1, 2, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2]), smallscope::make_predicate(&tree::rep_ok)};
+        return smallscope::subject_instance{fin(p[0], p[1], p[2]), smallscope::make_predicate<&tree::rep_ok>()};
       });
 }
 
@@ -71,7 +71,7 @@ SMALLSCOPE_SUBJECT(search_tree) {
         require_ordered(p, 1, 2, ps);
         require_ordered(p, 3, 4, ps);
         return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3], p[4]),
-                                            smallscope::make_predicate(&tree::rep_ok)};
+                                            smallscope::make_predicate<&tree::rep_ok>()};
       });
 }
 
@@ -84,7 +84,7 @@ SMALLSCOPE_SUBJECT(heap_array) {
       "HeapArray", "max-heaps in an int array with a size (Korat example)", ps,
       [](std::int64_t n) { return params{n, n, n}; },
       [](std::span<const std::int64_t> p) {
-        return smallscope::subject_instance{fin(p[0], p[1], p[2]), smallscope::make_predicate(&heap::rep_ok)};
+        return smallscope::subject_instance{fin(p[0], p[1], p[2]), smallscope::make_predicate<&heap::rep_ok>()};
       });
 }
 
@@ -99,7 +99,7 @@ SMALLSCOPE_SUBJECT(singly_linked_list) {
       [](std::int64_t n) { return params{n, n, n + 1, n + 1}; },
       [ps](std::span<const std::int64_t> p) {
         require_ordered(p, 0, 1, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate(&list::rep_ok)};
+        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<&list::rep_ok>()};
       });
 }
 
@@ -114,7 +114,7 @@ SMALLSCOPE_SUBJECT(doubly_linked_list) {
       [](std::int64_t n) { return params{n, n, n + 1, n + 1}; },
       [ps](std::span<const std::int64_t> p) {
         require_ordered(p, 0, 1, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate(&list::rep_ok)};
+        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<&list::rep_ok>()};
       });
 }
 
@@ -129,6 +129,6 @@ SMALLSCOPE_SUBJECT(red_black_tree) {
       [](std::int64_t n) { return params{n, n, n, n}; },
       [ps](std::span<const std::int64_t> p) {
         require_ordered(p, 1, 2, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate(&tree::rep_ok)};
+        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<&tree::rep_ok>()};
       });
 }

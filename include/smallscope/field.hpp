@@ -47,7 +47,7 @@ class field {
   // Reads the value (a tracked read).
   T get() const {
 #ifndef SMALLSCOPE_NO_TRACKING
-    if (detail::current_observer != nullptr) detail::current_observer->on_read(this);
+    detail::current_observer->on_read(this);
 #endif
     return value_;
   }
@@ -62,7 +62,7 @@ class field {
   // Writes the value (a tracked write).
   void set(T value) {
 #ifndef SMALLSCOPE_NO_TRACKING
-    if (detail::current_observer != nullptr) detail::current_observer->on_write(this);
+    detail::current_observer->on_write(this);
 #endif
     value_ = value;
   }

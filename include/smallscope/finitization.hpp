@@ -119,11 +119,14 @@ bool fits(std::int64_t v) {
   }
 }
 
-template <class E>
+// Keyed on the array type (not the element type), so tracked and untracked builds instantiate
+// different functions.
+template <class Array>
 void bind_array_storage(void* array_object, void* elements, int capacity) {
-  auto* fields = static_cast<field<E>*>(elements);
-  for (int i = 0; i < capacity; ++i) ::new (static_cast<void*>(fields + i)) field<E>();
-  static_cast<array<E>*>(array_object)->assign_storage(fields, capacity);
+  using element_field = field<typename Array::value_type>;
+  auto* fields = static_cast<element_field*>(elements);
+  for (int i = 0; i < capacity; ++i) ::new (static_cast<void*>(fields + i)) element_field();
+  static_cast<Array*>(array_object)->assign_storage(fields, capacity);
 }
 
 }  // namespace detail
@@ -261,7 +264,7 @@ class finitization {
   detail::field_binding begin_array_binding(array<T> C::*member, const int_set& lengths) {
     auto b = begin_binding(member);
     b.is_array = true;
-    b.bind_storage = &detail::bind_array_storage<T>;
+    b.bind_storage = &detail::bind_array_storage<array<T>>;
     b.lengths = integer_domain<int>(b, lengths, "length");
     for (auto n : lengths.values())
       if (n < 0) throw finitization_error(where(b) + ": array lengths must be >= 0, got " + std::to_string(n));

@@ -25,6 +25,14 @@ namespace smallscope {
 namespace detail {
 class state_space;
 class korat_search;
+template <class M>
+struct member_class;
+template <class C>
+struct member_class<bool (C::*)() const> {
+  using type = C;
+};
+template <class M>
+using member_class_t = typename member_class<M>::type;
 }  // namespace detail
 
 struct search_stats {
@@ -99,6 +107,12 @@ predicate make_predicate(Pred pred) {
 template <class Root>
 predicate make_predicate(bool (Root::*rep_ok)() const) {
   return make_predicate<Root>([rep_ok](const Root& r) { return (r.*rep_ok)(); });
+}
+
+// Wraps the member invariant RepOk, known at compile time: the search calls it directly.
+template <auto RepOk, class Root = detail::member_class_t<decltype(RepOk)>>
+predicate make_predicate() {
+  return make_predicate<Root>([](const Root& r) { return (r.*RepOk)(); });
 }
 
 class structure_range {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <utility>
 #include <string>
 
 namespace smallscope::detail {
@@ -14,6 +15,11 @@ void access_observer::note_write(std::uint32_t slot) {
     is_written_[slot] = 1;
     written_[written_size_++] = slot;
   }
+}
+
+void access_observer::restart_marks(std::uint32_t level) {
+  std::fill(marks_ + static_cast<std::size_t>(level) * bytes_, marks_ + static_cast<std::size_t>(level + 1) * bytes_, 0u);
+  mark_stamp_[level] = 1;
 }
 
 korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
@@ -38,8 +44,15 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   observer_.stack_ = stack_.data();
   observer_.written_ = written_.data();
   observer_.is_written_ = is_written_.data();
+  if (space_->arena_bytes() <= max_marked_arena) {
+    marks_.assign(space_->arena_bytes() * access_observer::mark_levels, 0);
+    observer_.marks_ = marks_.data();
+  }
 
   space_->write_all(values_.data());  // the all-zero candidate
+  root_ = space_->root();
+  call_ = pred_.call;
+  context_ = pred_.context.get();
   start_ = last_progress_ = std::chrono::steady_clock::now();
 }
 
@@ -47,73 +60,57 @@ korat_search::~korat_search() = default;
 
 search_stats korat_search::stats() const {
   search_stats s = stats_;
+  s.predicate_calls = s.explored;
   const auto until = done_ ? end_ : std::chrono::steady_clock::now();
   s.seconds = std::chrono::duration<double>(until - start_).count();
   return s;
 }
 
-bool korat_search::next() {
-  if (done_) return false;
-  if (pending_valid_) {
-    pending_valid_ = false;
-    if (options_.limit != 0 && stats_.valid >= options_.limit) {
-      stats_.limit_reached = true;
-      done_ = true;
-    } else {
-      push_reachable();
-      done_ = !backtrack();
-    }
-  }
-  while (!done_) {
-    const bool valid = run_predicate();
-    ++stats_.explored;
-    if ((stats_.explored & 0xffff) == 0) report_progress();
-    if (valid) {
-      ++stats_.valid;
-      pending_valid_ = true;
-      return true;
-    }
-    if (!options_.pruning) push_reachable();
-    done_ = !backtrack();
-  }
-  end_ = std::chrono::steady_clock::now();
-  return false;
-}
 
-bool korat_search::run_predicate() {
+inline bool korat_search::run_predicate() {
   const std::uint64_t budget = options_.read_budget + 1;  // wraps to 0 for "no limit"
   observer_.reads_left_ = budget;
+  observer_.marks_in_use_ = 0;
   bool result = false;
   current_observer = &observer_;
   try {
-    result = pred_.call(pred_.context.get(), space_->root());
-  } catch (const read_budget_exceeded&) {
-    current_observer = nullptr;
-    ++stats_.budget_exceeded;
-    if (listener_ != nullptr)
-      listener_->on_budget_exceeded(structure(*space_, values_, 0));
-  } catch (const std::exception& e) {
-    current_observer = nullptr;
-    ++stats_.predicate_exceptions;
-    if (listener_ != nullptr)
-      listener_->on_predicate_exception(structure(*space_, values_, 0), e.what());
+    result = call_(context_, root_);
   } catch (...) {
-    current_observer = nullptr;
+    current_observer = &inactive_observer;
+    report_failed_call(std::current_exception());
+  }
+  current_observer = &inactive_observer;
+  stats_.fields_read += budget - observer_.reads_left_;
+  if (observer_.written_size_ != 0) undo_writes();
+  return result;
+}
+
+// An invariant call that threw, or that the read budget stopped: counted invalid and reported.
+void korat_search::report_failed_call(std::exception_ptr failure) {
+  const structure candidate(*space_, values_, 0);
+  try {
+    std::rethrow_exception(std::move(failure));
+  } catch (const read_budget_exceeded&) {
+    ++stats_.budget_exceeded;
+    if (listener_ != nullptr) listener_->on_budget_exceeded(candidate);
+  } catch (const std::exception& e) {
+    ++stats_.predicate_exceptions;
+    if (listener_ != nullptr) listener_->on_predicate_exception(candidate, e.what());
+  } catch (...) {
     ++stats_.predicate_exceptions;
     if (listener_ != nullptr)
-      listener_->on_predicate_exception(structure(*space_, values_, 0), "an exception not derived from std::exception");
+      listener_->on_predicate_exception(candidate, "an exception not derived from std::exception");
   }
-  current_observer = nullptr;
-  ++stats_.predicate_calls;
-  stats_.fields_read += budget - observer_.reads_left_;
-  // An invariant should not write its input; undo any write so the candidate stays as built.
+}
+
+// An invariant should not write its input; undo its writes so the candidate stays as built.
+void korat_search::undo_writes() {
   for (std::uint32_t i = 0; i < observer_.written_size_; ++i) {
     const std::uint32_t s = written_[i];
     is_written_[s] = 0;
     space_->write(s, values_[s]);
   }
   observer_.written_size_ = 0;
-  return result;
 }
 
 // The valid-candidate rule: push every reachable slot not yet on the stack, depth-first and
@@ -135,33 +132,35 @@ void korat_search::push_reachable() {
   const std::uint32_t epoch = epoch_;
   std::uint32_t size = observer_.stack_size_;
 
+  // Walk the slots [s, end) of the current object (or array); descend into an unvisited object
+  // at once and resume after it.
   visited[0] = epoch;
-  frames[0] = {objects[0].first_slot, objects[0].end_slot};
-  std::uint32_t depth = 1;
-  while (depth > 0) {
-    walk_frame& f = frames[depth - 1];
-    if (f.next == f.end) {
-      --depth;
-      continue;
+  std::uint32_t s = objects[0].first_slot;
+  std::uint32_t end = objects[0].end_slot;
+  std::uint32_t depth = 0;
+  while (true) {
+    while (s < end) {
+      const hot_slot& hs = slots[s];
+      if (on_stack[hs.offset] == 0) {
+        on_stack[hs.offset] = 1;
+        stack[size++] = s;
+      }
+      const value_info& v = hs.values[values[s]];
+      ++s;
+      if (hs.kind == slot_kind::array_length) {  // the elements below the length, then past all
+        frames[depth++] = {s + hs.capacity, end};
+        end = s + static_cast<std::uint32_t>(v.integer);
+      } else if (v.object >= 0 && visited[v.object] != epoch) {
+        visited[v.object] = epoch;
+        frames[depth++] = {s, end};
+        s = objects[v.object].first_slot;
+        end = objects[v.object].end_slot;
+      }
     }
-    const std::uint32_t s = f.next;
-    const hot_slot& hs = slots[s];
-    if (on_stack[hs.offset] == 0) {
-      on_stack[hs.offset] = 1;
-      stack[size++] = s;
-    }
-    const value_info& v = hs.values[values[s]];
-    if (hs.kind == slot_kind::array_length) {
-      f.next = s + 1 + hs.capacity;
-      frames[depth++] = {s + 1, s + 1 + static_cast<std::uint32_t>(v.integer)};
-      continue;
-    }
-    f.next = s + 1;
-    if (v.object >= 0 && visited[v.object] != epoch) {
-      visited[v.object] = epoch;
-      const object_info& o = objects[v.object];
-      frames[depth++] = {o.first_slot, o.end_slot};
-    }
+    if (depth == 0) break;
+    --depth;
+    s = frames[depth].next;
+    end = frames[depth].end;
   }
   observer_.stack_size_ = size;
 }
@@ -188,7 +187,7 @@ void korat_search::set_top(std::uint32_t position, std::uint32_t s, std::uint32_
 // Next candidate: increment the last read field, resetting and popping fields whose domain is
 // exhausted; an object value beyond every object held deeper on the stack jumps to the next
 // class domain (isomorphism breaking).
-bool korat_search::backtrack() {
+inline bool korat_search::backtrack() {
   std::uint32_t& size = observer_.stack_size_;
   const hot_slot* slots = space_->hot_slots();
   while (size > 0) {
@@ -216,6 +215,34 @@ bool korat_search::backtrack() {
     --size;
     rows_valid_ = std::min(rows_valid_, size);
   }
+  return false;
+}
+
+bool korat_search::next() {
+  if (done_) return false;
+  if (pending_valid_) {
+    pending_valid_ = false;
+    if (options_.limit != 0 && stats_.valid >= options_.limit) {
+      stats_.limit_reached = true;
+      done_ = true;
+    } else {
+      push_reachable();
+      done_ = !backtrack();
+    }
+  }
+  while (!done_) {
+    const bool valid = run_predicate();
+    ++stats_.explored;
+    if ((stats_.explored & 0xffff) == 0) report_progress();
+    if (valid) {
+      ++stats_.valid;
+      pending_valid_ = true;
+      return true;
+    }
+    if (!options_.pruning) push_reachable();
+    done_ = !backtrack();
+  }
+  end_ = std::chrono::steady_clock::now();
   return false;
 }
 

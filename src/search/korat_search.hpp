@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <vector>
 
@@ -36,6 +37,8 @@ class korat_search {
 
  private:
   bool run_predicate();
+  void report_failed_call(std::exception_ptr failure);
+  void undo_writes();
   bool backtrack();
   void push_reachable();
   std::int32_t max_below(std::uint32_t position, std::int32_t class_domain);
@@ -44,6 +47,9 @@ class korat_search {
 
   std::unique_ptr<state_space> space_;
   predicate pred_;
+  const void* root_ = nullptr;
+  bool (*call_)(void*, const void*) = nullptr;
+  void* context_ = nullptr;
   search_options options_;
   search_listener* listener_ = nullptr;
 
@@ -62,6 +68,8 @@ class korat_search {
   };
   std::vector<walk_frame> frames_;       // push_reachable's depth-first stack
   std::vector<std::uint32_t> visited_;   // per object: walk epoch
+  std::vector<std::uint32_t> marks_;     // lent to the invariant's small_sets
+  static constexpr std::size_t max_marked_arena = std::size_t{16} << 20;
   std::uint32_t epoch_ = 0;
 
   search_stats stats_;

@@ -2,9 +2,9 @@
 // that the predicate accesses and maintains a stack of fields ordered by the first time the
 // predicate accesses the corresponding field").
 //
-// A tracked field calls `on_read` only while a search runs on this thread: the search sets
-// `current_observer` around each predicate call and clears it afterwards, so every other read
-// costs one load and one predictable branch. The observer is a concrete type, inlined into the
+// A tracked field calls `on_read` of the thread's current observer: the search installs its
+// own around each predicate call; otherwise the inactive observer, whose arena is empty, makes
+// every read cost a load, a subtraction and one predictable branch. The observer is a concrete type, inlined into the
 // user's code: turning a field address into its slot is a subtraction and one table lookup.
 // Reads of memory outside the search's arena (locals, copies, the user's other objects) are
 // ignored.
@@ -36,6 +36,19 @@ class access_observer {
     stack_[stack_size_++] = slot_at_[offset];
   }
 
+  // Lends a small_set a mark table over the arena (one of `mark_levels`, for sets alive at the
+  // same time); null when none is free. `stamp` marks this set's members.
+  std::uint32_t* acquire_marks(std::uint32_t& stamp, std::uintptr_t& base, std::uintptr_t& bytes) {
+    if (marks_ == nullptr || marks_in_use_ == mark_levels) return nullptr;
+    const std::uint32_t level = marks_in_use_++;
+    if (++mark_stamp_[level] == 0) restart_marks(level);
+    stamp = mark_stamp_[level];
+    base = base_;
+    bytes = bytes_;
+    return marks_ + static_cast<std::size_t>(level) * bytes_;
+  }
+  void release_marks() { --marks_in_use_; }
+
   // Records a write to the field that starts at `address` (rare: predicates should not write).
   void on_write(const void* address) {
     const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
@@ -45,6 +58,8 @@ class access_observer {
  private:
   friend class korat_search;
   void note_write(std::uint32_t slot);
+  void restart_marks(std::uint32_t level);
+  static constexpr std::uint32_t mark_levels = 4;
 
   std::uintptr_t base_ = 0;               // arena start
   std::uintptr_t bytes_ = 0;              // arena size
@@ -57,9 +72,16 @@ class access_observer {
   std::uint32_t* written_ = nullptr;      // slots written by the predicate, restored after it
   std::uint32_t written_size_ = 0;
   std::uint8_t* is_written_ = nullptr;
+  std::uint32_t* marks_ = nullptr;        // mark_levels tables of bytes_ stamps, or null
+  std::uint32_t mark_stamp_[mark_levels] = {0, 0, 0, 0};
+  std::uint32_t marks_in_use_ = 0;
 };
 
-// The observer of the search running on this thread, or null.
-inline thread_local access_observer* current_observer = nullptr;
+// Watches nothing: its arena is empty, so every read falls outside it.
+inline constinit access_observer inactive_observer{};
+
+// The observer of the search running on this thread; inactive_observer when none runs, so a
+// read needs no null test.
+inline thread_local access_observer* current_observer = &inactive_observer;
 
 }  // namespace smallscope::detail
