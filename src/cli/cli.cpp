@@ -15,7 +15,9 @@ int cli_main(int argc, char** argv) {
                "smallscope"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "smallscope 0.1.0");
-  app.footer("Exit codes: 0 done, nothing found; 1 findings; 2 bad input.\n"
+  app.footer("Run 'smallscope gen --help' for the options of gen (--fin, --print, --format, --stats,\n"
+             "--limit, --no-isomorphism-breaking, --no-pruning, --read-budget, -q).\n"
+             "Exit codes: 0 done, nothing found; 1 findings; 2 bad input.\n"
              "Examples:\n"
              "  smallscope list\n"
              "  smallscope gen BinaryTree 3 --print\n"
@@ -38,9 +40,16 @@ int cli_main(int argc, char** argv) {
   g->footer("SCOPE n means the subject's finX(n) as Korat 1.0 defines it (see `smallscope list`).");
 
   try {
+    // Name an unknown subcommand (CLI11 would only say that one is required).
+    if (argc < 2) throw cli::usage_error("a subcommand is required: list or gen (see 'smallscope --help')");
+    const std::string first = argv[1];
+    if (first.empty() || (first[0] != '-' && first != "list" && first != "gen"))
+      throw cli::usage_error("unknown subcommand '" + first + "'; known: list, gen");
     app.parse(argc, argv);
     if (app.got_subcommand("list")) return cli::run_list();
     if (g->count("--format") != 0) gen.print = true;
+    gen.fin_given = g->count("--fin") != 0;
+    gen.stats_given = g->count("--stats") != 0;
     return cli::run_gen(gen);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);

@@ -23,10 +23,12 @@ class usage_error : public std::runtime_error {
 struct gen_request {
   std::string subject;
   std::string scope;  // the one-argument finitization, or empty
-  std::string fin;    // every parameter, comma-separated, or empty
+  std::string fin;    // every parameter, comma-separated
+  bool fin_given = false;
   bool print = false;
   std::string format = "text";
-  std::string stats;  // "", "json" or "text"
+  std::string stats;  // "json" or "text" when given
+  bool stats_given = false;
   bool quiet = false;
   search_options search;
 };

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <type_traits>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
@@ -23,7 +24,8 @@ const subject& lookup(const std::string& name) {
 
 // The finitization parameters from SCOPE or --fin, each checked against its range.
 std::vector<std::int64_t> parameters(const subject& s, const gen_request& r) {
-  if (r.scope.empty() == r.fin.empty())
+  if (r.fin_given && r.fin.empty()) throw usage_error("--fin is empty; give P1,P2,... (see `smallscope list`)");
+  if (r.scope.empty() == !r.fin_given)
     throw usage_error(r.scope.empty() ? "give SCOPE or --fin P1,P2,... (see `smallscope list`)"
                                       : "give SCOPE or --fin, not both");
   std::vector<std::int64_t> p;
@@ -83,13 +85,32 @@ nlohmann::json stats_json(const subject& s, const std::vector<std::int64_t>& p, 
   return j;
 }
 
+// The options that differ from their defaults, as flags: " --limit 2 --no-pruning".
+std::string non_default_options(const search_options& o) {
+  const search_options d;
+  std::string out;
+#define SMALLSCOPE_DETAIL_ECHO_FLAG(name, type, def, lo, hi, help)                          \
+  if (o.name != d.name) {                                                                   \
+    std::string flag = #name;                                                               \
+    for (auto& c : flag)                                                                    \
+      if (c == '_') c = '-';                                                                \
+    if constexpr (std::is_same_v<type, bool>)                                               \
+      out += (o.name ? " --" : " --no-") + flag;                                            \
+    else                                                                                    \
+      out += fmt::format(" --{} {}", flag, o.name);                                         \
+  }
+  SMALLSCOPE_SEARCH_OPTIONS(SMALLSCOPE_DETAIL_ECHO_FLAG)
+#undef SMALLSCOPE_DETAIL_ECHO_FLAG
+  return out;
+}
+
 }  // namespace
 
 int run_gen(const gen_request& r) {
   const subject& s = lookup(r.subject);
   const auto format = parse_structure_format(r.format);
   if (!format) throw usage_error(fmt::format("--format must be text, jsonl or dot, got '{}'", r.format));
-  if (!r.stats.empty() && r.stats != "json" && r.stats != "text")
+  if (r.stats_given && r.stats != "json" && r.stats != "text")
     throw usage_error(fmt::format("--stats must be json or text, got '{}'", r.stats));
   const auto p = parameters(s, r);
   validate(r.search);
@@ -101,9 +122,8 @@ int run_gen(const gen_request& r) {
     std::string named;
     for (std::size_t i = 0; i < p.size(); ++i)
       named += fmt::format("{}{}={}", i == 0 ? "" : " ", s.parameters[i].name, p[i]);
-    fmt::print(stderr, "smallscope gen {} --fin {} ({}){}{}\n  finitization: {}\n", s.name, joined(p), named,
-               r.search.isomorphism_breaking ? "" : " --no-isomorphism-breaking",
-               r.search.pruning ? "" : " --no-pruning", instance.fin.describe());
+    fmt::print(stderr, "smallscope gen {} --fin {}{} ({})\n  finitization: {}\n", s.name, joined(p),
+               non_default_options(r.search), named, instance.fin.describe());
   }
   run_listener listener(label, !r.quiet);
   range.set_listener(&listener);
@@ -129,8 +149,11 @@ int run_gen(const gen_request& r) {
   if (st.budget_exceeded + st.predicate_exceptions > 0)
     summary += fmt::format("; {} invariant calls stopped by --read-budget, {} threw",
                            grouped(st.budget_exceeded), grouped(st.predicate_exceptions));
-  if (r.stats == "json") {
+  if (r.stats == "json" || (r.print && r.stats.empty())) {
+    // stdout holds only the structures (and the JSON line): the summary goes to stderr.
     if (!r.quiet) fmt::print(stderr, "{}\n", summary);
+  }
+  if (r.stats == "json") {
     fmt::print("{}\n", stats_json(s, p, st, r.search).dump());
   } else if (r.stats == "text") {
     fmt::print("subject:              {}\nfin:                  {}\nvalid:                {}\nexplored:             {}\n"
@@ -138,7 +161,7 @@ int run_gen(const gen_request& r) {
                "predicate exceptions: {}\nseconds:              {:.6f}\n",
                s.name, joined(p), st.valid, st.explored, st.predicate_calls, st.fields_read, st.budget_exceeded,
                st.predicate_exceptions, st.seconds);
-  } else {
+  } else if (!r.print) {
     fmt::print("{}\n", summary);
   }
   std::fflush(stdout);

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <charconv>
 #include <string>
 #include <type_traits>
 
@@ -33,23 +34,16 @@ void add_one(CLI::App& app, const char* name, T& value, T lo, T hi, const char* 
         flag,
         [flag, &value, lo, hi](const std::string& text) {
           T v{};
-          try {
-            std::size_t used = 0;
-            if constexpr (std::is_floating_point_v<T>) {
-              v = static_cast<T>(std::stod(text, &used));
-            } else {
-              if (!text.empty() && text[0] == '-') throw std::invalid_argument(text);
-              v = static_cast<T>(std::stoull(text, &used));
-            }
-            if (used != text.size()) throw std::invalid_argument(text);
-          } catch (const std::exception&) {
+          const char* end = text.data() + text.size();
+          const auto [rest, error] = std::from_chars(text.data(), end, v);
+          if (text.empty() || error != std::errc() || rest != end)
             throw usage_error(fmt::format("{} must be a number in [{}, {}], got '{}'", flag, lo, hi, text));
-          }
-          if (v < lo || v > hi)
+          if (!(v >= lo && v <= hi))  // also rejects NaN
             throw usage_error(fmt::format("{} must be in [{}, {}], got {}", flag, lo, hi, text));
           value = v;
         },
-        fmt::format("{} (default {}, allowed [{}, {}])", help, value, lo, hi));
+        fmt::format("{} (default {}, allowed [{}, {}])", help, value, lo, hi))
+        ->type_name(std::is_floating_point_v<T> ? "SECONDS" : "N");
   }
 }
 
