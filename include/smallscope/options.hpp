@@ -16,7 +16,7 @@
   X(limit, std::uint64_t, 0, 0, std::numeric_limits<std::uint64_t>::max(),                     \
     "stop after this many valid structures (0: no limit)")                                     \
   X(read_budget, std::uint64_t, 10000000, 1, std::numeric_limits<std::uint64_t>::max(),       \
-    "field reads allowed in one predicate call; a call that reads more is stopped and reported") \
+    "field reads allowed in one invariant call that has run for 10 ms; one that reads more is stopped and reported") \
   X(progress_interval, double, 1.0, 0.01, 86400.0,                                             \
     "seconds between progress reports to the listener")
 

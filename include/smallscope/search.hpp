@@ -39,7 +39,6 @@ struct search_stats {
   std::uint64_t explored = 0;         // candidates evaluated (Korat's "explored")
   std::uint64_t valid = 0;            // structures found
   std::uint64_t predicate_calls = 0;  // invariant executions
-  std::uint64_t fields_read = 0;      // tracked reads of slots, over all calls
   std::uint64_t budget_exceeded = 0;  // calls stopped by the read budget (counted invalid)
   std::uint64_t predicate_exceptions = 0;  // calls that threw (counted invalid)
   bool limit_reached = false;

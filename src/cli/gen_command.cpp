@@ -72,7 +72,6 @@ nlohmann::json stats_json(const subject& s, const std::vector<std::int64_t>& p, 
   j["valid"] = st.valid;
   j["explored"] = st.explored;
   j["predicate_calls"] = st.predicate_calls;
-  j["fields_read"] = st.fields_read;
   j["budget_exceeded"] = st.budget_exceeded;
   j["predicate_exceptions"] = st.predicate_exceptions;
   j["limit_reached"] = st.limit_reached;
@@ -157,9 +156,9 @@ int run_gen(const gen_request& r) {
     fmt::print("{}\n", stats_json(s, p, st, r.search).dump());
   } else if (r.stats == "text") {
     fmt::print("subject:              {}\nfin:                  {}\nvalid:                {}\nexplored:             {}\n"
-               "predicate calls:      {}\nfields read:          {}\nbudget exceeded:      {}\n"
+               "predicate calls:      {}\nbudget exceeded:      {}\n"
                "predicate exceptions: {}\nseconds:              {:.6f}\n",
-               s.name, joined(p), st.valid, st.explored, st.predicate_calls, st.fields_read, st.budget_exceeded,
+               s.name, joined(p), st.valid, st.explored, st.predicate_calls, st.budget_exceeded,
                st.predicate_exceptions, st.seconds);
   } else if (!r.print) {
     fmt::print("{}\n", summary);

@@ -3,12 +3,20 @@
 
 #include <algorithm>
 #include <exception>
+#include <mutex>
 #include <utility>
 #include <string>
 
 namespace smallscope::detail {
 
 void throw_read_budget_exceeded() { throw read_budget_exceeded{}; }
+
+void access_observer::on_counted_read(std::uintptr_t offset) {
+  if (--reads_left_ == 0) throw_read_budget_exceeded();
+  if (on_stack_at_[offset] != 0) return;
+  on_stack_at_[offset] = 1;
+  stack_[stack_size_++] = slot_at_[offset];
+}
 
 void access_observer::note_write(std::uint32_t slot) {
   if (is_written_[slot] == 0) {
@@ -56,7 +64,28 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   start_ = last_progress_ = std::chrono::steady_clock::now();
 }
 
-korat_search::~korat_search() = default;
+korat_search::~korat_search() {
+  if (watchdog_.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(watchdog_mutex_);
+      stop_watchdog_ = true;
+    }
+    watchdog_wake_.notify_one();
+    watchdog_.join();
+  }
+}
+
+// Every tick, a call still running since the last tick gets its reads counted from now on.
+void korat_search::watch() {
+  std::uint64_t last = 0;
+  std::unique_lock<std::mutex> lock(watchdog_mutex_);
+  while (!stop_watchdog_) {
+    watchdog_wake_.wait_for(lock, watchdog_tick);
+    const std::uint64_t serial = call_serial_.load(std::memory_order_relaxed);
+    if (serial % 2 == 1 && serial == last) observer_.watched_bytes_.store(0, std::memory_order_relaxed);
+    last = serial;
+  }
+}
 
 search_stats korat_search::stats() const {
   search_stats s = stats_;
@@ -68,9 +97,10 @@ search_stats korat_search::stats() const {
 
 
 inline bool korat_search::run_predicate() {
-  const std::uint64_t budget = options_.read_budget + 1;  // wraps to 0 for "no limit"
-  observer_.reads_left_ = budget;
+  observer_.reads_left_ = options_.read_budget + 1;  // wraps to 0 for "no limit"
   observer_.marks_in_use_ = 0;
+  observer_.watched_bytes_.store(observer_.bytes_, std::memory_order_relaxed);
+  call_serial_.store(++serial_, std::memory_order_relaxed);  // odd: in a call
   bool result = false;
   current_observer = &observer_;
   try {
@@ -80,7 +110,7 @@ inline bool korat_search::run_predicate() {
     report_failed_call(std::current_exception());
   }
   current_observer = &inactive_observer;
-  stats_.fields_read += budget - observer_.reads_left_;
+  call_serial_.store(++serial_, std::memory_order_relaxed);  // even: between calls
   if (observer_.written_size_ != 0) undo_writes();
   return result;
 }
@@ -220,6 +250,7 @@ inline bool korat_search::backtrack() {
 
 bool korat_search::next() {
   if (done_) return false;
+  if (!watchdog_.joinable()) watchdog_ = std::thread([this] { watch(); });
   if (pending_valid_) {
     pending_valid_ = false;
     if (options_.limit != 0 && stats_.valid >= options_.limit) {

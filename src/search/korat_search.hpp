@@ -9,7 +9,11 @@
 // through one function pointer per candidate.
 #pragma once
 
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -44,6 +48,7 @@ class korat_search {
   std::int32_t max_below(std::uint32_t position, std::int32_t class_domain);
   void set_top(std::uint32_t position, std::uint32_t s, std::uint32_t value);
   void report_progress();
+  void watch();
 
   std::unique_ptr<state_space> space_;
   predicate pred_;
@@ -71,6 +76,15 @@ class korat_search {
   std::vector<std::uint32_t> marks_;     // lent to the invariant's small_sets
   static constexpr std::size_t max_marked_arena = std::size_t{16} << 20;
   std::uint32_t epoch_ = 0;
+
+  // The watchdog thread: a call running across a whole tick has its reads counted.
+  static constexpr std::chrono::milliseconds watchdog_tick{10};
+  std::atomic<std::uint64_t> call_serial_{0};  // odd while a call runs
+  std::uint64_t serial_ = 0;
+  std::thread watchdog_;
+  std::mutex watchdog_mutex_;
+  std::condition_variable watchdog_wake_;
+  bool stop_watchdog_ = false;
 
   search_stats stats_;
   bool pending_valid_ = false;  // the last yielded structure still needs its walk

@@ -8,8 +8,13 @@
 // user's code: turning a field address into its slot is a subtraction and one table lookup.
 // Reads of memory outside the search's arena (locals, copies, the user's other objects) are
 // ignored.
+//
+// The read budget costs nothing per read: the search's watchdog narrows `watched_bytes_` to
+// zero when a call has run for a while, which sends every later read of that call through
+// `on_counted_read`, where it is tracked as usual and counted against the budget.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -29,8 +34,10 @@ class access_observer {
   // field already on the stack (or an arena byte where no slot starts).
   void on_read(const void* address) {
     const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
-    if (offset >= bytes_) return;
-    if (--reads_left_ == 0) throw_read_budget_exceeded();
+    if (offset >= watched_bytes_.load(std::memory_order_relaxed)) {
+      if (offset < bytes_) on_counted_read(offset);
+      return;
+    }
     if (on_stack_at_[offset] != 0) return;
     on_stack_at_[offset] = 1;
     stack_[stack_size_++] = slot_at_[offset];
@@ -58,17 +65,19 @@ class access_observer {
  private:
   friend class korat_search;
   void note_write(std::uint32_t slot);
+  void on_counted_read(std::uintptr_t offset);
   void restart_marks(std::uint32_t level);
   static constexpr std::uint32_t mark_levels = 4;
 
   std::uintptr_t base_ = 0;               // arena start
   std::uintptr_t bytes_ = 0;              // arena size
+  std::atomic<std::uintptr_t> watched_bytes_{0};  // bytes_, or 0 to count every read
   std::uint8_t* on_stack_at_ = nullptr;   // byte offset -> 1 if its slot is on the stack, or
                                           // if no slot starts there
   const std::uint32_t* slot_at_ = nullptr;  // byte offset -> slot that starts there
   std::uint32_t* stack_ = nullptr;        // the field-access stack, first read first
   std::uint32_t stack_size_ = 0;
-  std::uint64_t reads_left_ = 0;          // counts down the read budget of this call
+  std::uint64_t reads_left_ = 0;          // counts down the read budget of a watched call
   std::uint32_t* written_ = nullptr;      // slots written by the predicate, restored after it
   std::uint32_t written_size_ = 0;
   std::uint8_t* is_written_ = nullptr;
