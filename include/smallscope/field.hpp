@@ -45,15 +45,15 @@ class field {
   }
 
   // Reads the value (a tracked read).
-  T get() const {
+  SMALLSCOPE_ALWAYS_INLINE T get() const {
 #ifndef SMALLSCOPE_NO_TRACKING
     detail::current_observer->on_read(this);
 #endif
     return value_;
   }
-  operator T() const { return get(); }  // NOLINT: implicit like a plain T
+  SMALLSCOPE_ALWAYS_INLINE operator T() const { return get(); }  // NOLINT: implicit like a plain T
 
-  T operator->() const
+  SMALLSCOPE_ALWAYS_INLINE T operator->() const
     requires std::is_pointer_v<T>
   {
     return get();

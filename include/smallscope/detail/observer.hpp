@@ -18,6 +18,12 @@
 #include <cstddef>
 #include <cstdint>
 
+#if defined(__GNUC__)
+#define SMALLSCOPE_ALWAYS_INLINE [[gnu::always_inline]] inline
+#else
+#define SMALLSCOPE_ALWAYS_INLINE inline
+#endif
+
 namespace smallscope::detail {
 
 inline constexpr std::uint32_t no_slot = 0xffffffffu;
@@ -32,7 +38,7 @@ class access_observer {
  public:
   // Records a read of the field that starts at `address`. Fast path: one table load for a
   // field already on the stack (or an arena byte where no slot starts).
-  void on_read(const void* address) {
+  SMALLSCOPE_ALWAYS_INLINE void on_read(const void* address) {
     const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
     if (offset >= watched_bytes_.load(std::memory_order_relaxed)) {
       if (offset < bytes_) on_counted_read(offset);
