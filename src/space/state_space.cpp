@@ -137,11 +137,12 @@ std::uint32_t state_space::add_domain(const value_set& vs, const field_binding& 
         vi.isomorphism_checked = data_.class_domains[c].isomorphism_checked;
         d.values.push_back(vi);
       }
-      // Objects of this class domain jump to the first object of the next one.
+      // Objects of this class domain jump to the first object of the next non-empty one.
       const auto next = static_cast<std::int32_t>(d.values.size());
-      const bool last = k + 1 == vs.class_domains.size() || data_.class_domains[vs.class_domains[k + 1]].count == 0;
-      for (auto i = first; i < next; ++i) d.values[i].next_class_domain_first = last ? -1 : next;
+      for (auto i = first; i < next; ++i) d.values[i].next_class_domain_first = next;
     }
+    for (auto& vi : d.values)  // past the last object: no next class domain
+      if (vi.next_class_domain_first == static_cast<std::int32_t>(d.values.size())) vi.next_class_domain_first = -1;
   }
   if (d.values.empty())
     throw finitization_error("field " + field_name(b) + ": its domain has no values");
