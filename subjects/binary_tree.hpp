@@ -9,6 +9,7 @@
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/small_set.hpp"
+#include "subjects/tree_shape.hpp"
 
 namespace subjects::binary_tree {
 
@@ -26,13 +27,8 @@ struct tree {
   // equals the number of reachable nodes. Reads root, then per node left and right, then size.
   bool rep_ok() const {
     if (root == nullptr) return size == 0;
-    smallscope::small_set<const node*> visited;  // also the breadth-first work list
-    visited.insert(root);
-    for (std::size_t head = 0; head < visited.size(); ++head) {
-      const node* current = visited[head];
-      if (const node* left = current->left; left != nullptr && !visited.insert(left)) return false;
-      if (const node* right = current->right; right != nullptr && !visited.insert(right)) return false;
-    }
+    smallscope::small_set<const node*> visited;
+    if (!breadth_first_tree<node>(root, visited)) return false;
     return static_cast<int>(visited.size()) == size;
   }
 };

@@ -88,34 +88,32 @@ SMALLSCOPE_SUBJECT(heap_array) {
       });
 }
 
-SMALLSCOPE_SUBJECT(singly_linked_list) {
-  using namespace subjects::singly_linked_list;
+// Korat's two list examples share their parameters: finX(minSize, maxSize, numEntries,
+// numElems), with finX(n) = (n, n, n+1, n+1).
+template <auto RepOk, class Fin>
+smallscope::subject linked_list_subject(std::string name, std::string summary, Fin fin) {
   std::vector<fin_parameter> ps = {size_bound("minSize", "least value of size"),
                                    size_bound("maxSize", "greatest value of size"),
                                    size_bound("entries", "number of Entry objects"),
                                    size_bound("elements", "number of element objects")};
   return korat_subject(
-      "SinglyLinkedList", "acyclic lists with a header entry and a size (Korat example)", ps,
-      [](std::int64_t n) { return params{n, n, n + 1, n + 1}; },
-      [ps](std::span<const std::int64_t> p) {
+      std::move(name), std::move(summary), ps, [](std::int64_t n) { return params{n, n, n + 1, n + 1}; },
+      [ps, fin](std::span<const std::int64_t> p) {
         require_ordered(p, 0, 1, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<&list::rep_ok>()};
+        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<RepOk>()};
       });
 }
 
+SMALLSCOPE_SUBJECT(singly_linked_list) {
+  namespace sll = subjects::singly_linked_list;
+  return linked_list_subject<&sll::list::rep_ok>(
+      "SinglyLinkedList", "acyclic lists with a header entry and a size (Korat example)", &sll::fin);
+}
+
 SMALLSCOPE_SUBJECT(doubly_linked_list) {
-  using namespace subjects::doubly_linked_list;
-  std::vector<fin_parameter> ps = {size_bound("minSize", "least value of size"),
-                                   size_bound("maxSize", "greatest value of size"),
-                                   size_bound("entries", "number of Entry objects"),
-                                   size_bound("elements", "number of element objects")};
-  return korat_subject(
-      "DoublyLinkedList", "circular doubly linked lists with a header entry and a size (Korat example)", ps,
-      [](std::int64_t n) { return params{n, n, n + 1, n + 1}; },
-      [ps](std::span<const std::int64_t> p) {
-        require_ordered(p, 0, 1, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<&list::rep_ok>()};
-      });
+  namespace dll = subjects::doubly_linked_list;
+  return linked_list_subject<&dll::list::rep_ok>(
+      "DoublyLinkedList", "circular doubly linked lists with a header entry and a size (Korat example)", &dll::fin);
 }
 
 SMALLSCOPE_SUBJECT(red_black_tree) {

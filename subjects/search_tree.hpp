@@ -8,6 +8,7 @@
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/small_set.hpp"
+#include "subjects/tree_shape.hpp"
 
 namespace subjects::search_tree {
 
@@ -33,14 +34,8 @@ struct tree {
 
  private:
   bool is_acyclic() const {
-    smallscope::small_set<const node*> visited;  // also the breadth-first work list
-    visited.insert(root);
-    for (std::size_t head = 0; head < visited.size(); ++head) {
-      const node* current = visited[head];
-      if (const node* left = current->left; left != nullptr && !visited.insert(left)) return false;
-      if (const node* right = current->right; right != nullptr && !visited.insert(right)) return false;
-    }
-    return true;
+    smallscope::small_set<const node*> visited;
+    return breadth_first_tree<node>(root, visited);
   }
   static int num_nodes(const node* n) {
     if (n == nullptr) return 0;
