@@ -148,6 +148,7 @@ void korat_search::undo_writes() {
 // contributes its length slot and its elements below the length (Korat's touch/touchArray).
 // Iterative, with one frame per object (or array) being walked.
 void korat_search::push_reachable() {
+  if (observer_.stack_size_ == space_->slot_count()) return;  // every slot is on the stack already
   if (++epoch_ == 0) {
     std::fill(visited_.begin(), visited_.end(), 0);
     epoch_ = 1;
