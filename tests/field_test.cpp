@@ -181,3 +181,32 @@ TEST(Finitization, TheInvariantMustBeOverTheRoot) {
 }
 
 }  // namespace
+
+namespace {
+
+// Private fields are registered from inside the class.
+class counter {
+ public:
+  bool rep_ok() const { return value_ == 2; }
+
+ private:
+  smallscope::field<int> value_;
+  SMALLSCOPE_FRIEND_FIELDS(counter, value_)
+  friend smallscope::finitization counter_fin();
+};
+
+smallscope::finitization counter_fin() {
+  auto f = smallscope::finitization::of<counter>("Counter");
+  f.set(&counter::value_, smallscope::ints(0, 3));
+  return f;
+}
+
+TEST(Field, PrivateFieldsRegisteredInTheClass) {
+  smallscope::structure_range range(counter_fin(), smallscope::make_predicate(&counter::rep_ok));
+  int valid = 0;
+  for ([[maybe_unused]] const auto& s : range) ++valid;
+  EXPECT_EQ(valid, 1);
+  EXPECT_EQ(range.stats().explored, 4u);
+}
+
+}  // namespace
