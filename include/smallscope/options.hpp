@@ -10,9 +10,9 @@
 // X(name, type, default, min, max, help)
 #define SMALLSCOPE_SEARCH_OPTIONS(X)                                                           \
   X(isomorphism_breaking, bool, true, 0, 1,                                                    \
-    "skip candidates isomorphic to explored ones (paper 000, Sec. 3.4)")                       \
+    "isomorphism breaking: skip candidates isomorphic to explored ones (paper 000, Sec. 3.4)")                       \
   X(pruning, bool, true, 0, 1,                                                                 \
-    "backtrack on the fields the predicate read; off: Korat* of paper 000, Sec. 4")            \
+    "pruning: backtrack on the fields the invariant read (paper 000, Fig. 7); without it, Korat* of Sec. 4")            \
   X(limit, std::uint64_t, 0, 0, std::numeric_limits<std::uint64_t>::max(),                     \
     "stop after this many valid structures (0: no limit)")                                     \
   X(read_budget, std::uint64_t, 10000000, 1, std::numeric_limits<std::uint64_t>::max(),       \

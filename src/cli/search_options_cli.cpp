@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -18,6 +19,13 @@ std::string flag_name(std::string name) {
   return name;
 }
 
+// "in [1, 10]", or ">= 1" when the type's maximum is the only upper bound.
+template <class T>
+std::string allowed(T lo, T hi) {
+  if (hi == std::numeric_limits<T>::max()) return fmt::format(">= {}", lo);
+  return fmt::format("in [{}, {}]", lo, hi);
+}
+
 template <class T>
 void add_one(CLI::App& app, const char* name, T& value, T lo, T hi, const char* help) {
   const std::string flag = "--" + flag_name(name);
@@ -26,7 +34,7 @@ void add_one(CLI::App& app, const char* name, T& value, T lo, T hi, const char* 
     (void)hi;
     if (value)
       app.add_flag_callback("--no-" + flag_name(name), [&value] { value = false; },
-                            fmt::format("turn off: {}", help));
+                            fmt::format("turn off {}", help));
     else
       app.add_flag(flag, value, help);
   } else {
@@ -37,12 +45,12 @@ void add_one(CLI::App& app, const char* name, T& value, T lo, T hi, const char* 
           const char* end = text.data() + text.size();
           const auto [rest, error] = std::from_chars(text.data(), end, v);
           if (text.empty() || error != std::errc() || rest != end)
-            throw usage_error(fmt::format("{} must be a number in [{}, {}], got '{}'", flag, lo, hi, text));
+            throw usage_error(fmt::format("{} must be a number {}, got '{}'", flag, allowed(lo, hi), text));
           if (!(v >= lo && v <= hi))  // also rejects NaN
-            throw usage_error(fmt::format("{} must be in [{}, {}], got {}", flag, lo, hi, text));
+            throw usage_error(fmt::format("{} must be {}, got {}", flag, allowed(lo, hi), text));
           value = v;
         },
-        fmt::format("{} (default {}, allowed [{}, {}])", help, value, lo, hi))
+        fmt::format("{} (default {}, allowed {})", help, value, allowed(lo, hi)))
         ->type_name(std::is_floating_point_v<T> ? "SECONDS" : "N");
   }
 }
