@@ -153,7 +153,7 @@ void korat_search::push_reachable() {
     std::fill(visited_.begin(), visited_.end(), 0);
     epoch_ = 1;
   }
-  const hot_slot* slots = space_->hot_slots();
+  const walk_slot* slots = space_->walk_slots();
   const object_info* objects = space_->objects().data();
   const std::uint32_t* values = values_.data();
   std::uint8_t* on_stack = on_stack_at_.data();
@@ -171,21 +171,25 @@ void korat_search::push_reachable() {
   std::uint32_t depth = 0;
   while (true) {
     while (s < end) {
-      const hot_slot& hs = slots[s];
-      if (on_stack[hs.offset] == 0) {
-        on_stack[hs.offset] = 1;
+      const walk_slot& w = slots[s];
+      if (on_stack[w.offset] == 0) {
+        on_stack[w.offset] = 1;
         stack[size++] = s;
       }
-      const value_info& v = hs.values[values[s]];
+      if (w.targets == nullptr) {  // an integer: nothing to follow
+        ++s;
+        continue;
+      }
+      const std::int32_t target = w.targets[values[s]];
       ++s;
-      if (hs.kind == slot_kind::array_length) {  // the elements below the length, then past all
-        frames[depth++] = {s + hs.capacity, end};
-        end = s + static_cast<std::uint32_t>(v.integer);
-      } else if (v.object >= 0 && visited[v.object] != epoch) {
-        visited[v.object] = epoch;
+      if (w.is_length) {  // the elements below the length, then past all of them
+        frames[depth++] = {s + w.capacity, end};
+        end = s + static_cast<std::uint32_t>(target);
+      } else if (target >= 0 && visited[target] != epoch) {
+        visited[target] = epoch;
         frames[depth++] = {s, end};
-        s = objects[v.object].first_slot;
-        end = objects[v.object].end_slot;
+        s = objects[target].first_slot;
+        end = objects[target].end_slot;
       }
     }
     if (depth == 0) break;

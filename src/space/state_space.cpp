@@ -211,9 +211,15 @@ void state_space::add_slots() {
     obj.end_slot = static_cast<std::uint32_t>(slots_.size());
   }
   for (const auto& sl : slots_) {
-    const auto& d = domains_[sl.domain];
+    auto& d = domains_[sl.domain];
     hot_.push_back(hot_slot{d.values.data(), sl.offset, static_cast<std::uint32_t>(d.values.size() - 1),
                             sl.capacity, sl.size, sl.kind});
+    const bool is_length = sl.kind == slot_kind::array_length;
+    if ((d.objects || is_length) && d.walk_targets.empty())
+      for (const auto& v : d.values)
+        d.walk_targets.push_back(is_length ? static_cast<std::int32_t>(v.integer) : v.object);
+    walk_.push_back(walk_slot{d.walk_targets.empty() ? nullptr : d.walk_targets.data(), sl.offset, sl.capacity,
+                              is_length});
   }
 }
 

@@ -33,6 +33,9 @@ struct value_info {
 struct domain {
   std::vector<value_info> values;
   bool objects = false;
+  // For the walk of a valid structure: per value, the object it points to (-1 for null) in an
+  // object domain, or the length in an array's length domain; empty for other integers.
+  std::vector<std::int32_t> walk_targets;
 };
 
 enum class slot_kind : std::uint8_t { scalar, array_length, array_element };
@@ -57,6 +60,14 @@ struct hot_slot {
   std::uint32_t capacity = 0;  // array lengths: how many element slots follow
   std::uint8_t size = 0;
   slot_kind kind = slot_kind::scalar;
+};
+
+// What the walk of a valid structure needs of a slot.
+struct walk_slot {
+  const std::int32_t* targets = nullptr;  // domain::walk_targets, or null: nothing to follow
+  std::uint32_t offset = 0;
+  std::uint32_t capacity = 0;  // array lengths: how many element slots follow
+  bool is_length = false;
 };
 
 struct object_info {
@@ -100,6 +111,7 @@ class state_space {
   std::uint32_t slot_count() const { return static_cast<std::uint32_t>(slots_.size()); }
   const std::vector<slot>& slots() const { return slots_; }
   const hot_slot* hot_slots() const { return hot_.data(); }
+  const walk_slot* walk_slots() const { return walk_.data(); }
   const std::vector<object_info>& objects() const { return objects_; }
   const std::vector<domain>& domains() const { return domains_; }
   const value_info& value(std::uint32_t s, std::uint32_t v) const {
@@ -127,6 +139,7 @@ class state_space {
   std::vector<object_info> objects_;
   std::vector<slot> slots_;
   std::vector<hot_slot> hot_;
+  std::vector<walk_slot> walk_;
   std::vector<domain> domains_;
   std::vector<std::uint32_t> binding_domain_;  // binding -> its value domain
   std::vector<std::uint32_t> binding_length_domain_;  // array binding -> its length domain
