@@ -1,0 +1,295 @@
+// Support code for the end-to-end tests of the `smallscope` binary; see cli_runner.hpp.
+#include "cli_runner.hpp"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cstddef>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+extern char** environ;
+
+namespace cli_runner {
+namespace {
+
+// An unnamed temporary file that receives one output stream of the child.
+class capture_file {
+ public:
+  capture_file() {
+    char name[] = "/tmp/smallscope_cli_test_XXXXXX";
+    fd_ = mkstemp(name);
+    if (fd_ >= 0) unlink(name);
+  }
+  capture_file(const capture_file&) = delete;
+  capture_file& operator=(const capture_file&) = delete;
+  ~capture_file() {
+    if (fd_ >= 0) close(fd_);
+  }
+  int fd() const { return fd_; }
+  std::string contents() const {
+    std::string text;
+    char buffer[4096];
+    for (off_t at = 0;;) {
+      const ssize_t n = pread(fd_, buffer, sizeof buffer, at);
+      if (n <= 0) return text;
+      text.append(buffer, static_cast<std::size_t>(n));
+      at += n;
+    }
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+// A strict reader for one JSON object (RFC 8259 grammar). It keeps the top-level members as
+// their JSON text with the whitespace outside strings removed (see json_object).
+class json_reader {
+ public:
+  explicit json_reader(std::string_view text) : text_(text) {}
+
+  std::optional<json_object> top_level_object() {
+    json_object members;
+    skip_space();
+    if (!object(&members)) return std::nullopt;
+    skip_space();
+    if (at_ != text_.size()) return std::nullopt;
+    return members;
+  }
+
+ private:
+  void skip_space() {
+    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r'))
+      ++at_;
+  }
+  bool eat(char c) {
+    skip_space();
+    if (at_ < text_.size() && text_[at_] == c) {
+      ++at_;
+      return true;
+    }
+    return false;
+  }
+  bool digits() {
+    const auto begin = at_;
+    while (at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_]))) ++at_;
+    return at_ > begin;
+  }
+  bool string(std::string* decoded) {
+    if (!eat('"')) return false;
+    while (at_ < text_.size()) {
+      const char c = text_[at_++];
+      if (c == '"') return true;
+      if (static_cast<unsigned char>(c) < 0x20) return false;
+      if (c == '\\') {
+        if (at_ >= text_.size()) return false;
+        const char e = text_[at_++];
+        if (e == 'u') {
+          for (int i = 0; i < 4; ++i)
+            if (at_ >= text_.size() || !std::isxdigit(static_cast<unsigned char>(text_[at_++]))) return false;
+        } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
+          return false;
+        }
+        if (decoded) *decoded += '?';  // member names in our output never need escapes
+      } else if (decoded) {
+        *decoded += c;
+      }
+    }
+    return false;
+  }
+  bool number() {
+    if (at_ < text_.size() && text_[at_] == '-') ++at_;
+    if (at_ < text_.size() && text_[at_] == '0')
+      ++at_;
+    else if (!digits())
+      return false;
+    if (at_ < text_.size() && text_[at_] == '.' && (++at_, !digits())) return false;
+    if (at_ < text_.size() && (text_[at_] == 'e' || text_[at_] == 'E')) {
+      ++at_;
+      if (at_ < text_.size() && (text_[at_] == '+' || text_[at_] == '-')) ++at_;
+      if (!digits()) return false;
+    }
+    return true;
+  }
+  bool value() {
+    skip_space();
+    if (at_ >= text_.size()) return false;
+    const char c = text_[at_];
+    if (c == '{') return object(nullptr);
+    if (c == '[') {
+      ++at_;
+      if (eat(']')) return true;
+      do {
+        if (!value()) return false;
+      } while (eat(','));
+      return eat(']');
+    }
+    if (c == '"') return string(nullptr);
+    for (std::string_view word : {"true", "false", "null"})
+      if (text_.substr(at_, word.size()) == word) {
+        at_ += word.size();
+        return true;
+      }
+    return number();
+  }
+  bool object(json_object* members) {
+    if (!eat('{')) return false;
+    if (eat('}')) return true;
+    do {
+      std::string name;
+      if (!string(&name) || !eat(':')) return false;
+      skip_space();
+      const auto begin = at_;
+      if (!value()) return false;
+      if (members) (*members)[name] = compact(text_.substr(begin, at_ - begin));
+    } while (eat(','));
+    return eat('}');
+  }
+  static std::string compact(std::string_view json) {
+    std::string out;
+    bool in_string = false;
+    for (std::size_t i = 0; i < json.size(); ++i) {
+      const char c = json[i];
+      if (in_string && c == '\\') {
+        out += c;
+        out += json[++i];
+        continue;
+      }
+      if (c == '"') in_string = !in_string;
+      if (in_string || !std::isspace(static_cast<unsigned char>(c))) out += c;
+    }
+    return out;
+  }
+
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
+
+}  // namespace
+
+// Runs `smallscope ARGS...` with stdin from /dev/null and returns what it printed and its exit
+// code. The arguments go to the process as they are; no shell is involved.
+result run(const std::vector<std::string>& args) {
+  capture_file out, err;
+  if (out.fd() < 0 || err.fd() < 0) {
+    ADD_FAILURE() << "cannot create a temporary file";
+    return {};
+  }
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(SMALLSCOPE_BINARY));
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out.fd(), STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, err.fd(), STDERR_FILENO);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, SMALLSCOPE_BINARY, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) {
+    ADD_FAILURE() << "cannot run " << SMALLSCOPE_BINARY << ": error " << spawned;
+    return {};
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  result r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = out.contents();
+  r.err = err.contents();
+  return r;
+}
+
+// The command and what it printed, for failure messages.
+std::string shown(const std::vector<std::string>& args, const result& r) {
+  std::string command = "smallscope";
+  for (const auto& a : args) command += " '" + a + "'";
+  return command + "\nexit code " + std::to_string(r.exit_code) + "\n--- stdout:\n" + r.out +
+         "--- stderr:\n" + r.err;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    const auto end = text.find('\n', begin);
+    out.push_back(text.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
+    if (end == std::string::npos) break;
+    begin = end + 1;
+  }
+  return out;
+}
+
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+// The words of a line, split at spaces.
+std::vector<std::string> words(const std::string& line) {
+  std::vector<std::string> out;
+  for (std::size_t at = line.find_first_not_of(' '); at != std::string::npos; at = line.find_first_not_of(' ', at)) {
+    const auto end = line.find(' ', at);
+    out.push_back(line.substr(at, end - at));
+    at = end;
+  }
+  return out;
+}
+
+// Whether some line of `text` consists of exactly these words (extra spaces aside).
+bool has_line(const std::string& text, const std::vector<std::string>& expected) {
+  for (const auto& line : lines(text))
+    if (words(line) == expected) return true;
+  return false;
+}
+
+bool is_integer(std::string_view text) {
+  long long v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return !text.empty() && ec == std::errc() && end == text.data() + text.size();
+}
+
+std::optional<json_object> parse_json_object(std::string_view text) { return json_reader(text).top_level_object(); }
+
+bool is_json_number(const std::string& raw) {
+  return !raw.empty() && (raw[0] == '-' || std::isdigit(static_cast<unsigned char>(raw[0]))) &&
+         parse_json_object("{\"n\":" + raw + "}").has_value();
+}
+
+// Runs `smallscope gen ARGS... --stats json -q`, expects exit code 0 and nothing on stderr, and
+// returns the statistics object of the last line of stdout (empty if there is none).
+json_object gen_stats(std::vector<std::string> args) {
+  args.insert(args.begin(), "gen");
+  args.insert(args.end(), {"--stats", "json", "-q"});
+  const result r = run(args);
+  EXPECT_EQ(r.exit_code, 0) << shown(args, r);
+  EXPECT_EQ(r.err, "") << shown(args, r);
+  const auto out = lines(r.out);
+  const auto stats = out.empty() ? std::nullopt : parse_json_object(out.back());
+  EXPECT_TRUE(stats.has_value()) << "the last line of stdout is not one JSON object\n" << shown(args, r);
+  return stats.value_or(json_object{});
+}
+
+// The structure lines of `--print` in text format ("N: ..."), without the statistics line.
+std::vector<std::string> text_structures(const std::vector<std::string>& gen_args) {
+  std::vector<std::string> args = {"gen"};
+  args.insert(args.end(), gen_args.begin(), gen_args.end());
+  args.insert(args.end(), {"--print", "--stats", "json", "-q"});
+  const result r = run(args);
+  EXPECT_EQ(r.exit_code, 0) << shown(args, r);
+  auto out = lines(r.out);
+  if (!out.empty()) out.pop_back();  // the --stats json line, checked elsewhere
+  return out;
+}
+
+}  // namespace cli_runner

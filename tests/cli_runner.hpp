@@ -1,0 +1,62 @@
+// Support code for the end-to-end tests of the `smallscope` binary (cli_test.cpp): running the
+// binary named by SMALLSCOPE_BINARY with fixed arguments and capturing its exit code, stdout and
+// stderr; splitting its output into lines and words; and a small strict reader for one JSON
+// object, so the tests need no JSON library. Failures to run the binary and unexpected exit
+// codes are reported through GoogleTest (ADD_FAILURE, EXPECT_*).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cli_runner {
+
+// What one run of the binary did.
+struct result {
+  int exit_code = -1;  // the exit status, or 128 + signal number if the process was killed
+  std::string out;
+  std::string err;
+};
+
+// The top-level members of a JSON object, each as its JSON text with the whitespace outside
+// strings removed: {"fin": [3, 3]} gives fin -> "[3,3]", {"subject":"X"} gives subject -> "\"X\"".
+using json_object = std::map<std::string, std::string>;
+
+// Returns what `smallscope ARGS...` (stdin from /dev/null, no shell) printed and its exit code.
+result run(const std::vector<std::string>& args);
+
+// Returns the command and what it printed, for failure messages.
+std::string shown(const std::vector<std::string>& args, const result& r);
+
+// Returns the lines of `text`, without their '\n'.
+std::vector<std::string> lines(const std::string& text);
+
+// Returns whether `part` occurs in `text`.
+bool contains(std::string_view text, std::string_view part);
+
+// Returns the words of a line, split at spaces.
+std::vector<std::string> words(const std::string& line);
+
+// Returns whether some line of `text` consists of exactly these words (extra spaces aside).
+bool has_line(const std::string& text, const std::vector<std::string>& expected);
+
+// Returns whether `text` is exactly one decimal integer that fits in a long long.
+bool is_integer(std::string_view text);
+
+// Returns the members of `text` if it is exactly one JSON object (RFC 8259), else nothing.
+std::optional<json_object> parse_json_object(std::string_view text);
+
+// Returns whether `raw` is one JSON number.
+bool is_json_number(const std::string& raw);
+
+// Returns the statistics object of the last stdout line of `smallscope gen ARGS... --stats json
+// -q` (empty if there is none); expects exit code 0 and nothing on stderr.
+json_object gen_stats(std::vector<std::string> args);
+
+// Returns the structure lines ("N: ...") of `smallscope gen GEN_ARGS... --print`, without the
+// statistics line; expects exit code 0.
+std::vector<std::string> text_structures(const std::vector<std::string>& gen_args);
+
+}  // namespace cli_runner
