@@ -232,12 +232,11 @@ inline bool korat_search::backtrack() {
     const std::uint32_t v = values_[s];
     std::uint32_t next = 0;
     if (v < sl.last) {
-      const value_info& vi = sl.values[v];
-      if (!options_.isomorphism_breaking || !vi.isomorphism_checked ||
-          vi.index_in_class_domain <= max_below(top, vi.class_domain)) {
-        next = v + 1;
-      } else if (vi.next_class_domain_first >= 0) {
-        next = static_cast<std::uint32_t>(vi.next_class_domain_first);
+      next = v + 1;
+      if (sl.isomorphism_checked && options_.isomorphism_breaking) {
+        const value_info& vi = sl.values[v];
+        if (vi.isomorphism_checked && vi.index_in_class_domain > max_below(top, vi.class_domain))
+          next = vi.next_class_domain_first >= 0 ? static_cast<std::uint32_t>(vi.next_class_domain_first) : 0;
       }
     }
     if (next != 0) {

@@ -212,8 +212,10 @@ void state_space::add_slots() {
   }
   for (const auto& sl : slots_) {
     auto& d = domains_[sl.domain];
+    const bool isomorphic = std::any_of(d.values.begin(), d.values.end(),
+                                        [](const value_info& v) { return v.isomorphism_checked; });
     hot_.push_back(hot_slot{d.values.data(), sl.offset, static_cast<std::uint32_t>(d.values.size() - 1),
-                            sl.capacity, sl.size, sl.kind});
+                            sl.capacity, sl.size, sl.kind, isomorphic});
     const bool is_length = sl.kind == slot_kind::array_length;
     if ((d.objects || is_length) && d.walk_targets.empty())
       for (const auto& v : d.values)

@@ -60,6 +60,7 @@ struct hot_slot {
   std::uint32_t capacity = 0;  // array lengths: how many element slots follow
   std::uint8_t size = 0;
   slot_kind kind = slot_kind::scalar;
+  bool isomorphism_checked = false;  // some value is an object in isomorphism breaking
 };
 
 // What the walk of a valid structure needs of a slot.
