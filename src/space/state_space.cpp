@@ -218,8 +218,11 @@ void state_space::add_slots() {
                             sl.capacity, sl.size, sl.kind, isomorphic});
     const bool is_length = sl.kind == slot_kind::array_length;
     if ((d.objects || is_length) && d.walk_targets.empty())
-      for (const auto& v : d.values)
-        d.walk_targets.push_back(is_length ? static_cast<std::int32_t>(v.integer) : v.object);
+      for (const auto& v : d.values) {
+        // An object without fields leads nowhere: the walk need not visit it.
+        const bool leads_somewhere = v.object >= 0 && objects_[v.object].first_slot != objects_[v.object].end_slot;
+        d.walk_targets.push_back(is_length ? static_cast<std::int32_t>(v.integer) : leads_somewhere ? v.object : -1);
+      }
     walk_.push_back(walk_slot{d.walk_targets.empty() ? nullptr : d.walk_targets.data(), sl.offset, sl.capacity,
                               is_length});
   }

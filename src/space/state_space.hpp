@@ -33,8 +33,9 @@ struct value_info {
 struct domain {
   std::vector<value_info> values;
   bool objects = false;
-  // For the walk of a valid structure: per value, the object it points to (-1 for null) in an
-  // object domain, or the length in an array's length domain; empty for other integers.
+  // For the walk of a valid structure: per value, the object it points to in an object domain
+  // (-1 for null and for objects without fields), or the length in an array's length domain;
+  // empty for other integers.
   std::vector<std::int32_t> walk_targets;
 };
 
