@@ -4,7 +4,7 @@ and times on its own examples) whose subject is built in; checks that valid and 
 Korat's and prints a Markdown table with the median time of several runs and the speed-up over
 Korat. Exits 1 if any count differs.
 
-usage: bench/korat_rows.py [--binary build/release/smallscope] [--runs 5] [--subjects A,B]
+usage: bench/korat_rows.py [--binary build/release/smallscope] [--runs 5] [--subjects A,B] [--cpu 0]
 """
 import argparse
 import json
@@ -21,6 +21,7 @@ def main():
     ap.add_argument("--binary", default=os.path.join(here, "..", "build", "release", "smallscope"))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--subjects", default="")
+    ap.add_argument("--cpu", default="0", help="the core to pin the runs to (taskset -c)")
     args = ap.parse_args()
     listing = subprocess.run([args.binary, "list"], capture_output=True, text=True, check=True).stdout
     built_in = {line.strip() for line in listing.splitlines() if line and not line.startswith(" ")}
@@ -37,7 +38,7 @@ def main():
         times = []
         stats = None
         for _ in range(args.runs):
-            out = subprocess.run(["taskset", "-c", "0"] + cmd, capture_output=True, text=True, check=True).stdout
+            out = subprocess.run(["taskset", "-c", args.cpu] + cmd, capture_output=True, text=True, check=True).stdout
             stats = json.loads(out.strip().splitlines()[-1])
             times.append(stats["seconds"])
         same = stats["valid"] == int(valid) and stats["explored"] == int(explored)
