@@ -214,8 +214,8 @@ void state_space::add_slots() {
     auto& d = domains_[sl.domain];
     const bool isomorphic = std::any_of(d.values.begin(), d.values.end(),
                                         [](const value_info& v) { return v.isomorphism_checked; });
-    hot_.push_back(hot_slot{d.values.data(), sl.offset, static_cast<std::uint32_t>(d.values.size() - 1),
-                            sl.capacity, sl.size, sl.kind, isomorphic});
+    hot_.push_back(hot_slot{d.values.data(), sl.offset, static_cast<std::uint32_t>(d.values.size() - 1), sl.size,
+                            isomorphic});
     const bool is_length = sl.kind == slot_kind::array_length;
     if ((d.objects || is_length) && d.walk_targets.empty())
       for (const auto& v : d.values) {
@@ -231,14 +231,6 @@ void state_space::add_slots() {
 std::string state_space::object_label(std::uint32_t object) const {
   const auto& o = objects_[object];
   return data_.class_domains[o.class_domain].name + "#" + std::to_string(o.index);
-}
-
-std::string state_space::slot_label(std::uint32_t s) const {
-  const auto& sl = slots_[s];
-  std::string label = object_label(sl.object) + "." + data_.bindings[sl.binding].name;
-  if (sl.kind == slot_kind::array_length) label += ".length";
-  if (sl.kind == slot_kind::array_element) label += "[" + std::to_string(sl.element) + "]";
-  return label;
 }
 
 std::string state_space::value_text(std::uint32_t s, std::uint32_t v) const {

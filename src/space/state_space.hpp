@@ -52,15 +52,13 @@ struct slot {
   slot_kind kind = slot_kind::scalar;
 };
 
-// What the search loop needs of a slot, in one place: its field domain's values, where its
-// field is, and how many values it has.
+// What writing and backtracking need of a slot, in one place: its field domain's values,
+// where its field is, and how many values it has.
 struct hot_slot {
   const value_info* values = nullptr;
   std::uint32_t offset = 0;
-  std::uint32_t last = 0;      // index of the domain's last value
-  std::uint32_t capacity = 0;  // array lengths: how many element slots follow
+  std::uint32_t last = 0;  // index of the domain's last value
   std::uint8_t size = 0;
-  slot_kind kind = slot_kind::scalar;
   bool isomorphism_checked = false;  // some value is an object in isomorphism breaking
 };
 
@@ -126,8 +124,6 @@ class state_space {
 
   // "Node#2"
   std::string object_label(std::uint32_t object) const;
-  // "Node#2.left", "HeapArray#0.array[3]", "HeapArray#0.array.length"
-  std::string slot_label(std::uint32_t s) const;
   // The text of value `v` of slot `s`: "null", "Node#1", "-3", "true".
   std::string value_text(std::uint32_t s, std::uint32_t v) const;
 
