@@ -13,8 +13,8 @@ void throw_read_budget_exceeded() { throw read_budget_exceeded{}; }
 
 void access_observer::on_counted_read(std::uintptr_t offset) {
   if (--reads_left_ == 0) throw_read_budget_exceeded();
-  if (on_stack_at_[offset] != 0) return;
-  on_stack_at_[offset] = 1;
+  if (on_stack_at_[offset] != stack_mark::off) return;
+  on_stack_at_[offset] = stack_mark::on;
   stack_[stack_size_++] = slot_at_[offset];
 }
 
@@ -36,8 +36,8 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   const std::uint32_t n = space_->slot_count();
   values_.assign(n, 0);
   stack_.assign(n + 1, 0);
-  on_stack_at_.assign(space_->arena_bytes(), 1);
-  for (const auto& sl : space_->slots()) on_stack_at_[sl.offset] = 0;
+  on_stack_at_.assign(space_->arena_bytes(), stack_mark::on);
+  for (const auto& sl : space_->slots()) on_stack_at_[sl.offset] = stack_mark::off;
   written_.assign(n + 1, 0);
   is_written_.assign(n, 0);
   class_domains_ = space_->class_domain_count();
@@ -58,6 +58,7 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   }
 
   space_->write_all(values_.data());  // the all-zero candidate
+  reset_budget();
   root_ = space_->root();
   call_ = pred_.call;
   context_ = pred_.context.get();
@@ -96,23 +97,29 @@ search_stats korat_search::stats() const {
 }
 
 
+// Runs the invariant on the current candidate; current_observer is &observer_ throughout
+// next(), so a call costs no thread-local store.
 inline bool korat_search::run_predicate() {
-  observer_.reads_left_ = options_.read_budget + 1;  // wraps to 0 for "no limit"
-  observer_.marks_in_use_ = 0;
-  observer_.watched_bytes_.store(observer_.bytes_, std::memory_order_relaxed);
   call_serial_.store(++serial_, std::memory_order_relaxed);  // odd: in a call
   bool result = false;
-  current_observer = &observer_;
   try {
     result = call_(context_, root_);
   } catch (...) {
     current_observer = &inactive_observer;
     report_failed_call(std::current_exception());
+    observer_.marks_in_use_ = 0;
+    current_observer = &observer_;
   }
-  current_observer = &inactive_observer;
   call_serial_.store(++serial_, std::memory_order_relaxed);  // even: between calls
+  // The watchdog counted this call's reads: give the next call a full budget, unwatched.
+  if (observer_.watched_bytes_.load(std::memory_order_relaxed) != observer_.bytes_) reset_budget();
   if (observer_.written_size_ != 0) undo_writes();
   return result;
+}
+
+void korat_search::reset_budget() {
+  observer_.reads_left_ = options_.read_budget + 1;  // wraps to 0 for "no limit"
+  observer_.watched_bytes_.store(observer_.bytes_, std::memory_order_relaxed);
 }
 
 // An invariant call that threw, or that the read budget stopped: counted invalid and reported.
@@ -156,7 +163,7 @@ void korat_search::push_reachable() {
   const walk_slot* slots = space_->walk_slots();
   const object_info* objects = space_->objects().data();
   const std::uint32_t* values = values_.data();
-  std::uint8_t* on_stack = on_stack_at_.data();
+  stack_mark* on_stack = on_stack_at_.data();
   std::uint32_t* stack = stack_.data();
   std::uint32_t* visited = visited_.data();
   walk_frame* frames = frames_.data();
@@ -172,8 +179,8 @@ void korat_search::push_reachable() {
   while (true) {
     while (s < end) {
       const walk_slot& w = slots[s];
-      if (on_stack[w.offset] == 0) {
-        on_stack[w.offset] = 1;
+      if (on_stack[w.offset] == stack_mark::off) {
+        on_stack[w.offset] = stack_mark::on;
         stack[size++] = s;
       }
       if (w.targets == nullptr) {  // an integer: nothing to follow
@@ -245,7 +252,7 @@ inline bool korat_search::backtrack() {
     }
     // Exhausted: reset to the first value and pop.
     if (v != 0) set_top(top, s, 0);
-    on_stack_at_[sl.offset] = 0;
+    on_stack_at_[sl.offset] = stack_mark::off;
     --size;
     rows_valid_ = std::min(rows_valid_, size);
   }
@@ -265,6 +272,7 @@ bool korat_search::next() {
       done_ = !backtrack();
     }
   }
+  current_observer = &observer_;
   while (!done_) {
     const bool valid = run_predicate();
     ++stats_.explored;
@@ -272,11 +280,13 @@ bool korat_search::next() {
     if (valid) {
       ++stats_.valid;
       pending_valid_ = true;
+      current_observer = &inactive_observer;
       return true;
     }
     if (!options_.pruning) push_reachable();
     done_ = !backtrack();
   }
+  current_observer = &inactive_observer;
   end_ = std::chrono::steady_clock::now();
   return false;
 }
@@ -286,7 +296,9 @@ void korat_search::report_progress() {
   const auto now = std::chrono::steady_clock::now();
   if (std::chrono::duration<double>(now - last_progress_).count() < options_.progress_interval) return;
   last_progress_ = now;
+  current_observer = &inactive_observer;  // the listener's reads are its own
   listener_->on_progress(stats());
+  current_observer = &observer_;
 }
 
 }  // namespace smallscope::detail

@@ -42,6 +42,7 @@ class korat_search {
  private:
   bool run_predicate();
   void report_failed_call(std::exception_ptr failure);
+  void reset_budget();
   void undo_writes();
   bool backtrack();
   void push_reachable();
@@ -61,7 +62,7 @@ class korat_search {
   access_observer observer_;
   std::vector<std::uint32_t> values_;   // the candidate vector
   std::vector<std::uint32_t> stack_;    // the field-access stack (the observer fills it)
-  std::vector<std::uint8_t> on_stack_at_;  // per arena byte: see access_observer
+  std::vector<stack_mark> on_stack_at_;  // per arena byte: see access_observer
   std::vector<std::uint32_t> written_;  // slots the invariant wrote
   std::vector<std::uint8_t> is_written_;
   std::vector<std::int32_t> max_below_;  // (slot_count + 1) rows of class_domain_count

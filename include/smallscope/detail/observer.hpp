@@ -28,6 +28,11 @@ namespace smallscope::detail {
 
 inline constexpr std::uint32_t no_slot = 0xffffffffu;
 
+// Whether the slot at an arena byte is on the field-access stack (`on` too for bytes where no
+// slot starts). An enum, not a char type: stores through it cannot alias the user's fields, so
+// the compiler keeps the observer's pointers and the user's locals in registers across reads.
+enum class stack_mark : std::uint8_t { off = 0, on = 1 };
+
 // Thrown (from a cold path only) when one predicate call reads more fields than its budget,
 // e.g. a naive invariant that loops on a cyclic candidate. The search catches it.
 struct read_budget_exceeded {};
@@ -44,8 +49,8 @@ class access_observer {
       if (offset < bytes_) on_counted_read(offset);
       return;
     }
-    if (on_stack_at_[offset] != 0) return;
-    on_stack_at_[offset] = 1;
+    if (on_stack_at_[offset] != stack_mark::off) return;
+    on_stack_at_[offset] = stack_mark::on;
     stack_[stack_size_++] = slot_at_[offset];
   }
 
@@ -78,7 +83,7 @@ class access_observer {
   std::uintptr_t base_ = 0;               // arena start
   std::uintptr_t bytes_ = 0;              // arena size
   std::atomic<std::uintptr_t> watched_bytes_{0};  // bytes_, or 0 to count every read
-  std::uint8_t* on_stack_at_ = nullptr;   // byte offset -> 1 if its slot is on the stack, or
+  stack_mark* on_stack_at_ = nullptr;     // byte offset -> on if its slot is on the stack, or
                                           // if no slot starts there
   const std::uint32_t* slot_at_ = nullptr;  // byte offset -> slot that starts there
   std::uint32_t* stack_ = nullptr;        // the field-access stack, first read first
