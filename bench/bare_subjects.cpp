@@ -7,10 +7,15 @@
 
 #include "bench/bare_subjects.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <set>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "smallscope/finitization.hpp"
+#include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 #include "space/state_space.hpp"
 

@@ -1,12 +1,20 @@
 // SearchTree, ported from Korat 1.0's example (examples/korat/examples/searchtree) and paper
 // 000's running example (Fig. 1, Fig. 4): a binary search tree of int keys with a size. The
 // invariant reads the fields in the Java repOK's order, so the counts equal Korat's.
+//
+// The target methods add and remove port the paper's appendix A (remove with removeNode); their
+// postconditions are the oracle of black-box testing (paper 000, Sec. 6.1: `remove` leaves a
+// tree without info and returns whether info was there). remove_mutant is the paper's Sec. 8.3
+// mutant, a deliberate bug.
 #pragma once
 
 #include <cstdint>
+#include <set>
+#include <vector>
 
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
+#include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 #include "subjects/tree_shape.hpp"
 
@@ -23,6 +31,42 @@ struct tree {
   smallscope::field<node*> root;
   smallscope::field<int> size;
 
+  // Adds info unless present; returns whether it did. -1 is Korat's stand-in for a null key,
+  // which the tree does not hold: add(-1) returns false. Interesting arguments: a key already in
+  // the tree, absent keys below, between and above the present ones, and -1.
+  bool add(int info) {
+    if (info == -1) return false;
+    node* parent = nullptr;
+    node* current = root;
+    while (current != nullptr) {
+      const int cmp = compare(info, current->info);
+      if (cmp == 0) return false;
+      parent = current;
+      current = cmp < 0 ? current->left : current->right;
+    }
+    node* added = new node{};
+    added->info = info;
+    if (parent == nullptr) root = added;
+    else if (info < parent->info) parent->left = added;
+    else parent->right = added;
+    ++size;
+    return true;
+  }
+
+  // Removes info if present; returns whether it did (paper 000, appendix A). Deletes the node
+  // it unlinks: the node itself, or, when it has two children, the node whose info is copied
+  // up. Interesting arguments: the keys of leaves, of nodes with one child and with two
+  // children (the root among them), and absent keys.
+  bool remove(int info) { return remove_with(info, /*mutant=*/false); }
+
+  // DELIBERATE BUG, paper 000 Sec. 8.3: removeNode's loop advances with `temp = left.right`
+  // instead of `temp = temp.right`. The two agree while the loop runs at most once, i.e. on
+  // every tree of at most five nodes. When the removed node has two children and its left
+  // child's right spine has four nodes (six nodes in all), the loop never ends (the paper says
+  // five nodes; its loop runs twice only from six). Each iteration reads tracked fields, so the
+  // compiler cannot assume the loop ends.
+  bool remove_mutant(int info) { return remove_with(info, /*mutant=*/true); }
+
   // A tree (acyclic along left and right) whose node count is size and whose keys are
   // strictly ordered; -1 is no key (Korat's sentinel for null).
   bool rep_ok() const {
@@ -33,6 +77,51 @@ struct tree {
   }
 
  private:
+  static int compare(int a, int b) { return a < b ? -1 : a > b ? 1 : 0; }
+
+  // The paper's remove; `mutant` selects the Sec. 8.3 mutant in removeNode, the way Ferastrau's
+  // metamutants guard a mutation (paper 000, Sec. 7.1: `(MUT ? left : temp).right`).
+  bool remove_with(int info, bool mutant) {
+    node* parent = nullptr;
+    node* current = root;
+    while (current != nullptr) {
+      const int cmp = compare(info, current->info);
+      if (cmp == 0) break;
+      parent = current;
+      current = cmp < 0 ? current->left : current->right;
+    }
+    if (current == nullptr) return false;
+    node* change = remove_node(current, mutant);
+    if (parent == nullptr) root = change;
+    else if (parent->left == current) parent->left = change;
+    else parent->right = change;
+    if (change != current) delete current;  // unlinked; otherwise another node was deleted
+    return true;
+  }
+
+  // Returns the subtree that replaces current. With two children, current stays and takes
+  // the info of its predecessor (the rightmost node of its left subtree), which is deleted.
+  node* remove_node(node* current, bool mutant) {
+    --size;
+    node* left = current->left;
+    node* right = current->right;
+    if (left == nullptr) return right;
+    if (right == nullptr) return left;
+    if (left->right == nullptr) {
+      current->info = left->info;
+      current->left = left->left;
+      delete left;
+      return current;
+    }
+    node* temp = left;
+    while (temp->right->right != nullptr) temp = (mutant ? left : temp)->right;
+    node* predecessor = temp->right;
+    current->info = predecessor->info;
+    temp->right = predecessor->left;
+    delete predecessor;
+    return current;
+  }
+
   bool is_acyclic() const {
     smallscope::small_set<const node*> visited;
     return breadth_first_tree<node>(root, visited);
@@ -64,5 +153,62 @@ inline smallscope::finitization fin(std::int64_t nodes, std::int64_t min_size, s
   f.set(&node::info, smallscope::ints(min_info, max_info));
   return f;
 }
+
+// Postconditions (paper 000, Sec. 6.1): `old` is a deep copy of the pre-state, `now` the
+// post-state. They compare abstract values (Sec. 6.3: the tree as its set of keys) and never
+// write fields.
+
+// The abstract value: the keys in in-order. The walk stops at the first node met twice (or
+// after walk_limit nodes), so it ends on a broken post-state too; then acyclic is false.
+struct abstract_tree {
+  std::multiset<int> keys;  // a multiset, so that a duplicated key shows
+  bool acyclic = true;
+};
+inline constexpr std::size_t walk_limit = 10000;
+
+inline abstract_tree abstraction(const tree& t) {
+  abstract_tree a;
+  std::set<const node*> visited;
+  std::vector<const node*> work{t.root};
+  while (!work.empty()) {
+    const node* n = work.back();
+    work.pop_back();
+    if (n == nullptr) continue;
+    if (!visited.insert(n).second || visited.size() > walk_limit) {
+      a.acyclic = false;
+      return a;
+    }
+    a.keys.insert(n->info);
+    work.push_back(n->left);
+    work.push_back(n->right);
+  }
+  return a;
+}
+
+inline void add_post(smallscope::verdict& v, const tree& old, const tree& now, bool result, int info) {
+  const abstract_tree before = abstraction(old);
+  const abstract_tree after = abstraction(now);
+  const bool added = info != -1 && !before.keys.contains(info);
+  std::multiset<int> expected = before.keys;
+  if (added) expected.insert(info);
+  v.require(after.acyclic, "structure is acyclic");
+  v.require(result == added, "result is true iff info was absent (and not -1)");
+  v.require(after.keys == expected, "keys are the old keys plus info");
+  v.require(now.size == old.size + (added ? 1 : 0), "size grows by one exactly when info is added");
+}
+
+inline void remove_post(smallscope::verdict& v, const tree& old, const tree& now, bool result, int info) {
+  const abstract_tree before = abstraction(old);
+  const abstract_tree after = abstraction(now);
+  const bool removed = before.keys.contains(info);
+  std::multiset<int> expected = before.keys;
+  expected.erase(info);
+  v.require(after.acyclic, "structure is acyclic");
+  v.require(result == removed, "result is true iff info was present");
+  v.require(after.keys == expected, "keys are the old keys minus info");
+  v.require(now.size == old.size - (removed ? 1 : 0), "size shrinks by one exactly when info is removed");
+}
+
+// remove_mutant has remove's postcondition.
 
 }  // namespace subjects::search_tree

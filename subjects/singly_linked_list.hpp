@@ -2,12 +2,20 @@
 // a list with a header entry (holding no element) and a size; the elements are plain objects
 // that take part in isomorphism breaking, so the valid counts are Bell numbers. The invariant
 // reads the fields in the Java repOK's order, so the counts equal Korat's.
+//
+// The target methods add (append) and remove (the first occurrence) are in the style of
+// java.util's lists; their postconditions are the oracle of black-box testing (paper 000,
+// Sec. 6.1). remove_null_deref is a deliberate bug (a mutant, Sec. 7) that dereferences null.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <set>
+#include <vector>
 
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
+#include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 
 namespace subjects::singly_linked_list {
@@ -23,6 +31,50 @@ SMALLSCOPE_FIELDS(entry, value, next)
 struct list {
   smallscope::field<entry*> header;
   smallscope::field<int> size;
+
+  // Appends o; returns whether it did. The entries after the header hold elements, so the list
+  // takes no null: add(nullptr) returns false. The elements are not the list's: it neither
+  // copies nor deletes them. Interesting arguments: an element already in the list, one that
+  // is not, and null.
+  bool add(element* o) {
+    if (o == nullptr) return false;
+    entry* last = header;
+    while (last->next != nullptr) last = last->next;
+    entry* added = new entry{};
+    added->value = o;
+    last->next = added;
+    ++size;
+    return true;
+  }
+
+  // Removes the first entry holding o (compared by identity, as Java's Object.equals); returns
+  // whether it did. Interesting arguments: the first, a middle and the last element, one held
+  // twice, one that is absent, and null.
+  bool remove(element* o) {
+    for (entry* previous = header; previous->next != nullptr; previous = previous->next) {
+      entry* current = previous->next;
+      if (current->value == o) {
+        previous->next = current->next;
+        delete current;
+        --size;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // DELIBERATE BUG: remove without the end-of-list check. It behaves like remove when o is in
+  // the list; otherwise (o absent, null, or the list empty) it reads the null next of the last
+  // entry and dereferences it.
+  bool remove_null_deref(element* o) {
+    entry* previous = header;
+    while (previous->next->value != o) previous = previous->next;  // missing: previous->next != nullptr
+    entry* current = previous->next;
+    previous->next = current->next;
+    delete current;
+    --size;
+    return true;
+  }
 
   // The header holds no element; the entries after it are acyclic along next, each holds an
   // element, and there are size of them.
@@ -56,5 +108,62 @@ inline smallscope::finitization fin(std::int64_t min_size, std::int64_t max_size
   f.set(&entry::next, e.or_null());
   return f;
 }
+
+// Postconditions (paper 000, Sec. 6.1): `old` is a deep copy of the pre-state (its entries;
+// the elements are shared, as a list's copy shares them, so they compare by address), `now`
+// the post-state. They compare abstract values (Sec. 6.3: the list as its sequence of
+// elements) and never write fields.
+
+// The abstract value: the elements after the header, in order. The walk stops at the first
+// entry met twice (or after walk_limit entries), so it ends on a broken post-state too; then
+// acyclic is false.
+struct abstract_list {
+  std::vector<const element*> elements;
+  bool acyclic = true;
+};
+inline constexpr std::size_t walk_limit = 10000;
+
+inline abstract_list abstraction(const list& l) {
+  abstract_list a;
+  std::set<const entry*> visited;
+  const entry* h = l.header;
+  for (const entry* e = h == nullptr ? nullptr : h->next.get(); e != nullptr; e = e->next) {
+    if (!visited.insert(e).second || e == h || visited.size() > walk_limit) {
+      a.acyclic = false;
+      break;
+    }
+    a.elements.push_back(e->value);
+  }
+  return a;
+}
+
+inline void add_post(smallscope::verdict& v, const list& old, const list& now, bool result, element* o) {
+  const abstract_list before = abstraction(old);
+  const abstract_list after = abstraction(now);
+  const bool added = o != nullptr;
+  std::vector<const element*> expected = before.elements;
+  if (added) expected.push_back(o);
+  v.require(now.header != nullptr, "the list has its header");
+  v.require(after.acyclic, "structure is acyclic");
+  v.require(result == added, "result is true iff o is not null");
+  v.require(after.elements == expected, "elements are the old elements with o appended");
+  v.require(now.size == old.size + (added ? 1 : 0), "size grows by one exactly when o is added");
+}
+
+inline void remove_post(smallscope::verdict& v, const list& old, const list& now, bool result, element* o) {
+  const abstract_list before = abstraction(old);
+  const abstract_list after = abstraction(now);
+  std::vector<const element*> expected = before.elements;
+  const auto first = std::find(expected.begin(), expected.end(), o);
+  const bool removed = first != expected.end();
+  if (removed) expected.erase(first);
+  v.require(now.header != nullptr, "the list has its header");
+  v.require(after.acyclic, "structure is acyclic");
+  v.require(result == removed, "result is true iff o was in the list");
+  v.require(after.elements == expected, "elements are the old elements without the first o");
+  v.require(now.size == old.size - (removed ? 1 : 0), "size shrinks by one exactly when o is removed");
+}
+
+// remove_null_deref has remove's postcondition.
 
 }  // namespace subjects::singly_linked_list
