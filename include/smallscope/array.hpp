@@ -3,7 +3,8 @@
 //
 // An array is embedded in its owner by value (Korat's "container" arrays: each array field
 // holds its own array for the whole search). The search places the element storage in its
-// arena and binds it with `assign_storage`; code outside a search may bind storage of its own.
+// arena and binds it with `assign_storage` (the array does not own it); `allocate_storage`
+// gives an array storage of its own, freed with the array (heap copies, see heap.hpp).
 // Reading length() or an element is a tracked read, like any field.
 #pragma once
 
@@ -19,6 +20,11 @@ template <field_value T>
 class array {
  public:
   using value_type = T;
+
+  array() = default;
+  array(const array&) = delete;
+  array& operator=(const array&) = delete;
+  ~array() { release_storage(); }
 
   // The current length (a tracked read of the length slot).
   int length() const { return length_.get(); }
@@ -39,16 +45,34 @@ class array {
   // The number of element slots (not tracked: it is part of the finitization).
   int capacity() const { return capacity_; }
 
-  // Binds element storage of `capacity` fields.
+  // Binds element storage of `capacity` fields, owned by the caller.
   void assign_storage(field<T>* elements, int capacity) {
+    release_storage();
     elements_ = elements;
     capacity_ = capacity;
   }
+  // Gives the array `capacity` elements of its own, value-initialized; the length is 0.
+  void allocate_storage(int capacity) {
+    assert(capacity >= 0);
+    release_storage();
+    elements_ = capacity > 0 ? new field<T>[static_cast<unsigned>(capacity)]() : nullptr;
+    capacity_ = capacity;
+    owned_ = true;
+    length_.set(0);
+  }
 
  private:
+  void release_storage() {
+    if (owned_) delete[] elements_;
+    owned_ = false;
+    elements_ = nullptr;
+    capacity_ = 0;
+  }
+
   field<int> length_;  // first member: the length slot is at the array's own address
   field<T>* elements_ = nullptr;
   int capacity_ = 0;
+  bool owned_ = false;
 };
 
 }  // namespace SMALLSCOPE_DETAIL_TRACKING_NS

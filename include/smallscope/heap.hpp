@@ -1,0 +1,280 @@
+// Structures on the heap, and the ownership rule of checks (paper 000, Sec. 6.1: the method
+// under test runs on a valid input and the oracle reads the pre-state as `old`).
+//
+// The search builds candidates in its arena, where no object may be deleted. A check therefore
+// runs the method on a deep copy of the input built the way ordinary code builds it: one `new`
+// per object (arrays own their element storage). The rule is C++'s own: the structure owns
+// every object reachable from its root through the registered fields. A method may `new` the
+// objects it adds and `delete` the ones it removes; after the oracle, the harness deletes what
+// is reachable from the post-state's root. An object the method unlinks and does not delete is
+// a leak of the method (LeakSanitizer reports it, as it would in production); deleting an
+// object that stays reachable is a use-after-free of the method.
+//
+// Objects of classes without registered fields (identity-only values such as Korat's Object
+// elements) are shared, not owned: a copy points to the same object, and release leaves them.
+//
+// All three walks here follow the fields that SMALLSCOPE_FIELDS registers, visit each object
+// once (shared and cyclic structures included) and use no recursion.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "smallscope/array.hpp"
+#include "smallscope/fields.hpp"
+#include "smallscope/detail/finitization_data.hpp"
+
+namespace smallscope {
+
+// One field value of an object of a graph: an integer (or bool), or a pointer.
+struct graph_value {
+  bool is_pointer = false;
+  bool is_bool = false;
+  std::int64_t integer = 0;
+  const void* target = nullptr;  // pointers: the object, or null
+};
+
+struct graph_field {
+  std::string_view name;
+  bool is_array = false;
+  graph_value value;                  // scalars
+  std::vector<graph_value> elements;  // arrays: the elements below the length
+};
+
+struct graph_object {
+  const void* address = nullptr;
+  const void* type = nullptr;  // detail::type_key of its class
+  std::vector<graph_field> fields;
+};
+
+// The objects reachable from a root, depth-first and pre-order (the root first), each once.
+struct object_graph {
+  std::vector<graph_object> objects;
+  // The position of `address` in objects, or -1.
+  std::int64_t find(const void* address) const {
+    for (std::size_t i = 0; i < objects.size(); ++i)
+      if (objects[i].address == address) return static_cast<std::int64_t>(i);
+    return -1;
+  }
+};
+
+namespace detail {
+
+// A pending object of a walk: its address and the function that handles its class.
+struct heap_work {
+  const void* object;
+  void (*visit)(const void* object, void* walk);
+};
+
+template <class T>
+inline constexpr bool is_field_v = false;
+template <class T>
+inline constexpr bool is_field_v<field<T>> = true;
+template <class T>
+inline constexpr bool is_array_v = false;
+template <class T>
+inline constexpr bool is_array_v<array<T>> = true;
+
+// Calls f(name, member) for every registered field of C (none for a class without fields).
+template <class C, class F>
+void for_each_registered(F&& f) {
+  if constexpr (has_registered_fields<C>)
+    std::apply([&](const auto&... nm) { (f(nm.name, nm.member), ...); }, registered_fields<C>());
+}
+
+template <class T>
+graph_value graph_value_of(T v) {
+  graph_value g;
+  if constexpr (std::is_pointer_v<T>) {
+    g.is_pointer = true;
+    g.target = v;
+  } else {
+    g.is_bool = std::is_same_v<T, bool>;
+    g.integer = static_cast<std::int64_t>(v);
+  }
+  return g;
+}
+
+struct describe_walk {
+  std::unordered_set<const void*> seen;
+  std::vector<heap_work> work;
+  object_graph graph;
+};
+
+template <class C>
+void describe_object(const void* p, void* w);
+
+template <class T>
+void describe_push(describe_walk& walk, T v) {
+  if constexpr (std::is_pointer_v<T>) {
+    using U = std::remove_cv_t<std::remove_pointer_t<T>>;
+    if (v != nullptr && walk.seen.insert(v).second) walk.work.push_back({v, &describe_object<U>});
+  }
+}
+
+template <class C>
+void describe_object(const void* p, void* w) {
+  auto& walk = *static_cast<describe_walk*>(w);
+  const C& obj = *static_cast<const C*>(p);
+  graph_object g;
+  g.address = p;
+  g.type = type_key<C>();
+  std::vector<heap_work> children;
+  for_each_registered<C>([&](std::string_view name, auto member) {
+    const auto& f = obj.*member;
+    using M = std::remove_cvref_t<decltype(f)>;
+    graph_field gf;
+    gf.name = name;
+    if constexpr (is_array_v<M>) {
+      gf.is_array = true;
+      const int n = f.length();
+      for (int i = 0; i < n && i < f.capacity(); ++i) {
+        const auto v = f[i].get();
+        gf.elements.push_back(graph_value_of(v));
+        describe_push(walk, v);
+      }
+    } else {
+      const auto v = f.get();
+      gf.value = graph_value_of(v);
+      describe_push(walk, v);
+    }
+    g.fields.push_back(std::move(gf));
+  });
+  walk.graph.objects.push_back(std::move(g));
+}
+
+// Pushed objects are visited last-in first-out; reversing each object's pushes keeps the
+// first field's subgraph first (pre-order).
+template <class Walk>
+void run_walk(Walk& walk) {
+  while (!walk.work.empty()) {
+    const heap_work next = walk.work.back();
+    walk.work.pop_back();
+    const std::size_t before = walk.work.size();
+    next.visit(next.object, &walk);
+    std::reverse(walk.work.begin() + static_cast<std::ptrdiff_t>(before), walk.work.end());
+  }
+}
+
+struct copy_walk {
+  std::unordered_map<const void*, void*> copies;  // original -> copy
+  std::vector<std::pair<const void*, void*>> order;
+  std::vector<heap_work> work;
+};
+
+template <class C>
+void copy_object(const void* p, void* w);
+
+template <class T>
+T copy_value(copy_walk& walk, T v) {
+  if constexpr (std::is_pointer_v<T>) {
+    using U = std::remove_cv_t<std::remove_pointer_t<T>>;
+    if (v == nullptr) return nullptr;
+    if constexpr (!has_registered_fields<U>) return v;  // shared, not owned
+    auto [it, fresh] = walk.copies.try_emplace(v, nullptr);
+    if (fresh) {
+      it->second = new U();
+      walk.order.emplace_back(v, it->second);
+      walk.work.push_back({v, &copy_object<U>});
+    }
+    return static_cast<T>(it->second);
+  } else {
+    return v;
+  }
+}
+
+template <class C>
+void copy_object(const void* p, void* w) {
+  auto& walk = *static_cast<copy_walk*>(w);
+  const C& from = *static_cast<const C*>(p);
+  C& to = *static_cast<C*>(walk.copies.at(p));
+  for_each_registered<C>([&](std::string_view, auto member) {
+    const auto& f = from.*member;
+    auto& t = to.*member;
+    using M = std::remove_cvref_t<decltype(f)>;
+    if constexpr (is_array_v<M>) {
+      t.allocate_storage(f.capacity());
+      const int n = f.length();
+      t.set_length(n);
+      for (int i = 0; i < n && i < f.capacity(); ++i) t[i] = copy_value(walk, f[i].get());
+    } else {
+      t = copy_value(walk, f.get());
+    }
+  });
+}
+
+struct release_walk {
+  std::unordered_set<const void*> seen;
+  std::vector<heap_work> work;
+  std::vector<std::pair<void*, void (*)(void*)>> doomed;
+};
+
+template <class C>
+void release_object(const void* p, void* w);
+
+template <class T>
+void release_push(release_walk& walk, T v) {
+  if constexpr (std::is_pointer_v<T>) {
+    using U = std::remove_cv_t<std::remove_pointer_t<T>>;
+    if constexpr (has_registered_fields<U>)  // objects without fields are shared, not owned
+      if (v != nullptr && walk.seen.insert(v).second) walk.work.push_back({v, &release_object<U>});
+  }
+}
+
+template <class C>
+void release_object(const void* p, void* w) {
+  auto& walk = *static_cast<release_walk*>(w);
+  const C& obj = *static_cast<const C*>(p);
+  for_each_registered<C>([&](std::string_view, auto member) {
+    const auto& f = obj.*member;
+    using M = std::remove_cvref_t<decltype(f)>;
+    if constexpr (is_array_v<M>) {
+      for (int i = 0; i < f.length() && i < f.capacity(); ++i) release_push(walk, f[i].get());
+    } else {
+      release_push(walk, f.get());
+    }
+  });
+  walk.doomed.emplace_back(const_cast<void*>(p), [](void* q) { delete static_cast<C*>(q); });
+}
+
+}  // namespace detail
+
+// A deep copy of the structure at `root`, one `new` per reachable object. When `pairs` is
+// given, it receives (original, copy) for every object, the root first.
+template <class Root>
+Root* deep_copy(const Root& root, std::vector<std::pair<const void*, void*>>* pairs = nullptr) {
+  detail::copy_walk walk;
+  Root* copy = const_cast<Root*>(detail::copy_value(walk, &root));  // a fresh object
+  detail::run_walk(walk);
+  if (pairs != nullptr) *pairs = std::move(walk.order);
+  return copy;
+}
+
+// Deletes every object reachable from `root` (the root included), each once. Reads every
+// object before deleting any, so a shared or cyclic structure is released safely.
+template <class Root>
+void release(Root* root) {
+  if (root == nullptr) return;
+  detail::release_walk walk;
+  detail::release_push(walk, root);
+  detail::run_walk(walk);
+  for (auto& [p, del] : walk.doomed) del(p);
+}
+
+// The objects reachable from `root` with their field values, for printing.
+template <class Root>
+object_graph describe(const Root& root) {
+  detail::describe_walk walk;
+  detail::describe_push(walk, &root);
+  detail::run_walk(walk);
+  return std::move(walk.graph);
+}
+
+}  // namespace smallscope
