@@ -1,5 +1,6 @@
 // Registers Korat 1.0's example subjects with the command line. Each keeps Korat's parameters
 // and its one-argument finitization finX(n), so `smallscope gen X n` means Korat's finX(n).
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,8 @@ constexpr std::int64_t max_objects = 64;
 
 smallscope::subject korat_subject(std::string name, std::string summary, std::vector<fin_parameter> parameters,
                                   std::function<params(std::int64_t)> scope,
-                                  std::function<smallscope::subject_instance(std::span<const std::int64_t>)> make) {
+                                  std::function<smallscope::subject_instance(std::span<const std::int64_t>)> make,
+                                  std::string header = {}) {
   smallscope::subject s;
   s.name = std::move(name);
   s.summary = std::move(summary);
@@ -28,6 +30,7 @@ smallscope::subject korat_subject(std::string name, std::string summary, std::ve
   s.scope_min = 0;
   s.scope_max = max_objects;
   s.make = std::move(make);
+  s.header = std::move(header);
   return s;
 }
 
@@ -53,7 +56,7 @@ SMALLSCOPE_SUBJECT(binary_tree) {
       [](std::int64_t n) { return params{n, n, n}; },
       [ps](std::span<const std::int64_t> p) {
         require_ordered(p, 1, 2, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2]), smallscope::make_predicate<&tree::rep_ok>()};
+        return smallscope::subject_instance{fin(p[0], p[1], p[2]), smallscope::make_predicate<&tree::rep_ok>(), {}};
       });
 }
 
@@ -70,9 +73,17 @@ SMALLSCOPE_SUBJECT(search_tree) {
       [ps](std::span<const std::int64_t> p) {
         require_ordered(p, 1, 2, ps);
         require_ordered(p, 3, 4, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3], p[4]),
-                                            smallscope::make_predicate<&tree::rep_ok>()};
-      });
+        const std::vector<smallscope::argument_domain> key = {smallscope::argument_domain::of(smallscope::ints(p[3], p[4]))};
+        return smallscope::subject_instance{
+            fin(p[0], p[1], p[2], p[3], p[4]), smallscope::make_predicate<&tree::rep_ok>(),
+            {smallscope::make_method<&tree::add, &add_post>("add", key, "add", "add_post", "adds a key"),
+             smallscope::make_method<&tree::remove, &remove_post>("remove", key, "remove", "remove_post",
+                                                                  "removes a key"),
+             smallscope::make_method<&tree::remove_mutant, &remove_post>(
+                 "remove_mutant", key, "remove_mutant", "remove_post",
+                 "seeded bug of paper 000 Sec. 8.3: temp = left.right in removeNode's loop")}};
+      },
+      "subjects/search_tree.hpp");
 }
 
 SMALLSCOPE_SUBJECT(heap_array) {
@@ -84,36 +95,66 @@ SMALLSCOPE_SUBJECT(heap_array) {
       "HeapArray", "max-heaps in an int array with a size (Korat example)", ps,
       [](std::int64_t n) { return params{n, n, n}; },
       [](std::span<const std::int64_t> p) {
-        return smallscope::subject_instance{fin(p[0], p[1], p[2]), smallscope::make_predicate<&heap::rep_ok>()};
-      });
+        return smallscope::subject_instance{
+            fin(p[0], p[1], p[2]), smallscope::make_predicate<&heap::rep_ok>(),
+            {smallscope::make_method<&heap::insert, &insert_post>(
+                 "insert", {smallscope::argument_domain::of(smallscope::ints(0, p[2]))}, "insert", "insert_post",
+                 "inserts a key (false when the array is full)"),
+             smallscope::make_method<&heap::extract_max, &extract_max_post>(
+                 "extract_max", {}, "extract_max", "extract_max_post", "removes and returns the largest key")}};
+      },
+      "subjects/heap_array.hpp");
 }
 
 // Korat's two list examples share their parameters: finX(minSize, maxSize, numEntries,
 // numElems), with finX(n) = (n, n, n+1, n+1).
-template <auto RepOk, class Fin>
-smallscope::subject linked_list_subject(std::string name, std::string summary, Fin fin) {
+template <auto RepOk, class Fin, class Methods>
+smallscope::subject linked_list_subject(std::string name, std::string summary, Fin fin, Methods methods,
+                                        std::string header) {
   std::vector<fin_parameter> ps = {size_bound("minSize", "least value of size"),
                                    size_bound("maxSize", "greatest value of size"),
                                    size_bound("entries", "number of Entry objects"),
                                    size_bound("elements", "number of element objects")};
   return korat_subject(
       std::move(name), std::move(summary), ps, [](std::int64_t n) { return params{n, n, n + 1, n + 1}; },
-      [ps, fin](std::span<const std::int64_t> p) {
+      [ps, fin, methods](std::span<const std::int64_t> p) {
         require_ordered(p, 0, 1, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<RepOk>()};
-      });
+        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<RepOk>(), methods()};
+      },
+      std::move(header));
 }
 
 SMALLSCOPE_SUBJECT(singly_linked_list) {
   namespace sll = subjects::singly_linked_list;
   return linked_list_subject<&sll::list::rep_ok>(
-      "SinglyLinkedList", "acyclic lists with a header entry and a size (Korat example)", &sll::fin);
+      "SinglyLinkedList", "acyclic lists with a header entry and a size (Korat example)", &sll::fin,
+      [] {
+        const std::vector<smallscope::argument_domain> element = {smallscope::argument_domain::objects("Object", true)};
+        return std::vector<smallscope::target_method>{
+            smallscope::make_method<&sll::list::add, &sll::add_post>("add", element, "add", "add_post",
+                                                                     "appends an element"),
+            smallscope::make_method<&sll::list::remove, &sll::remove_post>(
+                "remove", element, "remove", "remove_post", "removes the first entry holding an element"),
+            smallscope::make_method<&sll::list::remove_null_deref, &sll::remove_post>(
+                "remove_null_deref", element, "remove_null_deref", "remove_post",
+                "seeded bug: remove without the end-of-list check (dereferences null)")};
+      },
+      "subjects/singly_linked_list.hpp");
 }
 
 SMALLSCOPE_SUBJECT(doubly_linked_list) {
   namespace dll = subjects::doubly_linked_list;
   return linked_list_subject<&dll::list::rep_ok>(
-      "DoublyLinkedList", "circular doubly linked lists with a header entry and a size (Korat example)", &dll::fin);
+      "DoublyLinkedList", "circular doubly linked lists with a header entry and a size (Korat example)", &dll::fin,
+      [] {
+        const std::vector<smallscope::argument_domain> element = {smallscope::argument_domain::objects("Object", true)};
+        return std::vector<smallscope::target_method>{
+            smallscope::make_method<&dll::list::add, &dll::add_post>("add", element, "add", "add_post",
+                                                                     "appends an element"),
+            smallscope::make_method<&dll::list::remove, &dll::remove_post>(
+                "remove", element, "remove", "remove_post", "removes the first entry holding an element")};
+      },
+      "subjects/doubly_linked_list.hpp");
 }
 
 SMALLSCOPE_SUBJECT(red_black_tree) {
@@ -127,6 +168,17 @@ SMALLSCOPE_SUBJECT(red_black_tree) {
       [](std::int64_t n) { return params{n, n, n, n}; },
       [ps](std::span<const std::int64_t> p) {
         require_ordered(p, 1, 2, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<&tree::rep_ok>()};
-      });
+        const std::vector<smallscope::argument_domain> key = {
+            smallscope::argument_domain::of(smallscope::ints(0, std::max<std::int64_t>(p[3] - 1, 0)))};
+        return smallscope::subject_instance{
+            fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<&tree::rep_ok>(),
+            {smallscope::make_method<&tree::insert, &insert_post>("insert", key, "insert", "insert_post",
+                                                                  "inserts a key (TreeMap.put)"),
+             smallscope::make_method<&tree::remove, &remove_post>("remove", key, "remove", "remove_post",
+                                                                  "removes a key (TreeMap.remove)"),
+             smallscope::make_method<&tree::insert_unbalanced, &insert_post>(
+                 "insert_unbalanced", key, "insert_unbalanced", "insert_post",
+                 "seeded bug: insert whose fix-up skips a recolouring")}};
+      },
+      "subjects/red_black_tree.hpp");
 }

@@ -13,7 +13,7 @@ SMALLSCOPE_SUBJECT(naive_list) {
   s.scope_max = 64;
   s.make = [](std::span<const std::int64_t> p) {
     return smallscope::subject_instance{subjects::naive_list::fin(p[0]),
-                                        smallscope::make_predicate<&subjects::naive_list::list::rep_ok>()};
+                                        smallscope::make_predicate<&subjects::naive_list::list::rep_ok>(), {}};
   };
   return s;
 }

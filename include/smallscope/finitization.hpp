@@ -23,6 +23,7 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -220,6 +221,7 @@ class finitization {
     d.count = count;
     d.size = sizeof(T);
     d.align = alignof(T);
+    d.cpp_type = detail::demangle(typeid(T).name());
     d.construct = [](void* p) { ::new (p) T(); };
     d.destroy = [](void* p) { static_cast<T*>(p)->~T(); };
     if constexpr (detail::has_registered_fields<T>) {

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "smallscope/check.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/search.hpp"
 
@@ -32,10 +33,12 @@ struct fin_parameter {
   std::int64_t max = 0;
 };
 
-// A subject with all its finitization parameters fixed.
+// A subject with all its finitization parameters fixed, and its methods under test with their
+// argument domains for those parameters.
 struct subject_instance {
   finitization fin;
   predicate invariant;
+  std::vector<target_method> methods;
 };
 
 struct subject {
@@ -49,6 +52,9 @@ struct subject {
   // Builds the finitization; requires one value per parameter, each in its range; throws
   // finitization_error naming the parameter when the values do not fit together.
   std::function<subject_instance(std::span<const std::int64_t>)> make;
+  // For reproducers: the header that declares the classes, and the invariant's member name.
+  std::string header;
+  std::string invariant_member = "rep_ok";
 };
 
 // Registers a subject factory; returns true (for static registration).

@@ -88,6 +88,21 @@ void korat_search::watch() {
   }
 }
 
+void korat_search::resume_after(std::span<const std::uint32_t> candidate, std::span<const std::uint32_t> field_stack,
+                                std::uint64_t explored, std::uint64_t valid) {
+  std::copy(candidate.begin(), candidate.end(), values_.begin());
+  space_->write_all(values_.data());
+  for (std::uint32_t i = 0; i < observer_.stack_size_; ++i) on_stack_at_[space_->slots()[stack_[i]].offset] = stack_mark::off;
+  std::copy(field_stack.begin(), field_stack.end(), stack_.begin());
+  observer_.stack_size_ = static_cast<std::uint32_t>(field_stack.size());
+  for (std::uint32_t i = 0; i < observer_.stack_size_; ++i) on_stack_at_[space_->slots()[stack_[i]].offset] = stack_mark::on;
+  rows_valid_ = 0;
+  stats_.explored = explored;
+  stats_.valid = valid;
+  pending_valid_ = true;
+  done_ = false;
+}
+
 search_stats korat_search::stats() const {
   search_stats s = stats_;
   s.predicate_calls = s.explored;

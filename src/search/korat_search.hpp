@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "smallscope/search.hpp"
@@ -33,6 +34,12 @@ class korat_search {
   bool next();
 
   const std::uint32_t* candidate() const { return values_.data(); }
+  // The field-access stack of the current candidate, first read first.
+  std::span<const std::uint32_t> field_stack() const { return {stack_.data(), observer_.stack_size_}; }
+  // Resumes a search at a valid structure another search yielded (its candidate, its field
+  // stack and its statistics then): the next call of next() goes on after it.
+  void resume_after(std::span<const std::uint32_t> candidate, std::span<const std::uint32_t> field_stack,
+                    std::uint64_t explored, std::uint64_t valid);
   std::uint32_t slot_count() const { return space_->slot_count(); }
   const state_space& space() const { return *space_; }
   search_stats stats() const;

@@ -1,9 +1,19 @@
 // The non-template part of the finitization builder (paper 000, Sec. 3.2). See finitization.hpp.
 #include "smallscope/finitization.hpp"
 
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <memory>
 #include <string>
 
 namespace smallscope {
+
+std::string detail::demangle(const char* mangled) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(mangled, nullptr, nullptr, &status), std::free);
+  return status == 0 && name ? std::string(name.get()) : std::string(mangled);
+}
 
 int_set ints(std::int64_t min, std::int64_t max, std::int64_t step) {
   if (min > max)

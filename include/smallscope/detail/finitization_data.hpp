@@ -11,6 +11,9 @@
 
 namespace smallscope::detail {
 
+// The demangled name of a type_info name.
+std::string demangle(const char* mangled);
+
 // One address per type, the same in every translation unit.
 template <class T>
 const void* type_key() {
@@ -31,6 +34,7 @@ struct class_domain_data {
   std::string name;  // the label of its objects: name#0, name#1, ...
   const void* type = nullptr;
   std::string type_name;  // for messages
+  std::string cpp_type;   // the C++ class, qualified: "subjects::search_tree::node"
   std::uint32_t count = 0;
   std::size_t size = 0;
   std::size_t align = 0;

@@ -1,0 +1,192 @@
+// Checking a method on every valid input (paper 000, Sec. 6.1, black-box testing; Fig. 8: an
+// input is a valid structure, `This`, plus a value for each other parameter from a finitized
+// domain). The oracle is the invariant in the post-state plus a postcondition over the
+// pre-state `old`, the post-state, the result and the arguments (oracle.hpp).
+//
+//   auto m = smallscope::make_method<&tree::remove, &remove_post>("remove", {smallscope::ints(1, 5)});
+//
+// The method runs on a heap copy of the input (heap.hpp states the ownership rule).
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "smallscope/finitization.hpp"
+#include "smallscope/heap.hpp"
+#include "smallscope/oracle.hpp"
+#include "smallscope/search.hpp"
+
+namespace smallscope {
+
+// The finitized domain of one argument: integers, or objects of a class domain of the input's
+// finitization (identity-only objects, shared by the input and the argument).
+struct argument_domain {
+  std::vector<std::int64_t> integers;
+  std::string class_domain;  // objects: the class domain's name ("Object")
+  bool null_allowed = false;
+  static argument_domain of(const int_set& s) { return {s.values(), {}, false}; }
+  static argument_domain objects(std::string class_domain, bool or_null) {
+    return {{}, std::move(class_domain), or_null};
+  }
+};
+
+// What happened to one input.
+enum class outcome_kind : std::uint8_t {
+  passed,
+  invariant,      // the post-state breaks the invariant
+  postcondition,  // a clause of the postcondition does not hold
+  exception,      // the method threw
+  crash,          // the worker died of a signal
+  timeout,        // the method ran over its time limit
+};
+const char* outcome_name(outcome_kind k);
+
+// The result of running a method on one input, in the worker.
+struct method_run {
+  outcome_kind kind = outcome_kind::passed;
+  std::string detail;       // the failed clause, or the exception's message
+  std::string result;       // the method's result as text ("true", "3"; empty for void)
+  object_graph post_state;  // failures: the post-state (addresses of the copy)
+  std::vector<std::pair<const void*, const void*>> copied;  // (input object, its copy)
+};
+
+// A method under test with its argument domains and its oracle, type-erased.
+struct target_method {
+  std::string name;     // as on the command line
+  std::string summary;  // one line
+  std::vector<argument_domain> arguments;
+  // The C++ names a reproducer uses.
+  std::string cpp_member;   // the member function: "remove"
+  std::string cpp_post;     // the postcondition: "remove_post"
+  std::string result_type;  // "bool", "int", "void", ...
+  // Runs the method on a copy of the input at `root` with `args` (integers, or object
+  // addresses as integers) and judges it.
+  std::function<method_run(const void* root, std::span<const std::int64_t> args)> run;
+  // The objects of the structure at `root` (an input), for pictures.
+  std::function<object_graph(const void* root)> describe;
+};
+
+namespace detail {
+
+template <class M>
+struct method_traits;
+template <class R, class C, class... A>
+struct method_traits<R (C::*)(A...)> {
+  using result = R;
+  using root = C;
+  using args = std::tuple<A...>;
+};
+
+template <class T>
+T argument_as(std::int64_t v) {
+  if constexpr (std::is_pointer_v<T>)
+    return reinterpret_cast<T>(static_cast<std::uintptr_t>(v));
+  else
+    return static_cast<T>(v);
+}
+
+template <class R>
+std::string result_text(const R& r) {
+  if constexpr (std::is_same_v<R, bool>)
+    return r ? "true" : "false";
+  else if constexpr (std::is_pointer_v<R>)
+    return r == nullptr ? "null" : "(object)";
+  else
+    return std::to_string(r);
+}
+
+template <class R>
+constexpr const char* type_text() {
+  if constexpr (std::is_void_v<R>) return "void";
+  else if constexpr (std::is_same_v<R, bool>) return "bool";
+  else if constexpr (std::is_same_v<R, int>) return "int";
+  else if constexpr (std::is_same_v<R, long>) return "long";
+  else return "auto";
+}
+
+// Runs Method on a copy of `input` and judges it with the invariant RepOk and Post.
+template <auto Method, auto Post, auto RepOk, std::size_t... I>
+method_run run_method(const void* input, std::span<const std::int64_t> args, std::index_sequence<I...>) {
+  using traits = method_traits<decltype(Method)>;
+  using Root = typename traits::root;
+  using R = typename traits::result;
+  using Args = typename traits::args;
+  const Root& in = *static_cast<const Root*>(input);
+  method_run out;
+  std::vector<std::pair<const void*, void*>> pairs;
+  Root* old = deep_copy(in);
+  Root* now = deep_copy(in, &pairs);
+  for (const auto& [from, to] : pairs) out.copied.emplace_back(from, to);
+  const auto arg = [&](auto index) {
+    return argument_as<std::tuple_element_t<decltype(index)::value, Args>>(args[decltype(index)::value]);
+  };
+  verdict v;
+  try {
+    if constexpr (std::is_void_v<R>) {
+      (now->*Method)(arg(std::integral_constant<std::size_t, I>{})...);
+      if (!((*now).*RepOk)()) out.kind = outcome_kind::invariant;
+      Post(v, *old, *now, arg(std::integral_constant<std::size_t, I>{})...);
+    } else {
+      const R r = (now->*Method)(arg(std::integral_constant<std::size_t, I>{})...);
+      out.result = result_text(r);
+      if (!((*now).*RepOk)()) out.kind = outcome_kind::invariant;
+      Post(v, *old, *now, r, arg(std::integral_constant<std::size_t, I>{})...);
+    }
+    // A broken invariant is the verdict; the postcondition still names the clause it breaks.
+    if (!v.passed()) {
+      if (out.kind == outcome_kind::passed) out.kind = outcome_kind::postcondition;
+      out.detail = std::string(v.failed_clause());
+    }
+  } catch (const std::exception& e) {
+    out.kind = outcome_kind::exception;
+    out.detail = e.what();
+  } catch (...) {
+    out.kind = outcome_kind::exception;
+    out.detail = "an exception not derived from std::exception";
+  }
+  if (out.kind != outcome_kind::passed && out.kind != outcome_kind::exception) out.post_state = describe(*now);
+  release(now);
+  release(old);
+  return out;
+}
+
+}  // namespace detail
+
+// The method Method of the root class, judged by its invariant RepOk and the postcondition
+// Post(verdict&, const Root& old, const Root& now, [result,] args...).
+template <auto Method, auto Post, auto RepOk = nullptr>
+target_method make_method(std::string name, std::vector<argument_domain> arguments, std::string cpp_member,
+                          std::string cpp_post, std::string summary = {}) {
+  using traits = detail::method_traits<decltype(Method)>;
+  using Root = typename traits::root;
+  constexpr std::size_t arity = std::tuple_size_v<typename traits::args>;
+  target_method m;
+  m.name = std::move(name);
+  m.summary = std::move(summary);
+  m.arguments = std::move(arguments);
+  m.cpp_member = std::move(cpp_member);
+  m.cpp_post = std::move(cpp_post);
+  m.result_type = detail::type_text<typename traits::result>();
+  if (m.arguments.size() != arity)
+    throw finitization_error("method " + m.name + ": " + std::to_string(arity) + " argument domain(s) needed, " +
+                             std::to_string(m.arguments.size()) + " given");
+  constexpr auto rep_ok = [] {
+    if constexpr (std::is_same_v<decltype(RepOk), std::nullptr_t>) return &Root::rep_ok;
+    else return RepOk;
+  }();
+  m.run = [](const void* root, std::span<const std::int64_t> args) {
+    return detail::run_method<Method, Post, rep_ok>(root, args, std::make_index_sequence<arity>{});
+  };
+  m.describe = [](const void* root) { return smallscope::describe(*static_cast<const Root*>(root)); };
+  return m;
+}
+
+}  // namespace smallscope

@@ -1,0 +1,71 @@
+// Running a check: every input of a scope (or a sample of them) through a target method, each in
+// a forked worker so that a crash or a hang is a finding and not the end of the run (paper 000,
+// Sec. 6.1 and Sec. 7.2; paper 003, Sec. 5 for counterexamples that name the failed clause).
+//
+// Inputs are numbered 1, 2, ... in scope order: the search's order of the valid structures,
+// and for each structure the argument tuples in odometer order (the last argument fastest).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "smallscope/check.hpp"
+#include "smallscope/finitization.hpp"
+#include "smallscope/options.hpp"
+#include "smallscope/report.hpp"
+#include "smallscope/search.hpp"
+
+namespace smallscope {
+
+struct check_options {
+  double timeout = 0;              // seconds per input; 0: ten times the running median + 1 s
+  std::uint64_t stop_after = 0;    // stop after this many failures; 0: never
+  std::uint64_t sample = 0;        // check a uniform random sample of this many inputs; 0: all
+  std::uint64_t seed = 1;          // of the sample
+  std::uint64_t only_input = 0;    // check just this input (1-based); 0: all
+  structure_format format = structure_format::text;  // of the post-state pictures
+  search_options search;
+};
+
+// One failed input.
+struct counterexample {
+  std::uint64_t input = 0;  // 1-based, in scope order
+  outcome_kind kind = outcome_kind::passed;
+  std::string detail;  // the failed clause, the exception's message, the signal, the limit
+  std::string result;  // the method's result, when it returned
+  std::vector<std::string> arguments;      // as text: "3", "null", "Object#1"
+  std::vector<std::int64_t> integers;      // integer arguments (objects: their index, -1 null)
+  std::vector<std::uint32_t> candidate;    // the pre-state: the search's candidate vector
+  std::uint32_t objects = 0;               // objects reachable in the pre-state
+  std::string post_state;                  // rendered in check_options::format; empty if none
+};
+
+struct check_report {
+  std::uint64_t inputs = 0;  // inputs checked
+  std::uint64_t passed = 0;
+  std::uint64_t failed = 0;
+  std::uint64_t structures = 0;  // valid structures generated
+  std::uint64_t explored = 0;    // candidates explored by the search
+  std::uint64_t total_inputs = 0;  // inputs in the scope (sampling: before sampling)
+  std::uint64_t worker_restarts = 0;
+  bool stopped = false;       // --stop-after reached
+  double seconds = 0;         // wall time of the whole check
+  double method_seconds = 0;  // time inside the method and its oracle
+  std::vector<counterexample> failures;  // smallest first: fewest objects, then input order
+};
+
+// Progress of a long check; called about once a second.
+using check_progress = std::function<void(const check_report&)>;
+
+// Checks `method` on every input of `fin` under `invariant`. Throws finitization_error for a
+// bad finitization or argument domain.
+check_report run_check(const finitization& fin, const predicate& invariant, const target_method& method,
+                       const check_options& options, const check_progress& progress = {});
+
+// The number of inputs of the scope: valid structures times argument tuples.
+std::uint64_t count_inputs(const finitization& fin, const predicate& invariant, const target_method& method,
+                           const search_options& options = {});
+
+}  // namespace smallscope

@@ -1,0 +1,37 @@
+// Counterexamples a C++ developer can act on (paper 003, Sec. 5: a counterexample shows the
+// pre-state and the post-state and says which part of the specification failed): a picture of
+// both states, the failed check, the command that reproduces it, and a GoogleTest case that
+// rebuilds the pre-state with plain C++ statements and runs the method with the same oracle.
+#pragma once
+
+#include <string>
+
+#include "smallscope/checker.hpp"
+#include "smallscope/subject.hpp"
+
+namespace smallscope {
+
+// What a counterexample's report needs besides the counterexample.
+struct check_context {
+  const subject* subj = nullptr;  // may be null outside the command line
+  const subject_instance* instance = nullptr;
+  const target_method* method = nullptr;
+  std::string reproduce_command;  // the command without --input; empty: none
+  std::string header;             // the header that declares the classes
+  std::string invariant_member = "rep_ok";
+};
+
+// "invariant fails in the post-state", "postcondition clause 'size' fails", "crash: SIGSEGV".
+std::string failed_check_text(const counterexample& c);
+
+// The pre-state of `c` as a picture in `format` (text: one line).
+std::string pre_state_picture(const check_context& ctx, const counterexample& c, structure_format format);
+
+// The full report of one counterexample, numbered `n`.
+std::string counterexample_report(const check_context& ctx, const counterexample& c, std::size_t n,
+                                  structure_format format);
+
+// A paste-ready GoogleTest case reproducing `c`.
+std::string googletest_reproducer(const check_context& ctx, const counterexample& c);
+
+}  // namespace smallscope

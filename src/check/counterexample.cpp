@@ -1,0 +1,189 @@
+// Counterexample reports and GoogleTest reproducers. See counterexample.hpp.
+#include "smallscope/counterexample.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <memory>
+
+#include "check/worker.hpp"
+#include "report/graph_printer.hpp"
+#include "space/state_space.hpp"
+
+namespace smallscope {
+namespace {
+
+// The pre-state of `c` rebuilt in a state space of its own, with its graph and labels.
+struct pre_state {
+  std::unique_ptr<detail::state_space> space;
+  object_graph graph;
+  std::vector<std::string> labels;
+};
+
+pre_state rebuild(const check_context& ctx, const counterexample& c) {
+  pre_state p;
+  p.space = std::make_unique<detail::state_space>(ctx.instance->fin.data());
+  p.space->write_all(c.candidate.data());
+  p.graph = ctx.method->describe(p.space->root());
+  p.labels = detail::graph_labels(*p.space).label(p.graph, {});
+  return p;
+}
+
+// "Node#2" -> "node2"
+std::string variable(const std::string& label) {
+  std::string v;
+  for (char ch : label)
+    if (std::isalnum(static_cast<unsigned char>(ch)) != 0) v += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return v;
+}
+
+std::string cpp_type_of(const detail::state_space& space, const void* type) {
+  for (const auto& d : space.data().class_domains)
+    if (d.type == type) return d.cpp_type;
+  return "void";
+}
+
+std::string namespace_of(const std::string& qualified) {
+  const auto at = qualified.rfind("::");
+  return at == std::string::npos ? std::string() : qualified.substr(0, at);
+}
+
+std::string value_code(const object_graph& g, const std::vector<std::string>& labels, const graph_value& v,
+                       const std::vector<bool>& shared) {
+  if (v.is_pointer) {
+    if (v.target == nullptr) return "nullptr";
+    const auto at = static_cast<std::size_t>(g.find(v.target));
+    return (shared[at] ? "&" : "") + variable(labels[at]);
+  }
+  if (v.is_bool) return v.integer != 0 ? "true" : "false";
+  return std::to_string(v.integer);
+}
+
+}  // namespace
+
+std::string failed_check_text(const counterexample& c) {
+  switch (c.kind) {
+    case outcome_kind::passed: return "passed";
+    case outcome_kind::invariant:
+      return c.detail.empty() ? "the invariant fails in the post-state"
+                              : fmt::format("the invariant fails in the post-state (postcondition clause \"{}\")",
+                                            c.detail);
+    case outcome_kind::postcondition: return fmt::format("postcondition clause \"{}\" fails", c.detail);
+    case outcome_kind::exception: return fmt::format("the method threw: {}", c.detail);
+    case outcome_kind::crash: return fmt::format("the method crashed: {}", c.detail);
+    case outcome_kind::timeout: return fmt::format("timeout: the method {}", c.detail);
+  }
+  return "?";
+}
+
+std::string pre_state_picture(const check_context& ctx, const counterexample& c, structure_format format) {
+  const pre_state p = rebuild(ctx, c);
+  return detail::render_graph(p.graph, p.labels, format, "pre_state_" + std::to_string(c.input));
+}
+
+std::string counterexample_report(const check_context& ctx, const counterexample& c, std::size_t n,
+                                  structure_format format) {
+  std::string args;
+  for (std::size_t i = 0; i < c.arguments.size(); ++i) args += (i == 0 ? "" : ", ") + c.arguments[i];
+  std::string out = fmt::format("counterexample {} (input {}, {} objects): {}\n", n, c.input, c.objects,
+                                failed_check_text(c));
+  out += fmt::format("  call:       {}({}){}\n", ctx.method->cpp_member, args,
+                     c.result.empty() ? "" : " returned " + c.result);
+  const std::string pre = pre_state_picture(ctx, c, format);
+  if (format == structure_format::dot) {
+    out += "  pre-state:\n" + pre;
+    if (!c.post_state.empty()) out += "  post-state:\n" + c.post_state;
+  } else {
+    out += "  pre-state:  " + pre + "\n";
+    if (!c.post_state.empty()) out += "  post-state: " + c.post_state + "\n";
+    else out += "  post-state: (none: the method did not return)\n";
+  }
+  if (!ctx.reproduce_command.empty())
+    out += fmt::format("  reproduce:  {} --input {}\n", ctx.reproduce_command, c.input);
+  return out;
+}
+
+std::string googletest_reproducer(const check_context& ctx, const counterexample& c) {
+  const pre_state p = rebuild(ctx, c);
+  const auto& space = *p.space;
+  const std::string root_type = space.data().class_domains[0].cpp_type;
+  const std::string ns = namespace_of(root_type);
+  std::vector<bool> shared(p.graph.objects.size());
+  for (std::size_t k = 0; k < p.graph.objects.size(); ++k) shared[k] = p.graph.objects[k].fields.empty();
+
+  std::string code;
+  auto it = std::back_inserter(code);
+  fmt::format_to(it, "// Reproduces input {} of `{}`:\n// {}.\n", c.input,
+                 ctx.reproduce_command.empty() ? "a check" : ctx.reproduce_command, failed_check_text(c));
+  if (c.kind == outcome_kind::timeout) code += "// On the faulty code this test does not terminate.\n";
+  if (c.kind == outcome_kind::crash) code += "// On the faulty code this test crashes.\n";
+  code += "#include <gtest/gtest.h>\n\n#include \"smallscope/heap.hpp\"\n#include \"smallscope/oracle.hpp\"\n";
+  if (!ctx.header.empty()) fmt::format_to(it, "#include \"{}\"\n", ctx.header);
+  code += "\nnamespace {\n\n";
+  for (std::size_t k = 0; k < p.graph.objects.size(); ++k)
+    if (shared[k])
+      fmt::format_to(it, "{} {};  // shared by the input and the arguments\n",
+                     cpp_type_of(space, p.graph.objects[k].type), variable(p.labels[k]));
+  fmt::format_to(it, "\n// The pre-state: {}\n{}* build_input() {{\n",
+                 detail::render_graph(p.graph, p.labels, structure_format::text, ""), root_type);
+  for (std::size_t k = 0; k < p.graph.objects.size(); ++k)
+    if (!shared[k])
+      fmt::format_to(it, "  auto* {} = new {}();\n", variable(p.labels[k]), cpp_type_of(space, p.graph.objects[k].type));
+  for (std::size_t k = 0; k < p.graph.objects.size(); ++k) {
+    if (shared[k]) continue;
+    const std::string var = variable(p.labels[k]);
+    for (const auto& f : p.graph.objects[k].fields) {
+      if (f.is_array) {
+        int capacity = 0;
+        for (const auto& slot : space.slots())
+          if (slot.kind == detail::slot_kind::array_length &&
+              space.arena() + space.objects()[slot.object].offset == p.graph.objects[k].address &&
+              space.data().bindings[slot.binding].name == f.name)
+            capacity = static_cast<int>(slot.capacity);
+        fmt::format_to(it, "  {}->{}.allocate_storage({});\n  {}->{}.set_length({});\n", var, f.name, capacity, var,
+                       f.name, f.elements.size());
+        for (std::size_t e = 0; e < f.elements.size(); ++e)
+          fmt::format_to(it, "  {}->{}[{}] = {};\n", var, f.name, e, value_code(p.graph, p.labels, f.elements[e], shared));
+      } else {
+        fmt::format_to(it, "  {}->{} = {};\n", var, f.name, value_code(p.graph, p.labels, f.value, shared));
+      }
+    }
+  }
+  fmt::format_to(it, "  return {};\n}}\n\n}}  // namespace\n\n", variable(p.labels[0]));
+
+  std::string args;
+  for (std::size_t i = 0; i < c.arguments.size(); ++i) {
+    const auto& d = ctx.method->arguments[i];
+    std::string a = d.class_domain.empty() ? c.arguments[i]
+                                           : (c.integers[i] < 0 ? "nullptr" : "&" + variable(c.arguments[i]));
+    args += (i == 0 ? "" : ", ") + a;
+  }
+  std::string suite = ctx.subj != nullptr ? ctx.subj->name : space.data().subject;
+  bool upper = true;
+  for (char ch : ctx.method->name) {  // remove_mutant -> RemoveMutant
+    if (ch == '_') {
+      upper = true;
+      continue;
+    }
+    suite += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(ch))) : ch;
+    upper = false;
+  }
+  fmt::format_to(it, "TEST({}, Input{}) {{\n", variable(suite).empty() ? "Subject" : suite, c.input);
+  if (!ns.empty()) fmt::format_to(it, "  using namespace {};\n", ns);
+  fmt::format_to(it, "  {}* old = build_input();\n  {}* now = build_input();\n", root_type, root_type);
+  const bool has_result = ctx.method->result_type != "void";
+  if (has_result)
+    fmt::format_to(it, "  const auto result = now->{}({});\n", ctx.method->cpp_member, args);
+  else
+    fmt::format_to(it, "  now->{}({});\n", ctx.method->cpp_member, args);
+  fmt::format_to(it, "  EXPECT_TRUE(now->{}()) << \"the invariant fails in the post-state\";\n", ctx.invariant_member);
+  if (!ctx.method->cpp_post.empty()) {
+    fmt::format_to(it, "  smallscope::verdict v;\n  {}(v, *old, *now{}{});\n", ctx.method->cpp_post,
+                   has_result ? ", result" : "", args.empty() ? "" : ", " + args);
+    code += "  EXPECT_TRUE(v.passed()) << \"postcondition clause fails: \" << v.failed_clause();\n";
+  }
+  code += "  smallscope::release(now);\n  smallscope::release(old);\n}\n";
+  return code;
+}
+
+}  // namespace smallscope

@@ -1,0 +1,218 @@
+// The supervisor of a check (paper 000, Sec. 6.1 and 7.2): forks a worker, watches its time
+// limit, collects its failures, and when it crashes or hangs records that input as a failure
+// and forks a new worker that resumes the search right after it. See checker.hpp.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "check/input_space.hpp"
+#include "check/worker.hpp"
+#include "check/worker_channel.hpp"
+#include "search/korat_search.hpp"
+
+namespace smallscope {
+
+const char* outcome_name(outcome_kind k) {
+  switch (k) {
+    case outcome_kind::passed: return "passed";
+    case outcome_kind::invariant: return "invariant";
+    case outcome_kind::postcondition: return "postcondition";
+    case outcome_kind::exception: return "exception";
+    case outcome_kind::crash: return "crash";
+    case outcome_kind::timeout: return "timeout";
+  }
+  return "?";
+}
+
+std::uint64_t count_inputs(const finitization& fin, const predicate& invariant, const target_method& method,
+                           const search_options& options) {
+  search_options o = options;
+  o.limit = 0;
+  detail::korat_search search(std::make_unique<detail::state_space>(fin.data()), invariant, o);
+  const detail::argument_tuples tuples(method, search.space());
+  while (search.next()) {
+  }
+  return search.stats().valid * tuples.count();
+}
+
+namespace {
+
+using detail::steady_ns;
+
+// K distinct input numbers out of 1..n, uniformly (Floyd's algorithm), sorted.
+std::vector<std::uint64_t> sample_inputs(std::uint64_t n, std::uint64_t k, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  std::set<std::uint64_t> chosen;
+  if (k >= n) {
+    std::vector<std::uint64_t> all(n);
+    for (std::uint64_t i = 0; i < n; ++i) all[i] = i + 1;
+    return all;
+  }
+  for (std::uint64_t j = n - k + 1; j <= n; ++j) {
+    const std::uint64_t t = std::uniform_int_distribution<std::uint64_t>(1, j)(random);
+    if (!chosen.insert(t).second) chosen.insert(j);
+  }
+  return {chosen.begin(), chosen.end()};
+}
+
+std::string signal_text(int sig) {
+  const char* name = sigabbrev_np(sig);
+  const char* what = strsignal(sig);
+  return std::string("SIG") + (name != nullptr ? name : std::to_string(sig)) + " (" + (what != nullptr ? what : "") + ")";
+}
+
+// Reads what the pipe holds now (or, with `until_eof`, all of it).
+void drain(int fd, std::string& buffer, bool until_eof) {
+  char chunk[1 << 14];
+  while (true) {
+    const auto n = ::read(fd, chunk, sizeof chunk);
+    if (n > 0) {
+      buffer.append(chunk, static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN && until_eof) {
+      pollfd p{fd, POLLIN, 0};
+      ::poll(&p, 1, 100);
+      continue;
+    }
+    return;
+  }
+}
+
+}  // namespace
+
+check_report run_check(const finitization& fin, const predicate& invariant, const target_method& method,
+                       const check_options& options, const check_progress& progress) {
+  validate(options.search);
+  const auto start = std::chrono::steady_clock::now();
+  const detail::state_space space(fin.data());  // for the failures the supervisor records
+  const detail::argument_tuples tuples(method, space);
+  check_report report;
+
+  std::vector<std::uint64_t> selection;
+  if (options.only_input != 0) {
+    selection.push_back(options.only_input);
+  } else if (options.sample != 0) {
+    report.total_inputs = count_inputs(fin, invariant, method, options.search);
+    selection = sample_inputs(report.total_inputs, options.sample, options.seed);
+    if (selection.empty()) selection.push_back(0);  // nothing to check: no input is numbered 0
+  }
+
+  detail::shared_worker_state state(space.slot_count());
+  const detail::check_job job{&fin, &invariant, &method, &options, &selection};
+  std::vector<counterexample> failures;
+  auto last_progress = std::chrono::steady_clock::now();
+
+  while (true) {
+    int fds[2];
+    if (::pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    std::fflush(nullptr);
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+    if (pid == 0) {
+      ::close(fds[0]);
+      int code = static_cast<int>(detail::worker_exit::error);
+      try {
+        code = static_cast<int>(detail::run_worker(job, *state, fds[1]));
+      } catch (...) {
+      }
+      ::close(fds[1]);
+      ::_exit(code);
+    }
+    ::close(fds[1]);
+    ::fcntl(fds[0], F_SETFL, O_NONBLOCK);
+    std::string buffer;
+    int status = 0;
+    bool timed_out = false;
+    while (true) {
+      pollfd p{fds[0], POLLIN, 0};
+      ::poll(&p, 1, 20);
+      drain(fds[0], buffer, false);
+      detail::decode_failures(buffer, failures);
+      const pid_t done = ::waitpid(pid, &status, WNOHANG);
+      if (done == pid) break;
+      const std::int64_t started = state->started_ns.load();
+      if (!timed_out && started != 0 && steady_ns() - started > state->limit_ns.load()) {
+        timed_out = true;
+        ::kill(pid, SIGKILL);
+      }
+      if (progress && std::chrono::steady_clock::now() - last_progress > std::chrono::seconds(1)) {
+        last_progress = std::chrono::steady_clock::now();
+        check_report partial;
+        partial.inputs = state->checked.load();
+        partial.passed = state->passed.load();
+        partial.failed = state->failed.load();
+        partial.structures = state->structure.load();
+        partial.seconds = std::chrono::duration<double>(last_progress - start).count();
+        progress(partial);
+      }
+    }
+    drain(fds[0], buffer, true);
+    detail::decode_failures(buffer, failures);
+    ::close(fds[0]);
+
+    if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::finished)) break;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::stopped)) {
+      report.stopped = true;
+      break;
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::error))
+      throw std::runtime_error("the check's worker failed before checking any input");
+    // The worker died on an input (or was stopped for running over its limit).
+    if (state->started_ns.load() == 0 || state->structure.load() == 0)
+      throw std::runtime_error(WIFSIGNALED(status)
+                                   ? "the invariant crashed while generating inputs: " + signal_text(WTERMSIG(status))
+                                   : "the check's worker exited while generating inputs");
+    counterexample c;
+    c.input = state->input.load();
+    if (timed_out) {
+      c.kind = outcome_kind::timeout;
+      c.detail = "ran over its limit of " + std::to_string(static_cast<double>(state->limit_ns.load()) / 1e9) + " s";
+    } else {
+      c.kind = outcome_kind::crash;
+      c.detail = WIFSIGNALED(status) ? signal_text(WTERMSIG(status))
+                                     : "the process exited with status " + std::to_string(WEXITSTATUS(status));
+    }
+    tuples.describe(c.input - state->first_input.load(), c.arguments, c.integers);
+    c.candidate.assign(state->candidate(), state->candidate() + space.slot_count());
+    space.write_all(c.candidate.data());
+    c.objects = static_cast<std::uint32_t>(method.describe(space.root()).objects.size());
+    failures.push_back(std::move(c));
+    state->started_ns.store(0);
+    state->checked.fetch_add(1);
+    const auto failed = state->failed.fetch_add(1) + 1;
+    if (options.stop_after != 0 && failed >= options.stop_after) {
+      report.stopped = true;
+      break;
+    }
+    ++report.worker_restarts;
+  }
+
+  report.inputs = state->checked.load();
+  report.passed = state->passed.load();
+  report.failed = state->failed.load();
+  report.structures = state->valid.load();
+  report.explored = state->explored.load();
+  if (report.total_inputs == 0) report.total_inputs = state->total_inputs.load();
+  report.method_seconds = static_cast<double>(state->method_ns.load()) / 1e9;
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::stable_sort(failures.begin(), failures.end(), [](const counterexample& a, const counterexample& b) {
+    return a.objects != b.objects ? a.objects < b.objects : a.input < b.input;
+  });
+  report.failures = std::move(failures);
+  return report;
+}
+
+}  // namespace smallscope

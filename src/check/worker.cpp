@@ -1,0 +1,178 @@
+// The worker loop of a check. See worker.hpp.
+#include "check/worker.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <unordered_map>
+
+#include "check/input_space.hpp"
+#include "report/graph_printer.hpp"
+#include "search/korat_search.hpp"
+
+namespace smallscope::detail {
+namespace {
+
+constexpr std::int64_t one_second_ns = 1'000'000'000;
+
+void write_all(int fd, const std::string& data) {
+  std::size_t at = 0;
+  while (at < data.size()) {
+    const auto n = ::write(fd, data.data() + at, data.size() - at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // the supervisor is gone
+    at += static_cast<std::size_t>(n);
+  }
+}
+
+// The running median of the method's times, by powers of two (paper 000, Sec. 7.2 stops a
+// mutant that runs ten times longer than the original; here: ten times the median plus 1 s).
+class time_histogram {
+ public:
+  void add(std::int64_t ns) {
+    ++buckets_[static_cast<std::size_t>(std::bit_width(static_cast<std::uint64_t>(std::max<std::int64_t>(ns, 1))))];
+    ++count_;
+  }
+  std::int64_t limit_ns() const {
+    std::uint64_t seen = 0;
+    for (std::size_t b = 0; b < buckets_.size(); ++b) {
+      seen += buckets_[b];
+      if (2 * seen >= count_) return 10 * (std::int64_t{1} << std::min<std::size_t>(b, 40)) + one_second_ns;
+    }
+    return one_second_ns;
+  }
+
+ private:
+  std::array<std::uint64_t, 65> buckets_{};
+  std::uint64_t count_ = 0;
+};
+
+}  // namespace
+
+graph_labels::graph_labels(const state_space& space) : space_(space) {}
+
+std::vector<std::string> graph_labels::label(const object_graph& graph,
+                                             const std::vector<std::pair<const void*, const void*>>& copied) const {
+  std::unordered_map<const void*, const void*> original;
+  for (const auto& [from, to] : copied) original.emplace(to, from);
+  std::unordered_map<const void*, std::uint32_t> fresh;  // type -> objects allocated so far
+  std::vector<std::string> labels;
+  const auto* arena = reinterpret_cast<const std::byte*>(space_.arena());
+  for (const auto& o : graph.objects) {
+    const void* a = o.address;
+    if (auto it = original.find(a); it != original.end()) a = it->second;
+    const auto* p = static_cast<const std::byte*>(a);
+    std::string label;
+    if (p >= arena && p < arena + space_.arena_bytes()) {
+      const auto offset = static_cast<std::uint32_t>(p - arena);
+      for (std::uint32_t k = 0; k < space_.objects().size(); ++k)
+        if (space_.objects()[k].offset == offset) label = space_.object_label(k);
+    }
+    if (label.empty()) {
+      std::string cls = "object";
+      for (const auto& d : space_.data().class_domains)
+        if (d.type == o.type) {
+          cls = d.name;
+          break;
+        }
+      label = "new " + cls + "#" + std::to_string(fresh[o.type]++);
+    }
+    labels.push_back(std::move(label));
+  }
+  return labels;
+}
+
+worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
+  const check_options& options = *job.options;
+  korat_search search(std::make_unique<state_space>(job.fin->data()), *job.invariant, options.search);
+  const state_space& space = search.space();
+  const argument_tuples tuples(*job.method, space);
+  const graph_labels labels(space);
+  const std::uint64_t per_structure = tuples.count();
+  const auto& selection = *job.selection;
+  time_histogram times;
+  std::vector<std::int64_t> args;
+  std::uint64_t structure = 0;
+  std::uint64_t first_tuple = 0;
+
+  if (state.structure.load() != 0) {  // a worker died on state.input: go on after it
+    structure = state.structure.load();
+    search.resume_after({state.candidate(), space.slot_count()}, {state.stack(), state.stack_size.load()},
+                        state.explored.load(), state.valid.load());
+    first_tuple = state.input.load() - state.first_input.load() + 1;
+  }
+
+  // Checks tuples [first, count) of the structure now in the arena; false to stop.
+  auto check_structure = [&](std::uint64_t first) {
+    const std::uint64_t first_input = (structure - 1) * per_structure + 1;
+    auto sel = std::lower_bound(selection.begin(), selection.end(), first_input + first);
+    for (std::uint64_t t = first; t < per_structure; ++t) {
+      const std::uint64_t input = first_input + t;
+      if (!selection.empty()) {
+        if (sel == selection.end()) return true;
+        if (*sel != input) {
+          if (*sel >= first_input + per_structure) return true;
+          continue;
+        }
+        ++sel;
+      }
+      tuples.values(t, args);
+      state.limit_ns.store(options.timeout > 0 ? static_cast<std::int64_t>(options.timeout * 1e9) : times.limit_ns());
+      state.input.store(input);
+      const std::int64_t start = steady_ns();
+      state.started_ns.store(start);
+      method_run run = job.method->run(space.root(), args);
+      const std::int64_t elapsed = steady_ns() - start;
+      state.started_ns.store(0);
+      times.add(elapsed);
+      state.method_ns.fetch_add(elapsed);
+      state.checked.fetch_add(1);
+      if (run.kind == outcome_kind::passed) {
+        state.passed.fetch_add(1);
+        continue;
+      }
+      counterexample c;
+      c.input = input;
+      c.kind = run.kind;
+      c.detail = std::move(run.detail);
+      c.result = std::move(run.result);
+      tuples.describe(t, c.arguments, c.integers);
+      c.candidate.assign(search.candidate(), search.candidate() + space.slot_count());
+      c.objects = static_cast<std::uint32_t>(job.method->describe(space.root()).objects.size());
+      if (!run.post_state.objects.empty())
+        c.post_state = render_graph(run.post_state, labels.label(run.post_state, run.copied), options.format,
+                                    "post_state_" + std::to_string(input));
+      write_all(fd, encode_failure(c));
+      const auto failed = state.failed.fetch_add(1) + 1;
+      if (options.stop_after != 0 && failed >= options.stop_after) return false;
+    }
+    return true;
+  };
+
+  if (structure != 0 && !check_structure(first_tuple)) return worker_exit::stopped;
+  while (search.next()) {
+    ++structure;
+    if (!selection.empty() && (structure - 1) * per_structure + 1 > selection.back()) break;
+    const auto stack = search.field_stack();
+    std::copy(search.candidate(), search.candidate() + space.slot_count(), state.candidate());
+    std::copy(stack.begin(), stack.end(), state.stack());
+    state.stack_size.store(static_cast<std::uint32_t>(stack.size()));
+    const auto stats = search.stats();
+    state.explored.store(stats.explored);
+    state.valid.store(stats.valid);
+    state.first_input.store((structure - 1) * per_structure + 1);
+    state.structure.store(structure);
+    if (!check_structure(0)) return worker_exit::stopped;
+  }
+  const auto stats = search.stats();
+  state.explored.store(stats.explored);
+  state.valid.store(stats.valid);
+  state.total_inputs.store(stats.valid * per_structure);
+  state.finished.store(true);
+  return worker_exit::finished;
+}
+
+}  // namespace smallscope::detail

@@ -1,0 +1,40 @@
+// The worker side of a check (paper 000, Sec. 6.1): generate the valid structures, run the
+// method on every selected input of each, judge it, and report failures to the supervisor.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "check/worker_channel.hpp"
+#include "smallscope/checker.hpp"
+
+namespace smallscope::detail {
+
+struct check_job {
+  const finitization* fin = nullptr;
+  const predicate* invariant = nullptr;
+  const target_method* method = nullptr;
+  const check_options* options = nullptr;
+  const std::vector<std::uint64_t>* selection = nullptr;  // sorted input numbers; empty: all
+};
+
+enum class worker_exit : int { finished = 0, stopped = 3, error = 4 };
+
+// Runs the inputs from the checkpoint in `state` (the input after state.input when a
+// checkpoint exists, else from the start), writing failure records to `fd`.
+worker_exit run_worker(const check_job& job, worker_state& state, int fd);
+
+// Labels of the objects of a graph: input objects by their label in the space, objects the
+// method allocated as "new Class#k".
+class graph_labels {
+ public:
+  explicit graph_labels(const state_space& space);
+  // `copied` maps input objects to their copies (a post-state); empty for an input itself.
+  std::vector<std::string> label(const object_graph& graph,
+                                 const std::vector<std::pair<const void*, const void*>>& copied) const;
+
+ private:
+  const state_space& space_;
+};
+
+}  // namespace smallscope::detail

@@ -1,0 +1,110 @@
+// The shared checkpoint and the failure records of a check. See worker_channel.hpp.
+#include "check/worker_channel.hpp"
+
+#include <sys/mman.h>
+
+#include <chrono>
+#include <cstring>
+#include <new>
+#include <system_error>
+
+namespace smallscope::detail {
+
+shared_worker_state::shared_worker_state(std::uint32_t slot_count) {
+  bytes_ = sizeof(worker_state) + 2 * sizeof(std::uint32_t) * static_cast<std::size_t>(slot_count);
+  void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::system_error(errno, std::generic_category(), "mmap of the worker state");
+  state_ = ::new (p) worker_state();
+  state_->slot_count = slot_count;
+}
+
+shared_worker_state::~shared_worker_state() {
+  state_->~worker_state();
+  munmap(state_, bytes_);
+}
+
+namespace {
+
+void put_u64(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
+void put_string(std::string& out, const std::string& s) {
+  put_u64(out, s.size());
+  out += s;
+}
+
+class reader {
+ public:
+  explicit reader(const std::string& s) : s_(s) {}
+  std::uint64_t u64() {
+    std::uint64_t v = 0;
+    std::memcpy(&v, s_.data() + at_, sizeof v);
+    at_ += sizeof v;
+    return v;
+  }
+  std::string string() {
+    const auto n = u64();
+    std::string v = s_.substr(at_, n);
+    at_ += n;
+    return v;
+  }
+
+ private:
+  const std::string& s_;
+  std::size_t at_ = sizeof(std::uint64_t);  // after the record's length
+};
+
+}  // namespace
+
+std::string encode_failure(const counterexample& c) {
+  std::string body;
+  put_u64(body, c.input);
+  put_u64(body, static_cast<std::uint64_t>(c.kind));
+  put_string(body, c.detail);
+  put_string(body, c.result);
+  put_u64(body, c.arguments.size());
+  for (std::size_t i = 0; i < c.arguments.size(); ++i) {
+    put_string(body, c.arguments[i]);
+    put_u64(body, static_cast<std::uint64_t>(c.integers[i]));
+  }
+  put_u64(body, c.candidate.size());
+  for (auto v : c.candidate) put_u64(body, v);
+  put_u64(body, c.objects);
+  put_string(body, c.post_state);
+  std::string record;
+  put_u64(record, body.size());
+  return record + body;
+}
+
+void decode_failures(std::string& buffer, std::vector<counterexample>& out) {
+  std::size_t consumed = 0;
+  while (buffer.size() - consumed >= sizeof(std::uint64_t)) {
+    std::uint64_t n = 0;
+    std::memcpy(&n, buffer.data() + consumed, sizeof n);
+    if (buffer.size() - consumed - sizeof n < n) break;
+    const std::string record = buffer.substr(consumed, sizeof n + n);
+    consumed += sizeof n + n;
+    reader r(record);
+    counterexample c;
+    c.input = r.u64();
+    c.kind = static_cast<outcome_kind>(r.u64());
+    c.detail = r.string();
+    c.result = r.string();
+    const auto args = r.u64();
+    for (std::uint64_t i = 0; i < args; ++i) {
+      c.arguments.push_back(r.string());
+      c.integers.push_back(static_cast<std::int64_t>(r.u64()));
+    }
+    const auto slots = r.u64();
+    for (std::uint64_t i = 0; i < slots; ++i) c.candidate.push_back(static_cast<std::uint32_t>(r.u64()));
+    c.objects = static_cast<std::uint32_t>(r.u64());
+    c.post_state = r.string();
+    out.push_back(std::move(c));
+  }
+  buffer.erase(0, consumed);
+}
+
+std::int64_t steady_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace smallscope::detail

@@ -1,0 +1,64 @@
+// What a check's worker and its supervisor share (paper 000, Sec. 7.2: a method that crashes or
+// does not terminate is a finding; the run goes on after it).
+//
+// `worker_state` lives in a shared anonymous mapping. Before the inputs of each valid structure
+// the worker stores a checkpoint of the search there (candidate, field stack, counts), and
+// before each input its number and start time; so when the worker dies or hangs, the
+// supervisor knows the input and a new worker resumes the search right after it. Failures the
+// worker observes itself travel through a pipe as length-prefixed records.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "smallscope/checker.hpp"
+
+namespace smallscope::detail {
+
+struct worker_state {
+  std::atomic<std::uint64_t> input{0};       // the input running now (0: none)
+  std::atomic<std::int64_t> started_ns{0};   // its start (steady clock); 0 between inputs
+  std::atomic<std::int64_t> limit_ns{0};     // its time limit
+  std::atomic<std::uint64_t> checked{0};     // inputs judged by workers so far
+  std::atomic<std::uint64_t> passed{0};
+  std::atomic<std::uint64_t> failed{0};      // including crashes and timeouts
+  std::atomic<std::int64_t> method_ns{0};
+  std::atomic<std::uint64_t> total_inputs{0};  // set by the worker when the search ends
+  std::atomic<bool> finished{false};
+  // The checkpoint: the structure whose inputs are being checked.
+  std::atomic<std::uint64_t> structure{0};       // its 1-based index (0: none yet)
+  std::atomic<std::uint64_t> first_input{0};     // the number of its first input
+  std::atomic<std::uint64_t> explored{0};        // search counts when it was yielded
+  std::atomic<std::uint64_t> valid{0};
+  std::atomic<std::uint32_t> stack_size{0};
+  std::uint32_t slot_count = 0;
+  // Followed by slot_count candidate values, then slot_count stack entries.
+  std::uint32_t* candidate() { return reinterpret_cast<std::uint32_t*>(this + 1); }
+  std::uint32_t* stack() { return candidate() + slot_count; }
+};
+
+// A shared mapping holding a worker_state for `slot_count` slots.
+class shared_worker_state {
+ public:
+  explicit shared_worker_state(std::uint32_t slot_count);
+  ~shared_worker_state();
+  shared_worker_state(const shared_worker_state&) = delete;
+  shared_worker_state& operator=(const shared_worker_state&) = delete;
+  worker_state* operator->() const { return state_; }
+  worker_state& operator*() const { return *state_; }
+
+ private:
+  worker_state* state_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+// Failure records on the pipe.
+std::string encode_failure(const counterexample& c);
+// Decodes every whole record at the front of `buffer` into `out` and removes them.
+void decode_failures(std::string& buffer, std::vector<counterexample>& out);
+
+std::int64_t steady_ns();
+
+}  // namespace smallscope::detail

@@ -1,0 +1,79 @@
+// Pictures of object graphs. See graph_printer.hpp.
+#include "report/graph_printer.hpp"
+
+#include <fmt/format.h>
+
+namespace smallscope::detail {
+namespace {
+
+std::string value_text(const object_graph& graph, const std::vector<std::string>& labels, const graph_value& v) {
+  if (v.is_pointer) {
+    if (v.target == nullptr) return "null";
+    const auto at = graph.find(v.target);
+    return at < 0 ? "?" : labels[static_cast<std::size_t>(at)];
+  }
+  if (v.is_bool) return v.integer != 0 ? "true" : "false";
+  return std::to_string(v.integer);
+}
+
+std::string dot_id(std::string_view title) {
+  std::string id;
+  for (char c : title) id += (std::isalnum(static_cast<unsigned char>(c)) != 0) ? c : '_';
+  return id;
+}
+
+}  // namespace
+
+std::string render_graph(const object_graph& graph, const std::vector<std::string>& labels,
+                         structure_format format, std::string_view title) {
+  std::string out;
+  auto it = std::back_inserter(out);
+  if (format != structure_format::dot) {
+    for (std::size_t k = 0; k < graph.objects.size(); ++k) {
+      const auto& o = graph.objects[k];
+      fmt::format_to(it, "{}{}{{", k == 0 ? "" : " ", labels[k]);
+      for (std::size_t f = 0; f < o.fields.size(); ++f) {
+        const auto& field = o.fields[f];
+        fmt::format_to(it, "{}{}=", f == 0 ? "" : " ", field.name);
+        if (field.is_array) {
+          out += '[';
+          for (std::size_t e = 0; e < field.elements.size(); ++e)
+            fmt::format_to(it, "{}{}", e == 0 ? "" : ",", value_text(graph, labels, field.elements[e]));
+          out += ']';
+        } else {
+          out += value_text(graph, labels, field.value);
+        }
+      }
+      out += '}';
+    }
+    return out;
+  }
+  fmt::format_to(it, "digraph {} {{\n  node [shape=record];\n", dot_id(title));
+  std::string edges;
+  for (std::size_t k = 0; k < graph.objects.size(); ++k) {
+    const auto& o = graph.objects[k];
+    std::string fields;
+    for (const auto& field : o.fields) {
+      auto one = [&](const graph_value& v, const std::string& name) {
+        if (v.is_pointer && v.target != nullptr)
+          fmt::format_to(std::back_inserter(edges), "  \"{}\" -> \"{}\" [label=\"{}\"];\n", labels[k],
+                         value_text(graph, labels, v), name);
+        else
+          fields += fmt::format("|{}: {}", name, value_text(graph, labels, v));
+      };
+      if (field.is_array) {
+        fields += fmt::format("|{}.length: {}", field.name, field.elements.size());
+        for (std::size_t e = 0; e < field.elements.size(); ++e)
+          one(field.elements[e], fmt::format("{}[{}]", field.name, e));
+      } else {
+        one(field.value, std::string(field.name));
+      }
+    }
+    fmt::format_to(it, "  \"{0}\" [label=\"{{{0}{1}}}\"];\n", labels[k], fields);
+  }
+  out += edges;
+  out += "}\n";
+  return out;
+}
+
+}  // namespace smallscope::detail
