@@ -12,6 +12,10 @@ namespace CLI {
 class App;
 }
 
+namespace smallscope {
+struct subject;
+}
+
 namespace smallscope::cli {
 
 // Bad input on the command line: printed as "error: <what>", exit code 2.
@@ -33,10 +37,33 @@ struct gen_request {
   search_options search;
 };
 
+struct check_request {
+  gen_request gen;  // subject, scope or --fin, --format, --stats, -q and the search options
+  std::string method;
+  double timeout = 0;
+  std::uint64_t stop_after = 0;
+  std::uint64_t sample = 0;
+  std::uint64_t seed = 1;
+  bool seed_given = false;
+  std::uint64_t input = 0;
+  std::size_t show = 3;
+  bool reproducers = true;
+};
+
 // Adds the search options of the options table to `app`, writing into `options`.
 void add_search_options(CLI::App& app, search_options& options);
 
+// The subject called `name`; a usage_error naming the known subjects otherwise.
+const subject& lookup(const std::string& name);
+// The finitization parameters from SCOPE or --fin, each checked against its range.
+std::vector<std::int64_t> parameters(const subject& s, const gen_request& r);
+// "1,2,3"
+std::string joined(const std::vector<std::int64_t>& p);
+// The options that differ from their defaults, as flags: " --limit 2 --no-pruning".
+std::string non_default_options(const search_options& o);
+
 int run_list();
 int run_gen(const gen_request& request);
+int run_check_command(const check_request& request);
 
 }  // namespace smallscope::cli

@@ -1,0 +1,77 @@
+// What gen and check share: the subject, its finitization parameters, and the echo of options.
+#include <fmt/format.h>
+
+#include <type_traits>
+
+#include "cli/commands.hpp"
+#include "cli/numbers.hpp"
+#include "smallscope/subject.hpp"
+
+namespace smallscope::cli {
+
+const subject& lookup(const std::string& name) {
+  if (const subject* s = find_subject(name)) return *s;
+  std::string known;
+  for (const auto& s : subjects()) known += (known.empty() ? "" : ", ") + s.name;
+  throw usage_error(fmt::format("SUBJECT: unknown subject '{}'; known subjects: {}", name, known));
+}
+
+// The finitization parameters from SCOPE or --fin, each checked against its range.
+std::vector<std::int64_t> parameters(const subject& s, const gen_request& r) {
+  if (r.fin_given && r.fin.empty()) throw usage_error("--fin is empty; give P1,P2,... (see `smallscope list`)");
+  if (r.scope.empty() == !r.fin_given)
+    throw usage_error(r.scope.empty() ? "give SCOPE or --fin P1,P2,... (see `smallscope list`)"
+                                      : "give SCOPE or --fin, not both");
+  std::vector<std::int64_t> p;
+  if (!r.scope.empty()) {
+    const auto scope = parse_int(r.scope);
+    if (!s.scope)
+      throw usage_error(fmt::format("{} has no one-argument finitization; give --fin", s.name));
+    if (!scope || *scope < s.scope_min || *scope > s.scope_max)
+      throw usage_error(fmt::format("SCOPE for {} must be an integer in [{}, {}], got '{}'", s.name,
+                                    s.scope_min, s.scope_max, r.scope));
+    p = s.scope(*scope);
+  } else {
+    auto list = parse_int_list(r.fin);
+    std::string names;
+    for (const auto& fp : s.parameters) names += (names.empty() ? "" : ",") + fp.name;
+    if (!list || list->size() != s.parameters.size())
+      throw usage_error(fmt::format("--fin for {} takes {} integers {}, got '{}'", s.name,
+                                    s.parameters.size(), names, r.fin));
+    p = *list;
+  }
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const auto& fp = s.parameters[i];
+    if (p[i] < fp.min || p[i] > fp.max)
+      throw usage_error(fmt::format("{} parameter {} ({}) must be in [{}, {}], got {}", s.name, i + 1,
+                                    fp.name, fp.min, fp.max, p[i]));
+  }
+  return p;
+}
+
+std::string joined(const std::vector<std::int64_t>& p) {
+  std::string out;
+  for (auto v : p) out += (out.empty() ? "" : ",") + std::to_string(v);
+  return out;
+}
+
+// The options that differ from their defaults, as flags: " --limit 2 --no-pruning".
+std::string non_default_options(const search_options& o) {
+  const search_options d;
+  std::string out;
+#define SMALLSCOPE_DETAIL_ECHO_FLAG(name, type, def, lo, hi, help)                          \
+  if (o.name != d.name) {                                                                   \
+    std::string flag = #name;                                                               \
+    for (auto& c : flag)                                                                    \
+      if (c == '_') c = '-';                                                                \
+    if constexpr (std::is_same_v<type, bool>)                                               \
+      out += (o.name ? " --" : " --no-") + flag;                                            \
+    else                                                                                    \
+      out += fmt::format(" --{} {}", flag, o.name);                                         \
+  }
+  SMALLSCOPE_SEARCH_OPTIONS(SMALLSCOPE_DETAIL_ECHO_FLAG)
+#undef SMALLSCOPE_DETAIL_ECHO_FLAG
+  return out;
+}
+
+}  // namespace smallscope::cli
