@@ -4,6 +4,7 @@
 // stamp per object in a mark table the search lends (up to four sets alive at once); other
 // values go through a 256-bit filter that answers "not present" for most new values without
 // scanning. Past N elements the storage moves to the heap, so it stays correct for any scope.
+// Built with SMALLSCOPE_NO_TRACKING it uses the filter only and needs no library.
 #pragma once
 
 #include <cstddef>
@@ -12,9 +13,11 @@
 #include <type_traits>
 
 #include "smallscope/detail/observer.hpp"
+#include "smallscope/field.hpp"
 #include "smallscope/small_vector.hpp"
 
 namespace smallscope {
+inline namespace SMALLSCOPE_DETAIL_TRACKING_NS {
 
 template <class T, std::size_t N = 64>
 class small_set {
@@ -23,8 +26,10 @@ class small_set {
 
  public:
   small_set() {
+#ifndef SMALLSCOPE_NO_TRACKING
     if constexpr (std::is_pointer_v<T>)
       marks_ = detail::current_observer->acquire_marks(stamp_, base_, bytes_);
+#endif
   }
   ~small_set() {
     if (marks_ != nullptr) detail::current_observer->release_marks();
@@ -82,4 +87,5 @@ class small_set {
   small_vector<T, N> items_;
 };
 
+}  // namespace SMALLSCOPE_DETAIL_TRACKING_NS
 }  // namespace smallscope

@@ -117,6 +117,7 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
                  ctx.reproduce_command.empty() ? "a check" : ctx.reproduce_command, failed_check_text(c));
   if (c.kind == outcome_kind::timeout) code += "// On the faulty code this test does not terminate.\n";
   if (c.kind == outcome_kind::crash) code += "// On the faulty code this test crashes.\n";
+  code += "// Build it with GoogleTest and either the smallscope library or -DSMALLSCOPE_NO_TRACKING.\n";
   code += "#include <gtest/gtest.h>\n\n#include \"smallscope/heap.hpp\"\n#include \"smallscope/oracle.hpp\"\n";
   if (!ctx.header.empty()) fmt::format_to(it, "#include \"{}\"\n", ctx.header);
   code += "\nnamespace {\n\n";

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
@@ -44,6 +46,8 @@ int run_check_command(const check_request& r) {
     throw usage_error(fmt::format("--timeout must be in [0, 86400] seconds (0: automatic), got {}", r.timeout));
   if (r.seed_given && r.sample == 0) throw usage_error("--seed needs --sample K");
   if (r.input != 0 && r.sample != 0) throw usage_error("give --input or --sample, not both");
+  if (!r.reproducer_dir.empty() && !std::filesystem::is_directory(r.reproducer_dir))
+    throw usage_error(fmt::format("--reproducer-dir: '{}' is not a directory", r.reproducer_dir));
   const auto p = parameters(s, r.gen);
   validate(r.gen.search);
   const subject_instance instance = s.make(p);
@@ -88,7 +92,15 @@ int run_check_command(const check_request& r) {
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& c = report.failures[i];
     fmt::print("{}", counterexample_report(ctx, c, i + 1, *format));
-    if (r.reproducers) fmt::print("  GoogleTest reproducer:\n{}\n", googletest_reproducer(ctx, c));
+    const std::string code = googletest_reproducer(ctx, c);
+    if (r.reproducers) fmt::print("  GoogleTest reproducer:\n{}\n", code);
+    if (!r.reproducer_dir.empty()) {
+      const auto path = std::filesystem::path(r.reproducer_dir) / fmt::format("{}_{}_{}.cpp", s.name, method.name, c.input);
+      std::ofstream out(path);
+      out << code;
+      if (!out) throw usage_error(fmt::format("--reproducer-dir: cannot write {}", path.string()));
+      if (!r.gen.quiet) fmt::print(stderr, "  wrote {}\n", path.string());
+    }
   }
   if (report.failures.size() > shown)
     fmt::print("({} more counterexamples; --show N prints more)\n", report.failures.size() - shown);

@@ -55,6 +55,8 @@ int cli_main(int argc, char** argv) {
   c->add_option("--input", check.input, "check only input N (numbered as in the counterexamples)");
   c->add_option("--show", check.show, "print the N smallest counterexamples in full (default 3)");
   c->add_flag("!--no-reproducers", check.reproducers, "do not print a GoogleTest reproducer per counterexample");
+  c->add_option("--reproducer-dir", check.reproducer_dir,
+                "also write each printed counterexample's GoogleTest reproducer to DIR/<Suite>_<input>.cpp");
   c->add_option("--format", check.gen.format, "pictures of the pre- and post-states: text or dot");
   c->add_option("--stats", check.gen.stats,
                 "print statistics: json (the last line of stdout is one JSON object) or text");

@@ -48,6 +48,7 @@ struct check_request {
   std::uint64_t input = 0;
   std::size_t show = 3;
   bool reproducers = true;
+  std::string reproducer_dir;  // write each shown counterexample's reproducer there
 };
 
 // Adds the search options of the options table to `app`, writing into `options`.
