@@ -218,7 +218,7 @@ TEST(Check, ReproducerRebuildsThePreStateAndCallsTheMethod) {
   ASSERT_EQ(r.failures.size(), 1u);
   smallscope::check_context ctx;
   ctx.subj = s;
-  ctx.instance = &instance;
+  ctx.fin = &instance.fin;
   ctx.method = &m;
   ctx.header = s->header;
   const std::string code = smallscope::googletest_reproducer(ctx, r.failures[0]);

@@ -14,7 +14,7 @@ namespace smallscope {
 // What a counterexample's report needs besides the counterexample.
 struct check_context {
   const subject* subj = nullptr;  // may be null outside the command line
-  const subject_instance* instance = nullptr;
+  const finitization* fin = nullptr;  // the inputs' finitization
   const target_method* method = nullptr;
   std::string reproduce_command;  // the command without --input; empty: none
   std::string header;             // the header that declares the classes

@@ -22,7 +22,7 @@ struct pre_state {
 
 pre_state rebuild(const check_context& ctx, const counterexample& c) {
   pre_state p;
-  p.space = std::make_unique<detail::state_space>(ctx.instance->fin.data());
+  p.space = std::make_unique<detail::state_space>(ctx.fin->data());
   p.space->write_all(c.candidate.data());
   p.graph = ctx.method->describe(p.space->root());
   p.labels = detail::graph_labels(*p.space).label(p.graph, {});

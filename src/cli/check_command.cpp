@@ -82,7 +82,7 @@ int run_check_command(const check_request& r) {
 
   check_context ctx;
   ctx.subj = &s;
-  ctx.instance = &instance;
+  ctx.fin = &instance.fin;
   ctx.method = &method;
   ctx.reproduce_command = command;
   ctx.header = s.header;

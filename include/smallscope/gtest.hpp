@@ -1,0 +1,61 @@
+// Checking a method from GoogleTest (paper 000, Sec. 6.1): one TEST checks a method on every
+// input of a scope; each counterexample becomes a GoogleTest failure that carries its pictures,
+// the failed check and a paste-ready reproducer.
+//
+//   TEST(SearchTree, RemoveOnEveryTreeOfFiveNodes) {
+//     using namespace subjects::search_tree;
+//     const auto remove = smallscope::make_method<&tree::remove, &remove_post>(
+//         "remove", {smallscope::argument_domain::of(smallscope::ints(1, 5))}, "remove", "remove_post");
+//     EXPECT_TRUE(smallscope::testing::all_inputs_pass<tree>(fin(5, 0, 5, 1, 5), remove));
+//   }
+//
+// Include this header only in test code that links GoogleTest.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "smallscope/checker.hpp"
+#include "smallscope/counterexample.hpp"
+
+namespace smallscope::testing {
+
+struct gtest_options {
+  check_options check;
+  std::size_t show = 3;  // counterexamples reported in full; the rest are counted
+  std::string header;    // the header the reproducers include
+  std::string invariant_member = "rep_ok";
+};
+
+// Checks `method` on every input of `fin` under `invariant`; adds one GoogleTest failure per
+// shown counterexample and returns an assertion result that summarizes the run.
+inline ::testing::AssertionResult all_inputs_pass(const finitization& fin, const predicate& invariant,
+                                                  const target_method& method, const gtest_options& options = {}) {
+  const check_report report = run_check(fin, invariant, method, options.check);
+  check_context ctx;
+  ctx.fin = &fin;
+  ctx.method = &method;
+  ctx.header = options.header;
+  ctx.invariant_member = options.invariant_member;
+  for (std::size_t i = 0; i < report.failures.size() && i < options.show; ++i) {
+    const auto& c = report.failures[i];
+    ADD_FAILURE() << counterexample_report(ctx, c, i + 1, structure_format::text)
+                  << "  GoogleTest reproducer:\n"
+                  << googletest_reproducer(ctx, c);
+  }
+  if (report.failed == 0)
+    return ::testing::AssertionSuccess() << method.name << ": all " << report.inputs << " inputs passed";
+  return ::testing::AssertionFailure() << method.name << ": " << report.failed << " of " << report.inputs
+                                       << " inputs failed (" << report.failures.size() - std::min(report.failures.size(), options.show)
+                                       << " not shown)";
+}
+
+// The same, with the root class's member invariant rep_ok.
+template <class Root>
+::testing::AssertionResult all_inputs_pass(const finitization& fin, const target_method& method,
+                                           const gtest_options& options = {}) {
+  return all_inputs_pass(fin, make_predicate<&Root::rep_ok>(), method, options);
+}
+
+}  // namespace smallscope::testing
