@@ -81,7 +81,13 @@ SMALLSCOPE_SUBJECT(search_tree) {
                                                                   "removes a key"),
              smallscope::make_method<&tree::remove_mutant, &remove_post>(
                  "remove_mutant", key, "remove_mutant", "remove_post",
-                 "seeded bug of paper 000 Sec. 8.3: temp = left.right in removeNode's loop")}};
+                 "seeded bug of paper 000 Sec. 8.3: temp = left.right in removeNode's loop"),
+             smallscope::make_method<&add_then_remove, &add_then_remove_post>(
+                 "add_then_remove", key, "add_then_remove", "add_then_remove_post",
+                 "the axiom t.add(e).remove(e) == t for an absent e (paper 000 Sec. 6.3)"),
+             smallscope::make_method<&add_then_remove_model, &add_then_remove_model_post>(
+                 "add_then_remove_model", {key[0], key[0]}, "add_then_remove_model", "add_then_remove_model_post",
+                 "add(a) then remove(b) agrees with std::set (paper 000 Sec. 6.3)")}};
       },
       "subjects/search_tree.hpp");
 }

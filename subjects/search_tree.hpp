@@ -211,4 +211,46 @@ inline void remove_post(smallscope::verdict& v, const tree& old, const tree& now
 
 // remove_mutant has remove's postcondition.
 
+// Fixed sequences of calls (paper 000, Sec. 6.3), checked like methods.
+
+// The same shape and the same keys, node for node (the walk is bounded like abstraction's).
+inline bool same_tree(const node* a, const node* b, std::size_t& budget) {
+  if (a == nullptr || b == nullptr) return a == b;
+  if (budget-- == 0) return false;
+  return a->info == b->info && same_tree(a->left, b->left, budget) && same_tree(a->right, b->right, budget);
+}
+
+// The axiom t.add(e).remove(e) == t for a key e that t does not hold: the result is add's.
+inline bool add_then_remove(tree& t, int e) {
+  const bool added = t.add(e);
+  t.remove(e);
+  return added;
+}
+inline void add_then_remove_post(smallscope::verdict& v, const tree& old, const tree& now, bool added, int e) {
+  std::size_t budget = walk_limit;
+  v.require(!added || same_tree(old.root, now.root, budget), "add(e) then remove(e) of an absent e gives back the same tree");
+  v.require(!added || now.size == old.size, "add(e) then remove(e) of an absent e keeps the size");
+  v.require(added || !abstraction(now).keys.contains(e), "remove(e) after add(e) leaves no e");
+}
+
+// The model-based form: add(a) then remove(b) agrees with the same calls on std::set, through
+// the abstraction function (the tree as its set of keys).
+inline int add_then_remove_model(tree& t, int a, int b) {
+  const bool added = t.add(a);
+  const bool removed = t.remove(b);
+  return (added ? 1 : 0) + (removed ? 2 : 0);
+}
+inline void add_then_remove_model_post(smallscope::verdict& v, const tree& old, const tree& now, int results, int a,
+                                       int b) {
+  const abstract_tree before = abstraction(old);
+  std::set<int> model(before.keys.begin(), before.keys.end());
+  const bool added = a != -1 && model.insert(a).second;
+  const bool removed = model.erase(b) == 1;
+  const abstract_tree after = abstraction(now);
+  v.require(after.acyclic, "structure is acyclic");
+  v.require(results == (added ? 1 : 0) + (removed ? 2 : 0), "the results are std::set's");
+  v.require(std::multiset<int>(model.begin(), model.end()) == after.keys, "the keys are std::set's after the same calls");
+  v.require(now.size == static_cast<int>(model.size()), "size is std::set's size");
+}
+
 }  // namespace subjects::search_tree

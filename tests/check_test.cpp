@@ -10,6 +10,7 @@
 #include "smallscope/checker.hpp"
 #include "smallscope/counterexample.hpp"
 #include "smallscope/subject.hpp"
+#include "subjects/search_tree.hpp"
 #include "subjects/singly_linked_list.hpp"
 
 namespace {
@@ -228,6 +229,43 @@ TEST(Check, ReproducerRebuildsThePreStateAndCallsTheMethod) {
   EXPECT_EQ(std::count(code.begin(), code.end(), '\n') > 20, true);
   const std::string picture = smallscope::pre_state_picture(ctx, r.failures[0], smallscope::structure_format::text);
   EXPECT_NE(picture.find("SearchTree#0{root=Node#0 size=6}"), std::string::npos) << picture;
+}
+
+}  // namespace
+
+namespace {
+
+// A sequence that breaks the axiom: it removes a neighbour of the key it added.
+bool add_then_remove_other(subjects::search_tree::tree& t, int e) {
+  const bool added = t.add(e);
+  t.remove(e + 1);
+  return added;
+}
+
+TEST(Check, SequencesAreCheckedLikeMethods) {
+  // Paper 000, Sec. 6.3: the axiom and the model-based form hold for the correct tree.
+  const auto axiom = check("SearchTree", "add_then_remove", {5, 0, 5, 1, 6});
+  const auto model = check("SearchTree", "add_then_remove_model", {5, 0, 5, 1, 6});
+  EXPECT_EQ(axiom.failed, 0u);
+  EXPECT_EQ(model.failed, 0u);
+  EXPECT_EQ(model.inputs, axiom.inputs * 6);  // a second argument in 1..6
+  // A sequence that breaks the axiom is caught by its clause.
+  namespace st = subjects::search_tree;
+  const auto broken = smallscope::make_method<&add_then_remove_other, &st::add_then_remove_post>(
+      "add_then_remove_other", {smallscope::argument_domain::of(smallscope::ints(1, 5))}, "add_then_remove_other",
+      "add_then_remove_post");
+  const auto r = smallscope::run_check(st::fin(3, 0, 3, 1, 5), smallscope::make_predicate<&st::tree::rep_ok>(), broken, {});
+  ASSERT_GT(r.failed, 0u);
+  EXPECT_EQ(r.failures[0].kind, outcome_kind::postcondition);
+  EXPECT_EQ(r.failures[0].detail, "add(e) then remove(e) of an absent e gives back the same tree");
+  const auto fin = st::fin(3, 0, 3, 1, 5);
+  smallscope::check_context ctx;
+  ctx.fin = &fin;
+  ctx.method = &broken;
+  const std::string code = smallscope::googletest_reproducer(ctx, r.failures[0]);
+  EXPECT_NE(code.find("const auto result = add_then_remove_other(*now, " + r.failures[0].arguments[0] + ");"),
+            std::string::npos)
+      << code;
 }
 
 }  // namespace

@@ -64,7 +64,8 @@ struct target_method {
   std::string summary;  // one line
   std::vector<argument_domain> arguments;
   // The C++ names a reproducer uses.
-  std::string cpp_member;   // the member function: "remove"
+  std::string cpp_member;   // the member function: "remove" (or the free function)
+  bool free_function = false;  // called as cpp_member(root, args...)
   std::string cpp_post;     // the postcondition: "remove_post"
   std::string result_type;  // "bool", "int", "void", ...
   // Runs the method on a copy of the input at `root` with `args` (integers, or object
@@ -83,7 +84,24 @@ struct method_traits<R (C::*)(A...)> {
   using result = R;
   using root = C;
   using args = std::tuple<A...>;
+  static constexpr bool member = true;
 };
+// A free function over the root: a fixed sequence of calls (paper 000, Sec. 6.3).
+template <class R, class C, class... A>
+struct method_traits<R (*)(C&, A...)> {
+  using result = R;
+  using root = C;
+  using args = std::tuple<A...>;
+  static constexpr bool member = false;
+};
+
+template <auto Method, class Root, class... A>
+decltype(auto) invoke_method(Root& root, A... args) {
+  if constexpr (method_traits<decltype(Method)>::member)
+    return (root.*Method)(args...);
+  else
+    return Method(root, args...);
+}
 
 template <class T>
 T argument_as(std::int64_t v) {
@@ -131,11 +149,11 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, std
   verdict v;
   try {
     if constexpr (std::is_void_v<R>) {
-      (now->*Method)(arg(std::integral_constant<std::size_t, I>{})...);
+      invoke_method<Method>(*now, arg(std::integral_constant<std::size_t, I>{})...);
       if (!((*now).*RepOk)()) out.kind = outcome_kind::invariant;
       Post(v, *old, *now, arg(std::integral_constant<std::size_t, I>{})...);
     } else {
-      const R r = (now->*Method)(arg(std::integral_constant<std::size_t, I>{})...);
+      const R r = invoke_method<Method>(*now, arg(std::integral_constant<std::size_t, I>{})...);
       out.result = result_text(r);
       if (!((*now).*RepOk)()) out.kind = outcome_kind::invariant;
       Post(v, *old, *now, r, arg(std::integral_constant<std::size_t, I>{})...);
@@ -160,7 +178,8 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, std
 
 }  // namespace detail
 
-// The method Method of the root class, judged by its invariant RepOk and the postcondition
+// The method Method of the root class (a member function, or a free function taking Root& first,
+// e.g. a sequence of calls), judged by its invariant RepOk and the postcondition
 // Post(verdict&, const Root& old, const Root& now, [result,] args...).
 template <auto Method, auto Post, auto RepOk = nullptr>
 target_method make_method(std::string name, std::vector<argument_domain> arguments, std::string cpp_member,
@@ -175,6 +194,7 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
   m.cpp_member = std::move(cpp_member);
   m.cpp_post = std::move(cpp_post);
   m.result_type = detail::type_text<typename traits::result>();
+  m.free_function = !traits::member;
   if (m.arguments.size() != arity)
     throw finitization_error("method " + m.name + ": " + std::to_string(arity) + " argument domain(s) needed, " +
                              std::to_string(m.arguments.size()) + " given");

@@ -173,10 +173,10 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
   if (!ns.empty()) fmt::format_to(it, "  using namespace {};\n", ns);
   fmt::format_to(it, "  {}* old = build_input();\n  {}* now = build_input();\n", root_type, root_type);
   const bool has_result = ctx.method->result_type != "void";
-  if (has_result)
-    fmt::format_to(it, "  const auto result = now->{}({});\n", ctx.method->cpp_member, args);
-  else
-    fmt::format_to(it, "  now->{}({});\n", ctx.method->cpp_member, args);
+  const std::string call = ctx.method->free_function
+                               ? fmt::format("{}(*now{}{})", ctx.method->cpp_member, args.empty() ? "" : ", ", args)
+                               : fmt::format("now->{}({})", ctx.method->cpp_member, args);
+  fmt::format_to(it, "  {}{};\n", has_result ? "const auto result = " : "", call);
   fmt::format_to(it, "  EXPECT_TRUE(now->{}()) << \"the invariant fails in the post-state\";\n", ctx.invariant_member);
   if (!ctx.method->cpp_post.empty()) {
     fmt::format_to(it, "  smallscope::verdict v;\n  {}(v, *old, *now{}{});\n", ctx.method->cpp_post,
