@@ -269,3 +269,99 @@ TEST(Check, SequencesAreCheckedLikeMethods) {
 }
 
 }  // namespace
+
+namespace {
+
+// The failing inputs as (pre-state picture, arguments), which do not depend on the order in
+// which a search meets them.
+std::set<std::string> failing_inputs(const std::string& subject, const std::string& method,
+                                     std::vector<std::int64_t> fin, bool white_box) {
+  const auto* s = smallscope::find_subject(subject);
+  const auto instance = s->make(fin);
+  const auto& m = method_of(instance, method);
+  check_options o;
+  o.white_box = white_box;
+  const auto r = smallscope::run_check(instance.fin, instance.invariant, m, o);
+  smallscope::check_context ctx;
+  ctx.fin = &instance.fin;
+  ctx.method = &m;
+  std::set<std::string> inputs;
+  for (const auto& c : r.failures) {
+    std::string key = smallscope::pre_state_picture(ctx, c, smallscope::structure_format::text) + " |";
+    for (const auto& a : c.arguments) key += " " + a;
+    key += std::string(" ") + smallscope::outcome_name(c.kind) + " " + c.detail;
+    inputs.insert(key);
+  }
+  EXPECT_EQ(inputs.size(), r.failures.size()) << "a failing input was reported twice";
+  EXPECT_EQ(r.failed, r.failures.size());
+  return inputs;
+}
+
+TEST(Check, WhiteBoxFindsExactlyTheFailuresBlackBoxFinds) {
+  // Paper 000, Sec. 6.2: the white-box predicate "invariant holds and the method fails" has the
+  // failing inputs as its valid structures, one per isomorphism class.
+  const auto rbt_black = failing_inputs("RedBlackTree", "insert_unbalanced", {5, 0, 5, 6}, false);
+  const auto rbt_white = failing_inputs("RedBlackTree", "insert_unbalanced", {5, 0, 5, 6}, true);
+  EXPECT_EQ(rbt_black.size(), 6u);
+  EXPECT_EQ(rbt_white, rbt_black);
+  // Crashes in white-box mode: the worker dies inside the search and the next one resumes it.
+  const auto crash_black = failing_inputs("SinglyLinkedList", "remove_null_deref", {3, 3, 4, 4}, false);
+  const auto crash_white = failing_inputs("SinglyLinkedList", "remove_null_deref", {3, 3, 4, 4}, true);
+  EXPECT_EQ(crash_black.size(), 15u);
+  EXPECT_EQ(crash_white, crash_black);
+  EXPECT_TRUE(failing_inputs("SearchTree", "remove", {4, 0, 4, 1, 4}, true).empty());
+}
+
+TEST(Check, WhiteBoxInputIsTheKthFinding) {
+  const auto* s = smallscope::find_subject("SinglyLinkedList");
+  const auto instance = s->make(std::vector<std::int64_t>{3, 3, 4, 4});
+  const auto& m = method_of(instance, "remove_null_deref");
+  check_options all, third;
+  all.white_box = third.white_box = true;
+  third.only_input = 3;
+  const auto r_all = smallscope::run_check(instance.fin, instance.invariant, m, all);
+  const auto r_third = smallscope::run_check(instance.fin, instance.invariant, m, third);
+  ASSERT_EQ(r_third.failures.size(), 1u);
+  const auto it = std::find_if(r_all.failures.begin(), r_all.failures.end(),
+                               [](const smallscope::counterexample& c) { return c.input == 3; });
+  ASSERT_NE(it, r_all.failures.end());
+  EXPECT_EQ(r_third.failures[0].candidate, it->candidate);
+  EXPECT_EQ(r_third.failures[0].arguments, it->arguments);
+}
+
+}  // namespace
+
+namespace {
+
+// A pair whose invariant reads nothing: only the method's reads can prune.
+struct pair_of_ints {
+  smallscope::field<int> a;
+  smallscope::field<int> b;
+  bool rep_ok() const { return true; }
+  int first() const { return a == 7 ? -1 : a.get(); }  // wrong for a == 7, whatever b is
+};
+SMALLSCOPE_FIELDS(pair_of_ints, a, b)
+
+void first_post(smallscope::verdict& v, const pair_of_ints& old, const pair_of_ints&, int result) {
+  v.require(result == old.a, "first() is a");
+}
+
+TEST(Check, WhiteBoxPrunesOnTheFieldsTheMethodReads) {
+  auto f = smallscope::finitization::of<pair_of_ints>("Pair");
+  f.set(&pair_of_ints::a, smallscope::ints(0, 9));
+  f.set(&pair_of_ints::b, smallscope::ints(0, 9));
+  const auto m = smallscope::make_method<&pair_of_ints::first, &first_post>("first", {}, "first", "first_post");
+  const auto inv = smallscope::make_predicate<&pair_of_ints::rep_ok>();
+  const auto black = smallscope::run_check(f, inv, m, {});
+  EXPECT_EQ(black.inputs, 100u);
+  EXPECT_EQ(black.failed, 10u);
+  check_options o;
+  o.white_box = true;
+  const auto white = smallscope::run_check(f, inv, m, o);
+  // first() reads only a: a passing run prunes every b; a failing one (a == 7) is a valid
+  // structure of the white-box search, which then goes through every b.
+  EXPECT_EQ(white.failed, 10u);
+  EXPECT_EQ(white.inputs, 10u + 9u);
+}
+
+}  // namespace

@@ -58,6 +58,13 @@ struct method_run {
   std::vector<std::pair<const void*, const void*>> copied;  // (input object, its copy)
 };
 
+// Lets white-box checking watch the method's reads of the copy (src/check/white_box.cpp).
+struct run_hooks {
+  void* context = nullptr;
+  void (*copied)(void* context, const copy_map& now) = nullptr;  // before the method runs
+  void (*finished)(void* context) = nullptr;  // after the oracle, before pictures and release
+};
+
 // A method under test with its argument domains and its oracle, type-erased.
 struct target_method {
   std::string name;     // as on the command line
@@ -69,8 +76,8 @@ struct target_method {
   std::string cpp_post;     // the postcondition: "remove_post"
   std::string result_type;  // "bool", "int", "void", ...
   // Runs the method on a copy of the input at `root` with `args` (integers, or object
-  // addresses as integers) and judges it.
-  std::function<method_run(const void* root, std::span<const std::int64_t> args)> run;
+  // addresses as integers) and judges it; `hooks` may be null.
+  std::function<method_run(const void* root, std::span<const std::int64_t> args, const run_hooks* hooks)> run;
   // The objects of the structure at `root` (an input), for pictures.
   std::function<object_graph(const void* root)> describe;
 };
@@ -86,6 +93,8 @@ struct method_traits<R (C::*)(A...)> {
   using args = std::tuple<A...>;
   static constexpr bool member = true;
 };
+template <class R, class C, class... A>
+struct method_traits<R (C::*)(A...) const> : method_traits<R (C::*)(A...)> {};
 // A free function over the root: a fixed sequence of calls (paper 000, Sec. 6.3).
 template <class R, class C, class... A>
 struct method_traits<R (*)(C&, A...)> {
@@ -132,17 +141,19 @@ constexpr const char* type_text() {
 
 // Runs Method on a copy of `input` and judges it with the invariant RepOk and Post.
 template <auto Method, auto Post, auto RepOk, std::size_t... I>
-method_run run_method(const void* input, std::span<const std::int64_t> args, std::index_sequence<I...>) {
+method_run run_method(const void* input, std::span<const std::int64_t> args, const run_hooks* hooks,
+                      std::index_sequence<I...>) {
   using traits = method_traits<decltype(Method)>;
   using Root = typename traits::root;
   using R = typename traits::result;
   using Args = typename traits::args;
   const Root& in = *static_cast<const Root*>(input);
   method_run out;
-  std::vector<std::pair<const void*, void*>> pairs;
+  copy_map copied;
   Root* old = deep_copy(in);
-  Root* now = deep_copy(in, &pairs);
-  for (const auto& [from, to] : pairs) out.copied.emplace_back(from, to);
+  Root* now = deep_copy(in, &copied);
+  for (const auto& [from, to] : copied.objects) out.copied.emplace_back(from, to);
+  if (hooks != nullptr) hooks->copied(hooks->context, copied);
   const auto arg = [&](auto index) {
     return argument_as<std::tuple_element_t<decltype(index)::value, Args>>(args[decltype(index)::value]);
   };
@@ -170,6 +181,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, std
     out.kind = outcome_kind::exception;
     out.detail = "an exception not derived from std::exception";
   }
+  if (hooks != nullptr) hooks->finished(hooks->context);
   if (out.kind != outcome_kind::passed && out.kind != outcome_kind::exception) out.post_state = describe(*now);
   release(now);
   release(old);
@@ -202,8 +214,8 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
     if constexpr (std::is_same_v<decltype(RepOk), std::nullptr_t>) return &Root::rep_ok;
     else return RepOk;
   }();
-  m.run = [](const void* root, std::span<const std::int64_t> args) {
-    return detail::run_method<Method, Post, rep_ok>(root, args, std::make_index_sequence<arity>{});
+  m.run = [](const void* root, std::span<const std::int64_t> args, const run_hooks* hooks) {
+    return detail::run_method<Method, Post, rep_ok>(root, args, hooks, std::make_index_sequence<arity>{});
   };
   m.describe = [](const void* root) { return smallscope::describe(*static_cast<const Root*>(root)); };
   return m;

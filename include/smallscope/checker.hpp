@@ -25,6 +25,10 @@ struct check_options {
   std::uint64_t sample = 0;        // check a uniform random sample of this many inputs; 0: all
   std::uint64_t seed = 1;          // of the sample
   std::uint64_t only_input = 0;    // check just this input (1-based); 0: all
+  // White-box (paper 000, Sec. 6.2): per argument tuple, search for the candidates where the
+  // invariant holds and the method fails, pruning on the fields the method and its oracle read
+  // too. Inputs are then numbered by finding, in the search's order.
+  bool white_box = false;
   structure_format format = structure_format::text;  // of the post-state pictures
   search_options search;
 };
@@ -43,7 +47,7 @@ struct counterexample {
 };
 
 struct check_report {
-  std::uint64_t inputs = 0;  // inputs checked
+  std::uint64_t inputs = 0;  // inputs checked (white-box: method calls)
   std::uint64_t passed = 0;
   std::uint64_t failed = 0;
   std::uint64_t structures = 0;  // valid structures generated

@@ -65,6 +65,18 @@ struct object_graph {
   }
 };
 
+// What a deep copy copied: each object (original, copy) with the root first, and each array's
+// element storage (original, copy, bytes).
+struct copy_map {
+  std::vector<std::pair<const void*, void*>> objects;
+  struct storage {
+    const void* from;
+    void* to;
+    std::size_t bytes;
+  };
+  std::vector<storage> arrays;
+};
+
 namespace detail {
 
 // A pending object of a walk: its address and the function that handles its class.
@@ -165,7 +177,7 @@ void run_walk(Walk& walk) {
 
 struct copy_walk {
   std::unordered_map<const void*, void*> copies;  // original -> copy
-  std::vector<std::pair<const void*, void*>> order;
+  copy_map map;
   std::vector<heap_work> work;
 };
 
@@ -181,7 +193,7 @@ T copy_value(copy_walk& walk, T v) {
     auto [it, fresh] = walk.copies.try_emplace(v, nullptr);
     if (fresh) {
       it->second = new U();
-      walk.order.emplace_back(v, it->second);
+      walk.map.objects.emplace_back(v, it->second);
       walk.work.push_back({v, &copy_object<U>});
     }
     return static_cast<T>(it->second);
@@ -201,6 +213,8 @@ void copy_object(const void* p, void* w) {
     using M = std::remove_cvref_t<decltype(f)>;
     if constexpr (is_array_v<M>) {
       t.allocate_storage(f.capacity());
+      if (f.capacity() > 0)
+        walk.map.arrays.push_back({&f[0], &t[0], sizeof(t[0]) * static_cast<std::size_t>(f.capacity())});
       const int n = f.length();
       t.set_length(n);
       for (int i = 0; i < n && i < f.capacity(); ++i) t[i] = copy_value(walk, f[i].get());
@@ -246,14 +260,14 @@ void release_object(const void* p, void* w) {
 
 }  // namespace detail
 
-// A deep copy of the structure at `root`, one `new` per reachable object. When `pairs` is
-// given, it receives (original, copy) for every object, the root first.
+// A deep copy of the structure at `root`, one `new` per reachable object. When `map` is given,
+// it receives what was copied where.
 template <class Root>
-Root* deep_copy(const Root& root, std::vector<std::pair<const void*, void*>>* pairs = nullptr) {
+Root* deep_copy(const Root& root, copy_map* map = nullptr) {
   detail::copy_walk walk;
   Root* copy = const_cast<Root*>(detail::copy_value(walk, &root));  // a fresh object
   detail::run_walk(walk);
-  if (pairs != nullptr) *pairs = std::move(walk.order);
+  if (map != nullptr) *map = std::move(walk.map);
   return copy;
 }
 

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <fmt/format.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,6 +18,7 @@
 #include <string>
 
 #include "check/input_space.hpp"
+#include "check/white_box.hpp"
 #include "check/worker.hpp"
 #include "check/worker_channel.hpp"
 #include "search/korat_search.hpp"
@@ -101,8 +103,13 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   const detail::argument_tuples tuples(method, space);
   check_report report;
 
+  check_options effective = options;
   std::vector<std::uint64_t> selection;
-  if (options.only_input != 0) {
+  if (options.white_box) {
+    if (options.sample != 0) throw std::invalid_argument("white-box checking takes no sample");
+    // White-box inputs are numbered by finding: input K is the K-th.
+    if (options.only_input != 0) effective.stop_after = options.only_input;
+  } else if (options.only_input != 0) {
     selection.push_back(options.only_input);
   } else if (options.sample != 0) {
     report.total_inputs = count_inputs(fin, invariant, method, options.search);
@@ -111,7 +118,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   }
 
   detail::shared_worker_state state(space.slot_count());
-  const detail::check_job job{&fin, &invariant, &method, &options, &selection};
+  const detail::check_job job{&fin, &invariant, &method, &effective, &selection};
   std::vector<counterexample> failures;
   auto last_progress = std::chrono::steady_clock::now();
 
@@ -125,7 +132,8 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       ::close(fds[0]);
       int code = static_cast<int>(detail::worker_exit::error);
       try {
-        code = static_cast<int>(detail::run_worker(job, *state, fds[1]));
+        code = static_cast<int>(options.white_box ? detail::run_white_box_worker(job, *state, fds[1])
+                                                   : detail::run_worker(job, *state, fds[1]));
       } catch (...) {
       }
       ::close(fds[1]);
@@ -179,13 +187,14 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     c.input = state->input.load();
     if (timed_out) {
       c.kind = outcome_kind::timeout;
-      c.detail = "ran over its limit of " + std::to_string(static_cast<double>(state->limit_ns.load()) / 1e9) + " s";
+      c.detail = fmt::format("ran over its limit of {:.3g} s", static_cast<double>(state->limit_ns.load()) / 1e9);
     } else {
       c.kind = outcome_kind::crash;
       c.detail = WIFSIGNALED(status) ? signal_text(WTERMSIG(status))
                                      : "the process exited with status " + std::to_string(WEXITSTATUS(status));
     }
-    tuples.describe(c.input - state->first_input.load(), c.arguments, c.integers);
+    tuples.describe(options.white_box ? state->tuple.load() : c.input - state->first_input.load(), c.arguments,
+                    c.integers);
     c.candidate.assign(state->candidate(), state->candidate() + space.slot_count());
     space.write_all(c.candidate.data());
     c.objects = static_cast<std::uint32_t>(method.describe(space.root()).objects.size());
@@ -193,7 +202,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     state->started_ns.store(0);
     state->checked.fetch_add(1);
     const auto failed = state->failed.fetch_add(1) + 1;
-    if (options.stop_after != 0 && failed >= options.stop_after) {
+    if (effective.stop_after != 0 && failed >= effective.stop_after) {
       report.stopped = true;
       break;
     }
@@ -204,6 +213,10 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   report.passed = state->passed.load();
   report.failed = state->failed.load();
   report.structures = state->valid.load();
+  if (options.white_box && options.only_input != 0) {
+    std::erase_if(failures, [&](const counterexample& c) { return c.input != options.only_input; });
+    report.stopped = false;
+  }
   report.explored = state->explored.load();
   if (report.total_inputs == 0) report.total_inputs = state->total_inputs.load();
   report.method_seconds = static_cast<double>(state->method_ns.load()) / 1e9;

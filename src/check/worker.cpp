@@ -1,12 +1,7 @@
 // The worker loop of a check. See worker.hpp.
 #include "check/worker.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <array>
-#include <bit>
-#include <cerrno>
 #include <unordered_map>
 
 #include "check/input_space.hpp"
@@ -14,43 +9,6 @@
 #include "search/korat_search.hpp"
 
 namespace smallscope::detail {
-namespace {
-
-constexpr std::int64_t one_second_ns = 1'000'000'000;
-
-void write_all(int fd, const std::string& data) {
-  std::size_t at = 0;
-  while (at < data.size()) {
-    const auto n = ::write(fd, data.data() + at, data.size() - at);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;  // the supervisor is gone
-    at += static_cast<std::size_t>(n);
-  }
-}
-
-// The running median of the method's times, by powers of two (paper 000, Sec. 7.2 stops a
-// mutant that runs ten times longer than the original; here: ten times the median plus 1 s).
-class time_histogram {
- public:
-  void add(std::int64_t ns) {
-    ++buckets_[static_cast<std::size_t>(std::bit_width(static_cast<std::uint64_t>(std::max<std::int64_t>(ns, 1))))];
-    ++count_;
-  }
-  std::int64_t limit_ns() const {
-    std::uint64_t seen = 0;
-    for (std::size_t b = 0; b < buckets_.size(); ++b) {
-      seen += buckets_[b];
-      if (2 * seen >= count_) return 10 * (std::int64_t{1} << std::min<std::size_t>(b, 40)) + one_second_ns;
-    }
-    return one_second_ns;
-  }
-
- private:
-  std::array<std::uint64_t, 65> buckets_{};
-  std::uint64_t count_ = 0;
-};
-
-}  // namespace
 
 graph_labels::graph_labels(const state_space& space) : space_(space) {}
 
@@ -93,7 +51,7 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
   const graph_labels labels(space);
   const std::uint64_t per_structure = tuples.count();
   const auto& selection = *job.selection;
-  time_histogram times;
+  time_limit times(options.timeout);
   std::vector<std::int64_t> args;
   std::uint64_t structure = 0;
   std::uint64_t first_tuple = 0;
@@ -120,11 +78,11 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
         ++sel;
       }
       tuples.values(t, args);
-      state.limit_ns.store(options.timeout > 0 ? static_cast<std::int64_t>(options.timeout * 1e9) : times.limit_ns());
+      state.limit_ns.store(times.limit_ns());
       state.input.store(input);
       const std::int64_t start = steady_ns();
       state.started_ns.store(start);
-      method_run run = job.method->run(space.root(), args);
+      method_run run = job.method->run(space.root(), args, nullptr);
       const std::int64_t elapsed = steady_ns() - start;
       state.started_ns.store(0);
       times.add(elapsed);
@@ -145,7 +103,7 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
       if (!run.post_state.objects.empty())
         c.post_state = render_graph(run.post_state, labels.label(run.post_state, run.copied), options.format,
                                     "post_state_" + std::to_string(input));
-      write_all(fd, encode_failure(c));
+      write_failure(fd, c);
       const auto failed = state.failed.fetch_add(1) + 1;
       if (options.stop_after != 0 && failed >= options.stop_after) return false;
     }

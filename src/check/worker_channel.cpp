@@ -2,7 +2,11 @@
 #include "check/worker_channel.hpp"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <bit>
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <new>
@@ -100,6 +104,33 @@ void decode_failures(std::string& buffer, std::vector<counterexample>& out) {
     out.push_back(std::move(c));
   }
   buffer.erase(0, consumed);
+}
+
+void write_failure(int fd, const counterexample& c) {
+  const std::string data = encode_failure(c);
+  std::size_t at = 0;
+  while (at < data.size()) {
+    const auto n = ::write(fd, data.data() + at, data.size() - at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // the supervisor is gone
+    at += static_cast<std::size_t>(n);
+  }
+}
+
+void time_limit::add(std::int64_t ns) {
+  ++buckets_[static_cast<std::size_t>(std::bit_width(static_cast<std::uint64_t>(std::max<std::int64_t>(ns, 1))))];
+  ++count_;
+}
+
+std::int64_t time_limit::limit_ns() const {
+  constexpr std::int64_t one_second = 1'000'000'000;
+  if (fixed_ns_ > 0) return fixed_ns_;
+  std::uint64_t seen = 0;
+  for (std::size_t b = 0; b < 65; ++b) {
+    seen += buckets_[b];
+    if (2 * seen >= count_) return 10 * (std::int64_t{1} << std::min<std::size_t>(b, 40)) + one_second;
+  }
+  return one_second;
 }
 
 std::int64_t steady_ns() {

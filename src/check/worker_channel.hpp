@@ -33,6 +33,8 @@ struct worker_state {
   std::atomic<std::uint64_t> explored{0};        // search counts when it was yielded
   std::atomic<std::uint64_t> valid{0};
   std::atomic<std::uint32_t> stack_size{0};
+  std::atomic<std::uint64_t> tuple{0};           // white-box: the argument tuple searched
+  std::atomic<std::uint64_t> searched{0};        // white-box: explored by the finished searches
   std::uint32_t slot_count = 0;
   // Followed by slot_count candidate values, then slot_count stack entries.
   std::uint32_t* candidate() { return reinterpret_cast<std::uint32_t*>(this + 1); }
@@ -56,9 +58,26 @@ class shared_worker_state {
 
 // Failure records on the pipe.
 std::string encode_failure(const counterexample& c);
+// Writes c's record to the pipe `fd` (nothing if the supervisor is gone).
+void write_failure(int fd, const counterexample& c);
 // Decodes every whole record at the front of `buffer` into `out` and removes them.
 void decode_failures(std::string& buffer, std::vector<counterexample>& out);
 
 std::int64_t steady_ns();
+
+// The running median of a method's times, by powers of two; the time limit of an input is ten
+// times the median plus one second (paper 000, Sec. 7.2 stops a mutant that runs ten times
+// longer than the original), or the user's --timeout.
+class time_limit {
+ public:
+  explicit time_limit(double timeout_seconds) : fixed_ns_(static_cast<std::int64_t>(timeout_seconds * 1e9)) {}
+  void add(std::int64_t ns);
+  std::int64_t limit_ns() const;
+
+ private:
+  std::int64_t fixed_ns_;
+  std::uint64_t buckets_[65] = {};
+  std::uint64_t count_ = 0;
+};
 
 }  // namespace smallscope::detail

@@ -46,6 +46,7 @@ int run_check_command(const check_request& r) {
     throw usage_error(fmt::format("--timeout must be in [0, 86400] seconds (0: automatic), got {}", r.timeout));
   if (r.seed_given && r.sample == 0) throw usage_error("--seed needs --sample K");
   if (r.input != 0 && r.sample != 0) throw usage_error("give --input or --sample, not both");
+  if (r.white_box && r.sample != 0) throw usage_error("--sample does not go with --white-box (it searches for failures)");
   if (!r.reproducer_dir.empty() && !std::filesystem::is_directory(r.reproducer_dir))
     throw usage_error(fmt::format("--reproducer-dir: '{}' is not a directory", r.reproducer_dir));
   const auto p = parameters(s, r.gen);
@@ -59,10 +60,12 @@ int run_check_command(const check_request& r) {
   options.sample = r.sample;
   options.seed = r.seed;
   options.only_input = r.input;
+  options.white_box = r.white_box;
   options.format = *format;
   options.search = r.gen.search;
 
-  const std::string command = fmt::format("smallscope check {} {} --fin {}", s.name, method.name, joined(p));
+  const std::string command = fmt::format("smallscope check {} {} --fin {}{}", s.name, method.name, joined(p),
+                                          r.white_box ? " --white-box" : "");
   if (!r.gen.quiet) {
     std::string args;
     for (const auto& d : method.arguments) args += (args.empty() ? "" : ", ") + domain_text(d);

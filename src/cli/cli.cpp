@@ -49,6 +49,9 @@ int cli_main(int argc, char** argv) {
   c->add_option("--fin", check.gen.fin, "every finitization parameter, comma-separated (P1,P2,...)");
   c->add_option("--timeout", check.timeout,
                 "seconds one input may run (default 0: ten times the running median plus one second)");
+  c->add_flag("--white-box", check.white_box,
+              "search for failing inputs, pruning on the fields the method reads too (paper 000, Sec. 6.2);\n"
+              "inputs are then numbered by finding");
   c->add_option("--stop-after", check.stop_after, "stop after N failures (default 0: check every input)");
   c->add_option("--sample", check.sample, "check a uniform random sample of K inputs instead of all");
   c->add_option("--seed", check.seed, "the seed of --sample (default 1)");

@@ -49,6 +49,7 @@ struct check_request {
   std::size_t show = 3;
   bool reproducers = true;
   std::string reproducer_dir;  // write each shown counterexample's reproducer there
+  bool white_box = false;
 };
 
 // Adds the search options of the options table to `app`, writing into `options`.

@@ -12,10 +12,40 @@ namespace smallscope::detail {
 void throw_read_budget_exceeded() { throw read_budget_exceeded{}; }
 
 void access_observer::on_counted_read(std::uintptr_t offset) {
-  if (--reads_left_ == 0) throw_read_budget_exceeded();
+  if (mirror_size_ != 0) {  // offset is an address: find the range that holds it
+    const mirror_range* end = mirror_ + mirror_size_;
+    const mirror_range* r = std::upper_bound(mirror_, end, offset, [](std::uintptr_t a, const mirror_range& m) {
+      return a < m.start;
+    });
+    if (r == mirror_ || offset >= (--r)->end) return;
+    offset = r->arena_offset + (offset - r->start);
+    if (offset >= saved_bytes_) return;
+  } else if (--reads_left_ == 0) {
+    throw_read_budget_exceeded();
+  }
   if (on_stack_at_[offset] != stack_mark::off) return;
   on_stack_at_[offset] = stack_mark::on;
   stack_[stack_size_++] = slot_at_[offset];
+}
+
+void access_observer::begin_mirror(const mirror_range* ranges, std::size_t n) {
+  saved_base_ = base_;
+  saved_bytes_ = bytes_;
+  saved_reads_left_ = reads_left_;
+  mirror_ = ranges;
+  mirror_size_ = n;
+  base_ = 0;
+  bytes_ = ~std::uintptr_t{0};
+  watched_bytes_.store(0, std::memory_order_relaxed);
+}
+
+void access_observer::end_mirror() {
+  base_ = saved_base_;
+  bytes_ = saved_bytes_;
+  reads_left_ = saved_reads_left_;
+  mirror_ = nullptr;
+  mirror_size_ = 0;
+  watched_bytes_.store(bytes_, std::memory_order_relaxed);
 }
 
 void access_observer::note_write(std::uint32_t slot) {

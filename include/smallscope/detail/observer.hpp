@@ -33,6 +33,15 @@ inline constexpr std::uint32_t no_slot = 0xffffffffu;
 // the compiler keeps the observer's pointers and the user's locals in registers across reads.
 enum class stack_mark : std::uint8_t { off = 0, on = 1 };
 
+// White-box checking (paper 000, Sec. 6.2) runs the method on a heap copy of the candidate; a
+// mirror range maps the bytes of one copied object (or array storage) back to the arena offset
+// of its original, so that the method's reads count as reads of the candidate's slots.
+struct mirror_range {
+  std::uintptr_t start = 0;
+  std::uintptr_t end = 0;
+  std::uintptr_t arena_offset = 0;
+};
+
 // Thrown (from a cold path only) when one predicate call reads more fields than its budget,
 // e.g. a naive invariant that loops on a cyclic candidate. The search catches it.
 struct read_budget_exceeded {};
@@ -57,7 +66,7 @@ class access_observer {
   // Lends a small_set a mark table over the arena (one of `mark_levels`, for sets alive at the
   // same time); null when none is free. `stamp` marks this set's members.
   std::uint32_t* acquire_marks(std::uint32_t& stamp, std::uintptr_t& base, std::uintptr_t& bytes) {
-    if (marks_ == nullptr || marks_in_use_ == mark_levels) return nullptr;
+    if (marks_ == nullptr || marks_in_use_ == mark_levels || mirror_size_ != 0) return nullptr;
     const std::uint32_t level = marks_in_use_++;
     if (++mark_stamp_[level] == 0) restart_marks(level);
     stamp = mark_stamp_[level];
@@ -68,10 +77,16 @@ class access_observer {
   void release_marks() { --marks_in_use_; }
 
   // Records a write to the field that starts at `address` (rare: predicates should not write).
+  // Writes to a mirror are the method's own business: the candidate is not touched.
   void on_write(const void* address) {
     const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
-    if (offset < bytes_ && slot_at_[offset] != no_slot) note_write(slot_at_[offset]);
+    if (mirror_size_ == 0 && offset < bytes_ && slot_at_[offset] != no_slot) note_write(slot_at_[offset]);
   }
+
+  // Until end_mirror, reads of the `n` ranges (sorted by start, disjoint) count as reads of the
+  // arena offsets they mirror, and reads elsewhere are ignored; no read budget applies.
+  void begin_mirror(const mirror_range* ranges, std::size_t n);
+  void end_mirror();
 
  private:
   friend class korat_search;
@@ -95,6 +110,10 @@ class access_observer {
   std::uint32_t* marks_ = nullptr;        // mark_levels tables of bytes_ stamps, or null
   std::uint32_t mark_stamp_[mark_levels] = {0, 0, 0, 0};
   std::uint32_t marks_in_use_ = 0;
+  const mirror_range* mirror_ = nullptr;  // white-box: the copy's ranges while a method runs
+  std::size_t mirror_size_ = 0;
+  std::uintptr_t saved_base_ = 0, saved_bytes_ = 0;
+  std::uint64_t saved_reads_left_ = 0;
 };
 
 // Watches nothing: its arena is empty, so every read falls outside it.

@@ -1,0 +1,151 @@
+// White-box checking. See white_box.hpp.
+#include "check/white_box.hpp"
+
+#include <algorithm>
+#include <memory>
+
+#include "check/input_space.hpp"
+#include "report/graph_printer.hpp"
+#include "search/korat_search.hpp"
+
+namespace smallscope::detail {
+namespace {
+
+// The predicate of one white-box search and what it needs between calls.
+struct white_box_call {
+  const check_job* job = nullptr;
+  const state_space* space = nullptr;
+  korat_search* search = nullptr;
+  worker_state* state = nullptr;
+  std::uint64_t tuple = 0;
+  std::vector<std::int64_t> args;
+  access_observer* observer = nullptr;  // the search's
+  std::vector<mirror_range> ranges;
+  method_run last;  // the last run: a finding when the search yields its candidate
+  time_limit* times = nullptr;
+};
+
+// After the copies: map each copied object and array storage to its original's arena offset.
+void begin_watching(void* context, const copy_map& copied) {
+  auto& w = *static_cast<white_box_call*>(context);
+  const auto* arena = reinterpret_cast<const std::byte*>(w.space->arena());
+  const auto& objects = w.space->objects();
+  w.ranges.clear();
+  for (const auto& [from, to] : copied.objects) {
+    const auto offset = static_cast<std::uint32_t>(static_cast<const std::byte*>(from) - arena);
+    const auto it = std::lower_bound(objects.begin(), objects.end(), offset,
+                                     [](const object_info& o, std::uint32_t off) { return o.offset < off; });
+    if (it == objects.end() || it->offset != offset) continue;  // not an arena object
+    const auto size = w.space->data().class_domains[it->class_domain].size;
+    const auto start = reinterpret_cast<std::uintptr_t>(to);
+    w.ranges.push_back({start, start + size, offset});
+  }
+  for (const auto& a : copied.arrays) {
+    const auto start = reinterpret_cast<std::uintptr_t>(a.to);
+    w.ranges.push_back({start, start + a.bytes,
+                        static_cast<std::uintptr_t>(static_cast<const std::byte*>(a.from) - arena)});
+  }
+  std::sort(w.ranges.begin(), w.ranges.end(),
+            [](const mirror_range& a, const mirror_range& b) { return a.start < b.start; });
+  current_observer = w.observer;
+  w.observer->begin_mirror(w.ranges.data(), w.ranges.size());
+}
+
+void end_watching(void* context) {
+  auto& w = *static_cast<white_box_call*>(context);
+  w.observer->end_mirror();
+  current_observer = &inactive_observer;
+}
+
+// The invariant, then (where it holds) the method on a watched copy: true when it fails.
+bool fails(void* context, const void* root) {
+  auto& w = *static_cast<white_box_call*>(context);
+  const predicate& invariant = *w.job->invariant;
+  if (!invariant.call(invariant.context.get(), root)) return false;
+  // The checkpoint: should the method crash or hang, this candidate is a finding and a new
+  // worker resumes the search after it.
+  worker_state& st = *w.state;
+  const auto stack = w.search->field_stack();
+  std::copy(w.search->candidate(), w.search->candidate() + w.space->slot_count(), st.candidate());
+  std::copy(stack.begin(), stack.end(), st.stack());
+  st.stack_size.store(static_cast<std::uint32_t>(stack.size()));
+  const auto stats = w.search->stats();
+  st.explored.store(stats.explored + 1);
+  st.valid.store(stats.valid + 1);
+  st.tuple.store(w.tuple);
+  st.structure.store(1);
+  st.input.store(st.failed.load() + 1);
+  st.limit_ns.store(w.times->limit_ns());
+  const std::int64_t start = steady_ns();
+  st.started_ns.store(start);
+
+  w.observer = current_observer;
+  current_observer = &inactive_observer;  // the copies are not reads of the candidate
+  const run_hooks hooks{&w, &begin_watching, &end_watching};
+  w.last = w.job->method->run(root, w.args, &hooks);
+  current_observer = w.observer;
+
+  const std::int64_t elapsed = steady_ns() - start;
+  st.started_ns.store(0);
+  w.times->add(elapsed);
+  st.method_ns.fetch_add(elapsed);
+  st.checked.fetch_add(1);
+  if (w.last.kind == outcome_kind::passed) st.passed.fetch_add(1);
+  return w.last.kind != outcome_kind::passed;
+}
+
+}  // namespace
+
+worker_exit run_white_box_worker(const check_job& job, worker_state& state, int fd) {
+  const check_options& options = *job.options;
+  const state_space labels_space(job.fin->data());
+  const argument_tuples tuples(*job.method, labels_space);
+  const bool resuming = state.structure.load() != 0;
+  const std::uint64_t first_tuple = resuming ? state.tuple.load() : 0;
+  time_limit times(options.timeout);
+  for (std::uint64_t t = first_tuple; t < tuples.count(); ++t) {
+    auto call = std::make_shared<white_box_call>();
+    predicate p;
+    p.context = call;
+    p.call = &fails;
+    p.root_type = job.invariant->root_type;
+    korat_search search(std::make_unique<state_space>(job.fin->data()), p, options.search);
+    const state_space& space = search.space();
+    const argument_tuples own(*job.method, space);  // object arguments live in this space
+    call->job = &job;
+    call->space = &space;
+    call->search = &search;
+    call->state = &state;
+    call->tuple = t;
+    call->times = &times;
+    own.values(t, call->args);
+    if (resuming && t == first_tuple)
+      search.resume_after({state.candidate(), space.slot_count()}, {state.stack(), state.stack_size.load()},
+                          state.explored.load(), state.valid.load());
+    const graph_labels labels(space);
+    while (search.next()) {
+      method_run& run = call->last;
+      counterexample c;
+      c.kind = run.kind;
+      c.detail = std::move(run.detail);
+      c.result = std::move(run.result);
+      own.describe(t, c.arguments, c.integers);
+      c.candidate.assign(search.candidate(), search.candidate() + space.slot_count());
+      c.objects = static_cast<std::uint32_t>(job.method->describe(space.root()).objects.size());
+      if (!run.post_state.objects.empty())
+        c.post_state = render_graph(run.post_state, labels.label(run.post_state, run.copied), options.format,
+                                    "post_state");
+      const auto failed = state.failed.fetch_add(1) + 1;
+      c.input = failed;
+      write_failure(fd, c);
+      if (options.stop_after != 0 && failed >= options.stop_after) return worker_exit::stopped;
+    }
+    state.searched.fetch_add(search.stats().explored);
+  }
+  state.explored.store(state.searched.load());
+  state.valid.store(state.failed.load());
+  state.finished.store(true);
+  return worker_exit::finished;
+}
+
+}  // namespace smallscope::detail
