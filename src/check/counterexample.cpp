@@ -66,7 +66,7 @@ std::string failed_check_text(const counterexample& c) {
     case outcome_kind::passed: return "passed";
     case outcome_kind::invariant:
       return c.detail.empty() ? "the invariant fails in the post-state"
-                              : fmt::format("the invariant fails in the post-state (postcondition clause \"{}\")",
+                              : fmt::format("the invariant fails in the post-state; the postcondition names the clause: \"{}\"",
                                             c.detail);
     case outcome_kind::postcondition: return fmt::format("postcondition clause \"{}\" fails", c.detail);
     case outcome_kind::exception: return fmt::format("the method threw: {}", c.detail);
@@ -92,7 +92,7 @@ std::string counterexample_report(const check_context& ctx, const counterexample
   const std::string pre = pre_state_picture(ctx, c, format);
   if (format == structure_format::dot) {
     out += "  pre-state:\n" + pre;
-    if (!c.post_state.empty()) out += "  post-state:\n" + c.post_state;
+    out += c.post_state.empty() ? "  post-state: (none: the method did not return)\n" : "  post-state:\n" + c.post_state;
   } else {
     out += "  pre-state:  " + pre + "\n";
     if (!c.post_state.empty()) out += "  post-state: " + c.post_state + "\n";

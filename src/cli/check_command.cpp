@@ -42,7 +42,7 @@ int run_check_command(const check_request& r) {
     throw usage_error(fmt::format("--format must be text or dot, got '{}'", r.gen.format));
   if (r.gen.stats_given && r.gen.stats != "json" && r.gen.stats != "text")
     throw usage_error(fmt::format("--stats must be json or text, got '{}'", r.gen.stats));
-  if (r.timeout < 0 || r.timeout > 86400)
+  if (!(r.timeout >= 0 && r.timeout <= 86400))
     throw usage_error(fmt::format("--timeout must be in [0, 86400] seconds (0: automatic), got {}", r.timeout));
   if (r.seed_given && r.sample == 0) throw usage_error("--seed needs --sample K");
   if (r.input != 0 && r.sample != 0) throw usage_error("give --input or --sample, not both");
@@ -64,12 +64,19 @@ int run_check_command(const check_request& r) {
   options.format = *format;
   options.search = r.gen.search;
 
-  const std::string command = fmt::format("smallscope check {} {} --fin {}{}", s.name, method.name, joined(p),
-                                          r.white_box ? " --white-box" : "");
+  if (r.input != 0 && !r.white_box) {
+    const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search);
+    if (r.input > total)
+      throw usage_error(fmt::format("--input {}: {} has {} inputs in this scope; give 1..{}", r.input, method.name,
+                                    total, total));
+  }
+  // The command that reproduces one input: the same scope, search options and mode.
+  const std::string command = fmt::format("smallscope check {} {} --fin {}{}{}", s.name, method.name, joined(p),
+                                          non_default_options(r.gen.search), r.white_box ? " --white-box" : "");
   if (!r.gen.quiet) {
     std::string args;
     for (const auto& d : method.arguments) args += (args.empty() ? "" : ", ") + domain_text(d);
-    fmt::print(stderr, "{}{}\n  finitization: {}\n  method: {}({}){}\n", command, non_default_options(r.gen.search),
+    fmt::print(stderr, "{}\n  finitization: {}\n  method: {}({}){}\n", command,
                instance.fin.describe(), method.cpp_member, args,
                method.summary.empty() ? "" : " -- " + method.summary);
   }
@@ -82,6 +89,9 @@ int run_check_command(const check_request& r) {
     };
   const check_report report = run_check(instance.fin, instance.invariant, method, options, progress);
   if (progress && report.seconds > 1) fmt::print(stderr, "\n");
+  if (r.white_box && r.input != 0 && report.failures.empty())
+    throw usage_error(fmt::format("--input {}: the white-box search of {} finds {} failing inputs; give 1..{}", r.input,
+                                  method.name, report.failed, report.failed));
 
   check_context ctx;
   ctx.subj = &s;
@@ -106,7 +116,7 @@ int run_check_command(const check_request& r) {
     }
   }
   if (report.failures.size() > shown)
-    fmt::print("({} more counterexamples; --show N prints more)\n", report.failures.size() - shown);
+    fmt::print("({} more counterexamples; --show N prints more)\n", grouped(report.failures.size() - shown));
 
   const std::string summary = fmt::format(
       "{} {} {}: {} inputs, {} passed, {} failed in {:.3f} s ({} structures, {} explored; {:.3f} s in the method){}{}",
@@ -136,6 +146,12 @@ int run_check_command(const check_request& r) {
                           {"objects", c.objects}, {"arguments", c.arguments}});
     j["failures"] = failures;
     fmt::print("{}\n", j.dump());
+  } else if (r.gen.stats == "text") {
+    fmt::print("subject:         {}\nmethod:          {}\nfin:             {}\ninputs:          {}\npassed:          {}\n"
+               "failed:          {}\nstructures:      {}\nexplored:        {}\nseconds:         {:.6f}\n"
+               "method seconds:  {:.6f}\nworker restarts: {}\n",
+               s.name, method.name, joined(p), report.inputs, report.passed, report.failed, report.structures,
+               report.explored, report.seconds, report.method_seconds, report.worker_restarts);
   } else {
     fmt::print("{}\n", summary);
   }

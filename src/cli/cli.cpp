@@ -41,6 +41,10 @@ int cli_main(int argc, char** argv) {
   cli::add_search_options(*g, gen.search);
   g->footer("SCOPE n means the subject's finX(n) as Korat 1.0 defines it (see `smallscope list`).");
 
+  // Unsigned counts: CLI11 would wrap "-1" around; name the rule instead.
+  const CLI::Validator non_negative(
+      [](std::string& value) { return !value.empty() && value[0] == '-' ? std::string("must be >= 0") : std::string(); },
+      "N>=0");
   cli::check_request check;
   auto* c = app.add_subcommand("check", "Check a method of a subject on every valid input (black-box testing).");
   c->add_option("SUBJECT", check.gen.subject, "the subject, as named by `smallscope list`")->required();
@@ -52,14 +56,14 @@ int cli_main(int argc, char** argv) {
   c->add_flag("--white-box", check.white_box,
               "search for failing inputs, pruning on the fields the method reads too (paper 000, Sec. 6.2);\n"
               "inputs are then numbered by finding");
-  c->add_option("--stop-after", check.stop_after, "stop after N failures (default 0: check every input)");
-  c->add_option("--sample", check.sample, "check a uniform random sample of K inputs instead of all");
-  c->add_option("--seed", check.seed, "the seed of --sample (default 1)");
-  c->add_option("--input", check.input, "check only input N (numbered as in the counterexamples)");
-  c->add_option("--show", check.show, "print the N smallest counterexamples in full (default 3)");
+  c->add_option("--stop-after", check.stop_after, "stop after N failures (default 0: check every input)")->check(non_negative);
+  c->add_option("--sample", check.sample, "check a uniform random sample of K inputs instead of all")->check(non_negative);
+  c->add_option("--seed", check.seed, "the seed of --sample (default 1)")->check(non_negative);
+  c->add_option("--input", check.input, "check only input N (numbered as in the counterexamples)")->check(non_negative);
+  c->add_option("--show", check.show, "print the N smallest counterexamples in full (default 3)")->check(non_negative);
   c->add_flag("!--no-reproducers", check.reproducers, "do not print a GoogleTest reproducer per counterexample");
   c->add_option("--reproducer-dir", check.reproducer_dir,
-                "also write each printed counterexample's GoogleTest reproducer to DIR/<Suite>_<input>.cpp");
+                "also write each printed counterexample's GoogleTest reproducer to DIR/<Subject>_<method>_<input>.cpp");
   c->add_option("--format", check.gen.format, "pictures of the pre- and post-states: text or dot");
   c->add_option("--stats", check.gen.stats,
                 "print statistics: json (the last line of stdout is one JSON object) or text");
@@ -95,7 +99,8 @@ int cli_main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "error: {}\nRun 'smallscope --help' or 'smallscope gen --help' for usage.\n", e.what());
+    fmt::print(stderr, "error: {}\nRun 'smallscope --help', 'smallscope gen --help' or 'smallscope check --help' for usage.\n",
+               e.what());
     return 2;
   } catch (const cli::usage_error& e) {
     fmt::print(stderr, "error: {}\n", e.what());
