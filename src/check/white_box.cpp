@@ -5,7 +5,6 @@
 #include <memory>
 
 #include "check/input_space.hpp"
-#include "report/graph_printer.hpp"
 #include "search/korat_search.hpp"
 
 namespace smallscope::detail {
@@ -124,17 +123,7 @@ worker_exit run_white_box_worker(const check_job& job, worker_state& state, int 
                           state.explored.load(), state.valid.load());
     const graph_labels labels(space);
     while (search.next()) {
-      method_run& run = call->last;
-      counterexample c;
-      c.kind = run.kind;
-      c.detail = std::move(run.detail);
-      c.result = std::move(run.result);
-      own.describe(t, c.arguments, c.integers);
-      c.candidate.assign(search.candidate(), search.candidate() + space.slot_count());
-      c.objects = static_cast<std::uint32_t>(job.method->describe(space.root()).objects.size());
-      if (!run.post_state.objects.empty())
-        c.post_state = render_graph(run.post_state, labels.label(run.post_state, run.copied), options.format,
-                                    "post_state");
+      counterexample c = failed_input(call->last, job, search, own, t, labels);
       const auto failed = state.failed.fetch_add(1) + 1;
       c.input = failed;
       write_failure(fd, c);

@@ -43,6 +43,22 @@ std::vector<std::string> graph_labels::label(const object_graph& graph,
   return labels;
 }
 
+counterexample failed_input(method_run& run, const check_job& job, const korat_search& search,
+                            const argument_tuples& tuples, std::uint64_t tuple, const graph_labels& labels) {
+  const state_space& space = search.space();
+  counterexample c;
+  c.kind = run.kind;
+  c.detail = std::move(run.detail);
+  c.result = std::move(run.result);
+  tuples.describe(tuple, c.arguments, c.integers);
+  c.candidate.assign(search.candidate(), search.candidate() + space.slot_count());
+  c.objects = static_cast<std::uint32_t>(job.method->describe(space.root()).objects.size());
+  if (!run.post_state.objects.empty())
+    c.post_state = render_graph(run.post_state, labels.label(run.post_state, run.copied), job.options->format,
+                                "post_state");
+  return c;
+}
+
 worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
   const check_options& options = *job.options;
   korat_search search(std::make_unique<state_space>(job.fin->data()), *job.invariant, options.search);
@@ -92,17 +108,8 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
         state.passed.fetch_add(1);
         continue;
       }
-      counterexample c;
+      counterexample c = failed_input(run, job, search, tuples, t, labels);
       c.input = input;
-      c.kind = run.kind;
-      c.detail = std::move(run.detail);
-      c.result = std::move(run.result);
-      tuples.describe(t, c.arguments, c.integers);
-      c.candidate.assign(search.candidate(), search.candidate() + space.slot_count());
-      c.objects = static_cast<std::uint32_t>(job.method->describe(space.root()).objects.size());
-      if (!run.post_state.objects.empty())
-        c.post_state = render_graph(run.post_state, labels.label(run.post_state, run.copied), options.format,
-                                    "post_state_" + std::to_string(input));
       write_failure(fd, c);
       const auto failed = state.failed.fetch_add(1) + 1;
       if (options.stop_after != 0 && failed >= options.stop_after) return false;
