@@ -123,10 +123,8 @@ worker_exit run_white_box_worker(const check_job& job, worker_state& state, int 
                           state.explored.load(), state.valid.load());
     const graph_labels labels(space);
     while (search.next()) {
-      counterexample c = failed_input(call->last, job, search, own, t, labels);
       const auto failed = state.failed.fetch_add(1) + 1;
-      c.input = failed;
-      write_failure(fd, c);
+      write_failure(fd, failed_input(failed, call->last, job, search, own, t, labels));
       if (options.stop_after != 0 && failed >= options.stop_after) return worker_exit::stopped;
     }
     state.searched.fetch_add(search.stats().explored);

@@ -43,10 +43,11 @@ std::vector<std::string> graph_labels::label(const object_graph& graph,
   return labels;
 }
 
-counterexample failed_input(method_run& run, const check_job& job, const korat_search& search,
+counterexample failed_input(std::uint64_t input, method_run& run, const check_job& job, const korat_search& search,
                             const argument_tuples& tuples, std::uint64_t tuple, const graph_labels& labels) {
   const state_space& space = search.space();
   counterexample c;
+  c.input = input;
   c.kind = run.kind;
   c.detail = std::move(run.detail);
   c.result = std::move(run.result);
@@ -55,7 +56,7 @@ counterexample failed_input(method_run& run, const check_job& job, const korat_s
   c.objects = static_cast<std::uint32_t>(job.method->describe(space.root()).objects.size());
   if (!run.post_state.objects.empty())
     c.post_state = render_graph(run.post_state, labels.label(run.post_state, run.copied), job.options->format,
-                                "post_state");
+                                "post_state_" + std::to_string(input));
   return c;
 }
 
@@ -108,9 +109,7 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
         state.passed.fetch_add(1);
         continue;
       }
-      counterexample c = failed_input(run, job, search, tuples, t, labels);
-      c.input = input;
-      write_failure(fd, c);
+      write_failure(fd, failed_input(input, run, job, search, tuples, t, labels));
       const auto failed = state.failed.fetch_add(1) + 1;
       if (options.stop_after != 0 && failed >= options.stop_after) return false;
     }
