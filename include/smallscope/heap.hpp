@@ -22,8 +22,6 @@
 #include <tuple>
 #include <string_view>
 #include <type_traits>
-#include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -79,6 +77,57 @@ struct copy_map {
 
 namespace detail {
 
+// An open-addressing table from object addresses to pointers, for the walks: after its first
+// uses it allocates nothing, and clear() costs what was inserted.
+class address_table {
+ public:
+  // The value slot of `key` and whether `key` was inserted now (its value is then null).
+  std::pair<void**, bool> insert(const void* key) {
+    if ((used_.size() + 1) * 2 > keys_.size()) grow();
+    std::size_t i = slot_of(key);
+    if (keys_[i] == key) return {&values_[i], false};
+    keys_[i] = key;
+    values_[i] = nullptr;
+    used_.push_back(i);
+    return {&values_[i], true};
+  }
+  void* at(const void* key) const { return values_[slot_of(key)]; }  // requires key inserted
+  void clear() {
+    for (std::size_t i : used_) keys_[i] = nullptr;
+    used_.clear();
+  }
+
+ private:
+  std::size_t slot_of(const void* key) const {
+    const std::size_t mask = keys_.size() - 1;
+    std::size_t i = (reinterpret_cast<std::uintptr_t>(key) * 0x9E3779B97F4A7C15ull >> 20) & mask;
+    while (keys_[i] != nullptr && keys_[i] != key) i = (i + 1) & mask;
+    return i;
+  }
+  void grow() {
+    std::vector<const void*> keys = std::move(keys_);
+    std::vector<void*> values = std::move(values_);
+    std::vector<std::size_t> used = std::move(used_);
+    keys_.assign(keys.empty() ? 64 : keys.size() * 2, nullptr);
+    values_.assign(keys_.size(), nullptr);
+    used_.clear();
+    for (std::size_t i : used) *insert(keys[i]).first = values[i];
+  }
+  std::vector<const void*> keys_;
+  std::vector<void*> values_;
+  std::vector<std::size_t> used_;
+};
+
+// Each walk keeps its tables between calls on the thread, so a walk allocates only the objects
+// it copies. Walks call no user code while they run (release deletes after its walk), so they
+// do not nest.
+template <class Walk>
+Walk& scratch_walk() {
+  thread_local Walk walk;
+  walk.reset();
+  return walk;
+}
+
 // A pending object of a walk: its address and the function that handles its class.
 struct heap_work {
   const void* object;
@@ -115,9 +164,14 @@ graph_value graph_value_of(T v) {
 }
 
 struct describe_walk {
-  std::unordered_set<const void*> seen;
+  address_table seen;
   std::vector<heap_work> work;
   object_graph graph;
+  void reset() {
+    seen.clear();
+    work.clear();
+    graph.objects.clear();
+  }
 };
 
 template <class C>
@@ -176,9 +230,15 @@ void run_walk(Walk& walk) {
 }
 
 struct copy_walk {
-  std::unordered_map<const void*, void*> copies;  // original -> copy
+  address_table copies;  // original -> copy
   copy_map map;
   std::vector<heap_work> work;
+  void reset() {
+    copies.clear();
+    map.objects.clear();
+    map.arrays.clear();
+    work.clear();
+  }
 };
 
 template <class C>
@@ -190,13 +250,13 @@ T copy_value(copy_walk& walk, T v) {
     using U = std::remove_cv_t<std::remove_pointer_t<T>>;
     if (v == nullptr) return nullptr;
     if constexpr (!has_registered_fields<U>) return v;  // shared, not owned
-    auto [it, fresh] = walk.copies.try_emplace(v, nullptr);
+    auto [copy, fresh] = walk.copies.insert(v);
     if (fresh) {
-      it->second = new U();
-      walk.map.objects.emplace_back(v, it->second);
+      *copy = new U();
+      walk.map.objects.emplace_back(v, *copy);
       walk.work.push_back({v, &copy_object<U>});
     }
-    return static_cast<T>(it->second);
+    return static_cast<T>(*copy);
   } else {
     return v;
   }
@@ -225,9 +285,14 @@ void copy_object(const void* p, void* w) {
 }
 
 struct release_walk {
-  std::unordered_set<const void*> seen;
+  address_table seen;
   std::vector<heap_work> work;
   std::vector<std::pair<void*, void (*)(void*)>> doomed;
+  void reset() {
+    seen.clear();
+    work.clear();
+    doomed.clear();
+  }
 };
 
 template <class C>
@@ -264,10 +329,10 @@ void release_object(const void* p, void* w) {
 // it receives what was copied where.
 template <class Root>
 Root* deep_copy(const Root& root, copy_map* map = nullptr) {
-  detail::copy_walk walk;
+  auto& walk = detail::scratch_walk<detail::copy_walk>();
   Root* copy = const_cast<Root*>(detail::copy_value(walk, &root));  // a fresh object
   detail::run_walk(walk);
-  if (map != nullptr) *map = std::move(walk.map);
+  if (map != nullptr) *map = walk.map;
   return copy;
 }
 
@@ -276,19 +341,24 @@ Root* deep_copy(const Root& root, copy_map* map = nullptr) {
 template <class Root>
 void release(Root* root) {
   if (root == nullptr) return;
-  detail::release_walk walk;
+  auto& walk = detail::scratch_walk<detail::release_walk>();
   detail::release_push(walk, root);
   detail::run_walk(walk);
-  for (auto& [p, del] : walk.doomed) del(p);
+  // Destructors are user code and may release too: delete from a list of our own.
+  std::vector<std::pair<void*, void (*)(void*)>> doomed;
+  doomed.swap(walk.doomed);
+  for (auto& [p, del] : doomed) del(p);
+  doomed.clear();
+  walk.doomed.swap(doomed);
 }
 
 // The objects reachable from `root` with their field values, for printing.
 template <class Root>
 object_graph describe(const Root& root) {
-  detail::describe_walk walk;
+  auto& walk = detail::scratch_walk<detail::describe_walk>();
   detail::describe_push(walk, &root);
   detail::run_walk(walk);
-  return std::move(walk.graph);
+  return walk.graph;
 }
 
 }  // namespace smallscope
