@@ -365,3 +365,21 @@ TEST(Check, WhiteBoxPrunesOnTheFieldsTheMethodReads) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Check, AllowedExceptionsPassWhenTheInvariantStillHolds) {
+  auto m = smallscope::make_method<&counter::bump, &bump_post>(
+      "bump", {smallscope::argument_domain::of(smallscope::int_set({1, 2}))}, "bump", "bump_post");
+  const auto inv = smallscope::make_predicate<&counter::rep_ok>();
+  m.allow<std::logic_error>();  // not what bump throws
+  const auto not_allowed = smallscope::run_check(counter_fin(2), inv, m, {});
+  EXPECT_EQ(not_allowed.failed, 3u);
+  for (const auto& c : not_allowed.failures) EXPECT_EQ(c.kind, outcome_kind::exception);
+  m.allow<std::runtime_error>();
+  const auto allowed = smallscope::run_check(counter_fin(2), inv, m, {});
+  EXPECT_EQ(allowed.inputs, 6u);
+  EXPECT_EQ(allowed.failed, 0u);
+}
+
+}  // namespace

@@ -65,6 +65,9 @@ struct run_hooks {
   void (*finished)(void* context) = nullptr;  // after the oracle, before pictures and release
 };
 
+// Tells whether an exception is one the method may throw.
+using exception_filter = bool (*)(const std::exception&);
+
 // A method under test with its argument domains and its oracle, type-erased.
 struct target_method {
   std::string name;     // as on the command line
@@ -75,9 +78,23 @@ struct target_method {
   bool free_function = false;  // called as cpp_member(root, args...)
   std::string cpp_post;     // the postcondition: "remove_post"
   std::string result_type;  // "bool", "int", "void", ...
+  // Exceptions the method may throw (see allow); any other exception is a failure.
+  std::vector<exception_filter> allowed_exceptions;
   // Runs the method on a copy of the input at `root` with `args` (integers, or object
   // addresses as integers) and judges it; `hooks` may be null.
-  std::function<method_run(const void* root, std::span<const std::int64_t> args, const run_hooks* hooks)> run;
+  std::function<method_run(const void* root, std::span<const std::int64_t> args, const run_hooks* hooks,
+                           std::span<const exception_filter> allowed)>
+      run;
+  method_run call(const void* root, std::span<const std::int64_t> args, const run_hooks* hooks = nullptr) const {
+    return run(root, args, hooks, allowed_exceptions);
+  }
+  // Lets the method throw E (or a class derived from it): such a run passes when the
+  // invariant still holds afterwards (the postcondition, which needs a result, is not checked).
+  template <class E>
+  target_method& allow() {
+    allowed_exceptions.push_back([](const std::exception& e) { return dynamic_cast<const E*>(&e) != nullptr; });
+    return *this;
+  }
   // The objects of the structure at `root` (an input), for pictures.
   std::function<object_graph(const void* root)> describe;
 };
@@ -142,7 +159,7 @@ constexpr const char* type_text() {
 // Runs Method on a copy of `input` and judges it with the invariant RepOk and Post.
 template <auto Method, auto Post, auto RepOk, std::size_t... I>
 method_run run_method(const void* input, std::span<const std::int64_t> args, const run_hooks* hooks,
-                      std::index_sequence<I...>) {
+                      std::span<const exception_filter> allowed, std::index_sequence<I...>) {
   using traits = method_traits<decltype(Method)>;
   using Root = typename traits::root;
   using R = typename traits::result;
@@ -177,6 +194,18 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   } catch (const std::exception& e) {
     out.kind = outcome_kind::exception;
     out.detail = e.what();
+    for (const exception_filter a : allowed)
+      if (a(e)) {  // an allowed exception: the structure must still be valid
+        out.result = std::string("threw ") + e.what();
+        out.detail.clear();
+        try {
+          out.kind = ((*now).*RepOk)() ? outcome_kind::passed : outcome_kind::invariant;
+        } catch (...) {
+          out.kind = outcome_kind::exception;
+          out.detail = "the invariant threw after an allowed exception";
+        }
+        break;
+      }
   } catch (...) {
     out.kind = outcome_kind::exception;
     out.detail = "an exception not derived from std::exception";
@@ -214,8 +243,9 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
     if constexpr (std::is_same_v<decltype(RepOk), std::nullptr_t>) return &Root::rep_ok;
     else return RepOk;
   }();
-  m.run = [](const void* root, std::span<const std::int64_t> args, const run_hooks* hooks) {
-    return detail::run_method<Method, Post, rep_ok>(root, args, hooks, std::make_index_sequence<arity>{});
+  m.run = [](const void* root, std::span<const std::int64_t> args, const run_hooks* hooks,
+              std::span<const exception_filter> allowed) {
+    return detail::run_method<Method, Post, rep_ok>(root, args, hooks, allowed, std::make_index_sequence<arity>{});
   };
   m.describe = [](const void* root) { return smallscope::describe(*static_cast<const Root*>(root)); };
   return m;

@@ -81,7 +81,7 @@ bool fails(void* context, const void* root) {
   w.observer = current_observer;
   current_observer = &inactive_observer;  // the copies are not reads of the candidate
   const run_hooks hooks{&w, &begin_watching, &end_watching};
-  w.last = w.job->method->run(root, w.args, &hooks);
+  w.last = w.job->method->call(root, w.args, &hooks);
   current_observer = w.observer;
 
   const std::int64_t elapsed = steady_ns() - start;

@@ -99,7 +99,7 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
       state.input.store(input);
       const std::int64_t start = steady_ns();
       state.started_ns.store(start);
-      method_run run = job.method->run(space.root(), args, nullptr);
+      method_run run = job.method->call(space.root(), args);
       const std::int64_t elapsed = steady_ns() - start;
       state.started_ns.store(0);
       times.add(elapsed);
