@@ -383,3 +383,27 @@ TEST(Check, AllowedExceptionsPassWhenTheInvariantStillHolds) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Check, AnInvariantThatCrashesWhileGeneratingIsAnError) {
+  const auto crashing = smallscope::make_predicate<counter>([](const counter& c) {
+    if (c.n == 2) std::abort();  // the worker dies inside the search, not in the method
+    return true;
+  });
+  const auto m = smallscope::make_method<&counter::always_false, &always_false_post>(
+      "always_false", {smallscope::argument_domain::of(smallscope::ints(0, 1))}, "always_false",
+      "always_false_post");
+  EXPECT_THROW(
+      {
+        try {
+          smallscope::run_check(counter_fin(3), crashing, m, {});
+        } catch (const std::runtime_error& e) {
+          EXPECT_NE(std::string(e.what()).find("while generating inputs"), std::string::npos) << e.what();
+          throw;
+        }
+      },
+      std::runtime_error);
+}
+
+}  // namespace

@@ -111,6 +111,10 @@ int cli_main(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return 2;
+  } catch (const std::exception& e) {
+    // E.g. an invariant that crashes while check generates inputs: the subject is unusable.
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 2;
   }
 }
 
