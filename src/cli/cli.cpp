@@ -46,7 +46,7 @@ int cli_main(int argc, char** argv) {
       [](std::string& value) { return !value.empty() && value[0] == '-' ? std::string("must be >= 0") : std::string(); },
       "N>=0");
   cli::check_request check;
-  auto* c = app.add_subcommand("check", "Check a method of a subject on every valid input (black-box testing).");
+  auto* c = app.add_subcommand("check", "Check a method of a subject on every valid input (black-box; or --white-box).");
   c->add_option("SUBJECT", check.gen.subject, "the subject, as named by `smallscope list`")->required();
   c->add_option("METHOD", check.method, "the method under test, as listed by `smallscope list`")->required();
   c->add_option("SCOPE", check.gen.scope, "the subject's one-argument finitization; or give --fin");
