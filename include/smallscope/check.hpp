@@ -175,16 +175,19 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
     return argument_as<std::tuple_element_t<decltype(index)::value, Args>>(args[decltype(index)::value]);
   };
   verdict v;
+  // The oracle: the invariant in the post-state, then the postcondition over the result (if any).
+  const auto judge = [&](const auto&... result) {
+    if (!((*now).*RepOk)()) out.kind = outcome_kind::invariant;
+    Post(v, *old, *now, result..., arg(std::integral_constant<std::size_t, I>{})...);
+  };
   try {
     if constexpr (std::is_void_v<R>) {
       invoke_method<Method>(*now, arg(std::integral_constant<std::size_t, I>{})...);
-      if (!((*now).*RepOk)()) out.kind = outcome_kind::invariant;
-      Post(v, *old, *now, arg(std::integral_constant<std::size_t, I>{})...);
+      judge();
     } else {
       const R r = invoke_method<Method>(*now, arg(std::integral_constant<std::size_t, I>{})...);
       out.result = result_text(r);
-      if (!((*now).*RepOk)()) out.kind = outcome_kind::invariant;
-      Post(v, *old, *now, r, arg(std::integral_constant<std::size_t, I>{})...);
+      judge(r);
     }
     // A broken invariant is the verdict; the postcondition still names the clause it breaks.
     if (!v.passed()) {

@@ -201,7 +201,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       c.detail = WIFSIGNALED(status) ? signal_text(WTERMSIG(status))
                                      : "the process exited with status " + std::to_string(WEXITSTATUS(status));
     }
-    tuples.describe(options.white_box ? state->tuple.load() : c.input - state->first_input.load(), c.arguments,
+    tuples.describe(options.white_box ? state->tuple.load() : (c.input - 1) % tuples.count(), c.arguments,
                     c.integers);
     c.candidate.assign(state->candidate(), state->candidate() + space.slot_count());
     space.write_all(c.candidate.data());

@@ -77,7 +77,7 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
     structure = state.structure.load();
     search.resume_after({state.candidate(), space.slot_count()}, {state.stack(), state.stack_size.load()},
                         state.explored.load(), state.valid.load());
-    first_tuple = state.input.load() - state.first_input.load() + 1;
+    first_tuple = (state.input.load() - 1) % per_structure + 1;  // the tuple after the one that failed
   }
 
   // Checks tuples [first, count) of the structure now in the arena; false to stop.
@@ -127,7 +127,6 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
     const auto stats = search.stats();
     state.explored.store(stats.explored);
     state.valid.store(stats.valid);
-    state.first_input.store((structure - 1) * per_structure + 1);
     state.structure.store(structure);
     if (!check_structure(0)) return worker_exit::stopped;
   }

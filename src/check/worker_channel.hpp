@@ -29,7 +29,6 @@ struct worker_state {
   std::atomic<bool> finished{false};
   // The checkpoint: the structure whose inputs are being checked.
   std::atomic<std::uint64_t> structure{0};       // its 1-based index (0: none yet)
-  std::atomic<std::uint64_t> first_input{0};     // the number of its first input
   std::atomic<std::uint64_t> explored{0};        // search counts when it was yielded
   std::atomic<std::uint64_t> valid{0};
   std::atomic<std::uint32_t> stack_size{0};
