@@ -1,5 +1,5 @@
-// Registers Korat 1.0's example subjects with the command line. Each keeps Korat's parameters
-// and its one-argument finitization finX(n), so `smallscope gen X n` means Korat's finX(n).
+// Registers the first six of Korat 1.0's example subjects with the command line. Each keeps
+// Korat's parameters and its one-argument finitization finX(n) (registration.hpp).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -9,42 +9,11 @@
 #include "subjects/doubly_linked_list.hpp"
 #include "subjects/heap_array.hpp"
 #include "subjects/red_black_tree.hpp"
+#include "subjects/registration.hpp"
 #include "subjects/search_tree.hpp"
 #include "subjects/singly_linked_list.hpp"
 
-namespace {
-
-using params = std::vector<std::int64_t>;
-using smallscope::fin_parameter;
-constexpr std::int64_t max_objects = 64;
-
-smallscope::subject korat_subject(std::string name, std::string summary, std::vector<fin_parameter> parameters,
-                                  std::function<params(std::int64_t)> scope,
-                                  std::function<smallscope::subject_instance(std::span<const std::int64_t>)> make,
-                                  std::string header = {}) {
-  smallscope::subject s;
-  s.name = std::move(name);
-  s.summary = std::move(summary);
-  s.parameters = std::move(parameters);
-  s.scope = std::move(scope);
-  s.scope_min = 0;
-  s.scope_max = max_objects;
-  s.make = std::move(make);
-  s.header = std::move(header);
-  return s;
-}
-
-fin_parameter size_bound(const char* name, const char* help) { return {name, help, 0, max_objects}; }
-
-// Korat's integer sets need min <= max; say which parameters are out of order.
-void require_ordered(std::span<const std::int64_t> p, std::size_t lo, std::size_t hi,
-                     const std::vector<fin_parameter>& names) {
-  if (p[lo] > p[hi])
-    throw smallscope::finitization_error(names[lo].name + " (" + std::to_string(p[lo]) + ") must be <= " +
-                                         names[hi].name + " (" + std::to_string(p[hi]) + ")");
-}
-
-}  // namespace
+using namespace subjects::registration;
 
 SMALLSCOPE_SUBJECT(binary_tree) {
   using namespace subjects::binary_tree;

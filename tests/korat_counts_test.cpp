@@ -1,9 +1,12 @@
 // The search reproduces Korat 1.0's valid and explored counts on its own examples
-// (shared reference korat-counts.tsv; paper 000, Sec. 3.4: the explored count depends on the
-// invariant's read order and the candidate-vector layout). Small scopes here; the larger rows
-// are checked by bench/korat_rows.sh.
+// (paper 000, Sec. 3.4: the explored count depends on the invariant's read order and the
+// candidate-vector layout). The rows are bench/korat-counts.tsv, Korat's measured counts; every
+// row with at most small_row_explored candidates runs here, the larger ones in
+// bench/korat_rows.py. A row whose subject is not built in is skipped.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -11,22 +14,47 @@
 
 namespace {
 
+constexpr std::uint64_t small_row_explored = 300000;
+
 struct korat_row {
   std::string subject;
-  std::int64_t scope;
+  std::string fin;  // "n" (Korat's finX(n)) or the long form "p1,p2,..."
   std::uint64_t valid;
   std::uint64_t explored;
 };
 
-std::ostream& operator<<(std::ostream& os, const korat_row& r) { return os << r.subject << " " << r.scope; }
+std::ostream& operator<<(std::ostream& os, const korat_row& r) { return os << r.subject << " " << r.fin; }
+
+std::vector<korat_row> small_rows() {
+  std::ifstream in(SMALLSCOPE_KORAT_COUNTS);
+  std::vector<korat_row> rows;
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    korat_row r;
+    std::string seconds;
+    fields >> r.subject >> r.fin >> r.valid >> r.explored >> seconds;
+    if (r.explored <= small_row_explored) rows.push_back(r);
+  }
+  return rows;
+}
+
+std::vector<std::int64_t> parameters(const smallscope::subject& s, const std::string& fin) {
+  if (fin.find(',') == std::string::npos) return s.scope(std::stoll(fin));
+  std::vector<std::int64_t> p;
+  std::istringstream in(fin);
+  for (std::string part; std::getline(in, part, ',');) p.push_back(std::stoll(part));
+  return p;
+}
 
 class KoratCounts : public testing::TestWithParam<korat_row> {};
 
 TEST_P(KoratCounts, ValidAndExploredEqualKorats) {
   const korat_row& row = GetParam();
   const smallscope::subject* s = smallscope::find_subject(row.subject);
-  ASSERT_NE(s, nullptr);
-  const auto instance = s->make(s->scope(row.scope));
+  if (s == nullptr) GTEST_SKIP() << row.subject << " is in korat-counts.tsv but not yet built in";
+  const auto instance = s->make(parameters(*s, row.fin));
   smallscope::structure_range range(instance.fin, instance.invariant);
   std::uint64_t yielded = 0;
   for (const auto& st : range) {
@@ -42,21 +70,15 @@ TEST_P(KoratCounts, ValidAndExploredEqualKorats) {
   EXPECT_EQ(stats.predicate_exceptions, 0u);
 }
 
-// Rows of korat-counts.tsv that run in well under a second each.
-INSTANTIATE_TEST_SUITE_P(
-    Reference, KoratCounts,
-    testing::Values(korat_row{"BinaryTree", 3, 5, 63}, korat_row{"BinaryTree", 4, 14, 245},
-                    korat_row{"BinaryTree", 5, 42, 947}, korat_row{"BinaryTree", 6, 132, 3653},
-                    korat_row{"BinaryTree", 7, 429, 14092}, korat_row{"BinaryTree", 8, 1430, 54418},
-                    korat_row{"SearchTree", 3, 5, 133}, korat_row{"SearchTree", 4, 14, 875},
-                    korat_row{"SearchTree", 5, 42, 6155}, korat_row{"SearchTree", 6, 132, 45233},
-                    korat_row{"SinglyLinkedList", 3, 5, 44}, korat_row{"SinglyLinkedList", 5, 52, 518},
-                    korat_row{"SinglyLinkedList", 7, 877, 10290}, korat_row{"DoublyLinkedList", 3, 10, 49},
-                    korat_row{"DoublyLinkedList", 5, 151, 229}, korat_row{"DoublyLinkedList", 7, 3263, 3392},
-                    korat_row{"RedBlackTree", 3, 3, 179}, korat_row{"RedBlackTree", 5, 14, 4209},
-                    korat_row{"HeapArray", 3, 66, 240}, korat_row{"HeapArray", 5, 1919, 8916},
-                    korat_row{"HeapArray", 6, 13139, 64533}),
-    [](const testing::TestParamInfo<korat_row>& row) { return row.param.subject + std::to_string(row.param.scope); });
+TEST(KoratCounts, TheReferenceRowsAreRead) { EXPECT_GE(small_rows().size(), 40u); }
+
+INSTANTIATE_TEST_SUITE_P(Reference, KoratCounts, testing::ValuesIn(small_rows()),
+                         [](const testing::TestParamInfo<korat_row>& row) {
+                           std::string name = row.param.subject + "_" + row.param.fin;
+                           for (char& c : name)
+                             if (c == ',') c = '_';
+                           return name;
+                         });
 
 // BinaryTree valid counts are the Catalan numbers; SinglyLinkedList's are Bell numbers.
 TEST(KoratCounts, CatalanAndBellNumbers) {
