@@ -13,6 +13,10 @@
     "isomorphism breaking: skip candidates isomorphic to explored ones (paper 000, Sec. 3.4)")                       \
   X(pruning, bool, true, 0, 1,                                                                 \
     "pruning: backtrack on the fields the invariant read (paper 000, Fig. 7); without it, Korat* of Sec. 4")            \
+  X(eq_class, bool, false, 0, 1,                                                               \
+    "eqClass pruning: after a valid structure, skip the candidates that agree on every field eq_class() read (paper 002, Sec. 3)") \
+  X(one_per_class, bool, false, 0, 1,                                                          \
+    "yield only the first valid structure of each equivalence class (paper 002, Sec. 4: one per class)") \
   X(limit, std::uint64_t, 0, 0, std::numeric_limits<std::uint64_t>::max(),                     \
     "stop after this many valid structures (0: no limit)")                                     \
   X(read_budget, std::uint64_t, 10000000, 1, std::numeric_limits<std::uint64_t>::max(),       \

@@ -27,8 +27,8 @@ class state_space;
 class korat_search;
 template <class M>
 struct member_class;
-template <class C>
-struct member_class<bool (C::*)() const> {
+template <class R, class C>
+struct member_class<R (C::*)() const> {
   using type = C;
 };
 template <class M>
@@ -41,6 +41,7 @@ struct search_stats {
   std::uint64_t predicate_calls = 0;  // invariant executions
   std::uint64_t budget_exceeded = 0;  // calls stopped by the read budget (counted invalid)
   std::uint64_t predicate_exceptions = 0;  // calls that threw (counted invalid)
+  std::uint64_t classes = 0;          // equivalence classes covered (with an eq_class function)
   bool limit_reached = false;
   double seconds = 0;                 // wall time since the search started
 };
@@ -114,6 +115,29 @@ predicate make_predicate() {
   return make_predicate<Root>([](const Root& r) { return (r.*RepOk)(); });
 }
 
+// A type-erased equivalence-class function over a root class (paper 002, Sec. 3: eqClass()):
+// maps a valid structure to its class under a black-box test criterion (say, a bit per
+// predicate of the criterion). Deterministic, like the invariant, and reading only fields
+// reachable from the root: the search prunes the candidates that agree on the fields it read.
+struct eq_class_fn {
+  std::shared_ptr<void> context;
+  std::uint64_t (*call)(void* context, const void* root) = nullptr;
+  const void* root_type = nullptr;
+  explicit operator bool() const { return call != nullptr; }
+};
+
+// Wraps the member `eq_class` of Root (std::uint64_t Root::eq_class() const), known at compile
+// time.
+template <auto EqClass, class Root = detail::member_class_t<decltype(EqClass)>>
+eq_class_fn make_eq_class() {
+  eq_class_fn f;
+  f.call = [](void*, const void* root) -> std::uint64_t {
+    return static_cast<std::uint64_t>((static_cast<const Root*>(root)->*EqClass)());
+  };
+  f.root_type = detail::type_key<Root>();
+  return f;
+}
+
 class structure_range {
  public:
   class iterator {
@@ -140,6 +164,10 @@ class structure_range {
   // Builds the state space of `fin` (throws finitization_error, also when `pred` is over
   // another class than the root) and validates `options` (throws std::invalid_argument).
   structure_range(const finitization& fin, predicate pred, const search_options& options = {});
+  // With an equivalence-class function: counts the classes covered, and with the options
+  // eq_class (Korat+ pruning, paper 002 Sec. 3) and one_per_class uses it to skip candidates.
+  structure_range(const finitization& fin, predicate pred, eq_class_fn eq_class,
+                  const search_options& options = {});
   structure_range(structure_range&&) noexcept;
   structure_range& operator=(structure_range&&) noexcept;
   ~structure_range();

@@ -39,6 +39,7 @@ struct subject_instance {
   finitization fin;
   predicate invariant;
   std::vector<target_method> methods;
+  eq_class_fn eq_class = {};  // optional: the black-box criterion's classes (paper 002)
 };
 
 struct subject {

@@ -16,7 +16,7 @@ namespace smallscope::cli {
 namespace {
 
 nlohmann::json stats_json(const subject& s, const std::vector<std::int64_t>& p, const search_stats& st,
-                          const search_options& o) {
+                          const search_options& o, bool has_classes) {
   nlohmann::json j;
   j["subject"] = s.name;
   j["fin"] = p;
@@ -28,6 +28,7 @@ nlohmann::json stats_json(const subject& s, const std::vector<std::int64_t>& p, 
   j["predicate_calls"] = st.predicate_calls;
   j["budget_exceeded"] = st.budget_exceeded;
   j["predicate_exceptions"] = st.predicate_exceptions;
+  if (has_classes) j["classes"] = st.classes;
   j["limit_reached"] = st.limit_reached;
   j["seconds"] = st.seconds;
   nlohmann::json options;
@@ -36,6 +37,20 @@ nlohmann::json stats_json(const subject& s, const std::vector<std::int64_t>& p, 
 #undef SMALLSCOPE_DETAIL_ECHO
   j["options"] = options;
   return j;
+}
+
+// --eq-class and --one-per-class need the subject's eq_class(); name the subjects that have one.
+void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o) {
+  if (instance.eq_class || !(o.eq_class || o.one_per_class)) return;
+  std::string with;
+  for (const subject& other : subjects()) {
+    try {
+      if (other.make(other.scope(1)).eq_class) with += (with.empty() ? "" : ", ") + other.name;
+    } catch (const std::exception&) {
+    }
+  }
+  throw usage_error(fmt::format("{} needs a subject with an eq_class() (paper 002); {} has none. Subjects with one: {}",
+                                o.eq_class ? "--eq-class" : "--one-per-class", s.name, with.empty() ? "none" : with));
 }
 
 }  // namespace
@@ -50,7 +65,9 @@ int run_gen(const gen_request& r) {
   validate(r.search);
 
   subject_instance instance = s.make(p);
-  structure_range range(instance.fin, instance.invariant, r.search);
+  require_eq_class(s, instance, r.search);
+  const bool has_classes = static_cast<bool>(instance.eq_class);
+  structure_range range(instance.fin, instance.invariant, instance.eq_class, r.search);
   const std::string label = fmt::format("{} {}", s.name, joined(p));
   if (!r.quiet) {
     std::string named;
@@ -80,6 +97,7 @@ int run_gen(const gen_request& r) {
   std::string summary = fmt::format("{}: {} valid, {} explored in {:.3f} s ({} candidates/s){}", label,
                                     grouped(st.valid), grouped(st.explored), st.seconds, short_rate(rate),
                                     st.limit_reached ? ", stopped at --limit" : "");
+  if (has_classes) summary += fmt::format("; {} classes covered", grouped(st.classes));
   if (st.budget_exceeded + st.predicate_exceptions > 0)
     summary += fmt::format("; {} invariant calls stopped by --read-budget, {} threw",
                            grouped(st.budget_exceeded), grouped(st.predicate_exceptions));
@@ -88,13 +106,15 @@ int run_gen(const gen_request& r) {
     if (!r.quiet) fmt::print(stderr, "{}\n", summary);
   }
   if (r.stats == "json") {
-    fmt::print("{}\n", stats_json(s, p, st, r.search).dump());
+    fmt::print("{}\n", stats_json(s, p, st, r.search, has_classes).dump());
   } else if (r.stats == "text") {
     fmt::print("subject:              {}\nfin:                  {}\nvalid:                {}\nexplored:             {}\n"
                "predicate calls:      {}\nbudget exceeded:      {}\n"
-               "predicate exceptions: {}\nseconds:              {:.6f}\n",
+               "predicate exceptions: {}\n",
                s.name, joined(p), st.valid, st.explored, st.predicate_calls, st.budget_exceeded,
-               st.predicate_exceptions, st.seconds);
+               st.predicate_exceptions);
+    if (has_classes) fmt::print("classes covered:      {}\n", st.classes);
+    fmt::print("seconds:              {:.6f}\n", st.seconds);
   } else if (!r.print) {
     fmt::print("{}\n", summary);
   }

@@ -12,6 +12,15 @@ namespace smallscope::detail {
 void throw_read_budget_exceeded() { throw read_budget_exceeded{}; }
 
 void access_observer::on_counted_read(std::uintptr_t offset) {
+  if (eq_slots_ != nullptr) {  // eq_class() is running
+    if (--reads_left_ == 0) throw_read_budget_exceeded();
+    const std::uint32_t s = slot_at_[offset];
+    if (s != no_slot && eq_read_[s] == 0) {
+      eq_read_[s] = 1;
+      eq_slots_[eq_size_++] = s;
+    }
+    return;
+  }
   if (mirror_size_ != 0) {  // offset is an address: find the range that holds it
     const mirror_range* end = mirror_ + mirror_size_;
     const mirror_range* r = std::upper_bound(mirror_, end, offset, [](std::uintptr_t a, const mirror_range& m) {
@@ -61,8 +70,8 @@ void access_observer::restart_marks(std::uint32_t level) {
 }
 
 korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
-                           const search_options& options)
-    : space_(std::move(space)), pred_(std::move(pred)), options_(options) {
+                           const search_options& options, eq_class_fn eq_class)
+    : space_(std::move(space)), pred_(std::move(pred)), options_(options), eq_(std::move(eq_class)) {
   const std::uint32_t n = space_->slot_count();
   values_.assign(n, 0);
   stack_.assign(n + 1, 0);
@@ -74,6 +83,11 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   max_below_.assign(static_cast<std::size_t>(n + 1) * class_domains_, -1);
   visited_.assign(space_->objects().size(), 0);
   frames_.resize(space_->objects().size() + n + 1);
+  if (eq_) {
+    eq_slots_.assign(n + 1, 0);
+    eq_read_.assign(n, 0);
+    observer_.eq_read_ = eq_read_.data();
+  }
 
   observer_.base_ = reinterpret_cast<std::uintptr_t>(space_->arena());
   observer_.bytes_ = space_->arena_bytes();
@@ -128,7 +142,8 @@ void korat_search::resume_after(std::span<const std::uint32_t> candidate, std::s
   for (std::uint32_t i = 0; i < observer_.stack_size_; ++i) on_stack_at_[space_->slots()[stack_[i]].offset] = stack_mark::on;
   rows_valid_ = 0;
   stats_.explored = explored;
-  stats_.valid = valid;
+  stats_.valid = yielded_ = valid;
+  if (eq_) classify();  // for prune_covered
   pending_valid_ = true;
   done_ = false;
 }
@@ -136,6 +151,7 @@ void korat_search::resume_after(std::span<const std::uint32_t> candidate, std::s
 search_stats korat_search::stats() const {
   search_stats s = stats_;
   s.predicate_calls = s.explored;
+  s.classes = classes_.size();
   const auto until = done_ ? end_ : std::chrono::steady_clock::now();
   s.seconds = std::chrono::duration<double>(until - start_).count();
   return s;
@@ -252,6 +268,57 @@ void korat_search::push_reachable() {
   observer_.stack_size_ = size;
 }
 
+// Runs eq_class() on the valid candidate, noting the slots it reads, and records its class.
+// Returns whether the class is new. A call that throws (or exceeds the read budget) is reported
+// like a failed invariant call, and its candidate prunes nothing.
+bool korat_search::classify() {
+  for (std::uint32_t i = 0; i < observer_.eq_size_; ++i) eq_read_[eq_slots_[i]] = 0;
+  observer_.eq_size_ = 0;
+  observer_.eq_slots_ = eq_slots_.data();
+  observer_.reads_left_ = options_.read_budget + 1;
+  observer_.watched_bytes_.store(0, std::memory_order_relaxed);
+  access_observer* const caller = current_observer;
+  current_observer = &observer_;
+  classified_ = false;
+  std::uint64_t cls = 0;
+  try {
+    cls = eq_.call(eq_.context.get(), root_);
+    classified_ = true;
+  } catch (...) {
+    observer_.eq_slots_ = nullptr;
+    current_observer = &inactive_observer;
+    report_failed_call(std::current_exception());
+    observer_.marks_in_use_ = 0;
+  }
+  observer_.eq_slots_ = nullptr;
+  current_observer = caller;
+  reset_budget();
+  if (observer_.written_size_ != 0) undo_writes();
+  if (!classified_) return true;
+  const auto at = std::lower_bound(classes_.begin(), classes_.end(), cls);
+  if (at != classes_.end() && *at == cls) return false;
+  classes_.insert(at, cls);
+  return true;
+}
+
+// Korat+'s extra pruning (paper 002, Sec. 3): every candidate that keeps the fields up to the
+// last one on the stack that eq_class() read is of the class just covered. Pop (and reset) the
+// fields above it, so that backtracking next advances that field or one below it. When the
+// ordinary backtracking would advance such a field anyway, this changes nothing.
+void korat_search::prune_covered() {
+  if (!classified_) return;
+  std::uint32_t& size = observer_.stack_size_;
+  const hot_slot* slots = space_->hot_slots();
+  while (size > 0 && eq_read_[stack_[size - 1]] == 0) {
+    const std::uint32_t top = size - 1;
+    const std::uint32_t s = stack_[top];
+    if (values_[s] != 0) set_top(top, s, 0);
+    on_stack_at_[slots[s].offset] = stack_mark::off;
+    --size;
+    rows_valid_ = std::min(rows_valid_, size);
+  }
+}
+
 std::int32_t korat_search::max_below(std::uint32_t position, std::int32_t class_domain) {
   for (std::uint32_t p = rows_valid_ + 1; p <= position; ++p) {
     const std::int32_t* prev = &max_below_[static_cast<std::size_t>(p - 1) * class_domains_];
@@ -309,11 +376,12 @@ bool korat_search::next() {
   if (!watchdog_.joinable()) watchdog_ = std::thread([this] { watch(); });
   if (pending_valid_) {
     pending_valid_ = false;
-    if (options_.limit != 0 && stats_.valid >= options_.limit) {
+    if (options_.limit != 0 && yielded_ >= options_.limit) {
       stats_.limit_reached = true;
       done_ = true;
     } else {
       push_reachable();
+      if (options_.eq_class) prune_covered();
       done_ = !backtrack();
     }
   }
@@ -324,9 +392,17 @@ bool korat_search::next() {
     if ((stats_.explored & 0xffff) == 0) report_progress();
     if (valid) {
       ++stats_.valid;
-      pending_valid_ = true;
-      current_observer = &inactive_observer;
-      return true;
+      const bool new_class = !eq_ || classify();
+      if (new_class || !options_.one_per_class) {
+        ++yielded_;
+        pending_valid_ = true;
+        current_observer = &inactive_observer;
+        return true;
+      }
+      push_reachable();  // a covered class: on at once
+      if (options_.eq_class) prune_covered();
+      done_ = !backtrack();
+      continue;
     }
     if (!options_.pruning) push_reachable();
     done_ = !backtrack();

@@ -5,6 +5,11 @@
 // holds, per class domain, the highest object index among stack positions below p; rows are
 // filled lazily and invalidated only above a position whose value changed.
 //
+// With an equivalence-class function (paper 002, Sec. 3, Korat+), each valid candidate is
+// classified, the slots eq_class() read are noted, and the fields above the last of them on the
+// stack are popped before backtracking: the candidates skipped agree with the valid one on
+// every field eq_class() read, so their classes are covered.
+//
 // The loop allocates nothing, throws nothing on the normal path and calls the invariant
 // through one function pointer per candidate.
 #pragma once
@@ -27,7 +32,8 @@ namespace smallscope::detail {
 
 class korat_search {
  public:
-  korat_search(std::unique_ptr<state_space> space, predicate pred, const search_options& options);
+  korat_search(std::unique_ptr<state_space> space, predicate pred, const search_options& options,
+               eq_class_fn eq_class = {});
   ~korat_search();
 
   // Advances to the next valid structure. False when the search has ended.
@@ -43,7 +49,8 @@ class korat_search {
   std::uint32_t slot_count() const { return space_->slot_count(); }
   const state_space& space() const { return *space_; }
   search_stats stats() const;
-  std::uint64_t valid_count() const { return stats_.valid; }
+  // Structures yielded so far (the valid ones, or with one_per_class the first of each class).
+  std::uint64_t valid_count() const { return yielded_; }
   void set_listener(search_listener* l) { listener_ = l; }
 
  private:
@@ -53,6 +60,8 @@ class korat_search {
   void undo_writes();
   bool backtrack();
   void push_reachable();
+  bool classify();
+  void prune_covered();
   std::int32_t max_below(std::uint32_t position, std::int32_t class_domain);
   void set_top(std::uint32_t position, std::uint32_t s, std::uint32_t value);
   void report_progress();
@@ -65,6 +74,12 @@ class korat_search {
   void* context_ = nullptr;
   search_options options_;
   search_listener* listener_ = nullptr;
+  eq_class_fn eq_;
+  std::vector<std::uint32_t> eq_slots_;  // the slots the last eq_class() call read
+  std::vector<std::uint8_t> eq_read_;    // per slot: in eq_slots_
+  bool classified_ = false;              // the last eq_class() call returned
+  std::vector<std::uint64_t> classes_;   // the classes covered, sorted
+  std::uint64_t yielded_ = 0;
 
   access_observer observer_;
   std::vector<std::uint32_t> values_;   // the candidate vector

@@ -27,13 +27,24 @@ void structure::check_root(const void* type) const {
                                 space_->data().class_domains.front().name);
 }
 
-structure_range::structure_range(const finitization& fin, predicate pred, const search_options& options) {
+structure_range::structure_range(const finitization& fin, predicate pred, const search_options& options)
+    : structure_range(fin, std::move(pred), eq_class_fn{}, options) {}
+
+structure_range::structure_range(const finitization& fin, predicate pred, eq_class_fn eq_class,
+                                 const search_options& options) {
   validate(options);
-  if (pred.call == nullptr || pred.root_type != fin.data().class_domains.front().type)
+  const void* root = fin.data().class_domains.front().type;
+  if (pred.call == nullptr || pred.root_type != root)
     throw finitization_error("the invariant is not over the finitization's root class " +
                              fin.data().class_domains.front().name);
+  if (eq_class && eq_class.root_type != root)
+    throw finitization_error("eq_class is not over the finitization's root class " +
+                             fin.data().class_domains.front().name);
+  if ((options.eq_class || options.one_per_class) && !eq_class)
+    throw std::invalid_argument(std::string("option ") + (options.eq_class ? "eq_class" : "one_per_class") +
+                                " needs an eq_class function, and none was given");
   auto space = std::make_unique<detail::state_space>(fin.data());
-  search_ = std::make_unique<detail::korat_search>(std::move(space), std::move(pred), options);
+  search_ = std::make_unique<detail::korat_search>(std::move(space), std::move(pred), options, std::move(eq_class));
 }
 
 structure_range::structure_range(structure_range&&) noexcept = default;

@@ -9,6 +9,9 @@
 // Reads of memory outside the search's arena (locals, copies, the user's other objects) are
 // ignored.
 //
+// While the search runs eq_class() (paper 002), every read goes to `on_counted_read`, which
+// notes the slot read and leaves the field-access stack alone.
+//
 // The read budget costs nothing per read: the search's watchdog narrows `watched_bytes_` to
 // zero when a call has run for a while, which sends every later read of that call through
 // `on_counted_read`, where it is tracked as usual and counted against the budget.
@@ -110,6 +113,9 @@ class access_observer {
   std::uint32_t* marks_ = nullptr;        // mark_levels tables of bytes_ stamps, or null
   std::uint32_t mark_stamp_[mark_levels] = {0, 0, 0, 0};
   std::uint32_t marks_in_use_ = 0;
+  std::uint32_t* eq_slots_ = nullptr;     // while eq_class() runs: the slots it read, once each
+  std::uint32_t eq_size_ = 0;
+  std::uint8_t* eq_read_ = nullptr;       // per slot: read by the last eq_class() call
   const mirror_range* mirror_ = nullptr;  // white-box: the copy's ranges while a method runs
   std::size_t mirror_size_ = 0;
   std::uintptr_t saved_base_ = 0, saved_bytes_ = 0;
