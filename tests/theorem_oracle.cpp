@@ -117,6 +117,16 @@ bool random_invariant::operator()(const groot& root) const {
   return visit.result();
 }
 
+std::uint64_t random_eq_class::operator()(const groot& root) const {
+  std::uint64_t hash = params.salt;
+  auto fold = [this, &hash](std::int64_t token, bool) {
+    hash = mix(hash ^ static_cast<std::uint64_t>(token));
+    return mix(hash ^ params.salt) % 1000 < params.stop_per_mille ? verdict::accept : verdict::read_on;
+  };
+  walker<decltype(fold)>(*objects, params.order, fold).run(root);
+  return mix(hash + 1) % params.classes;
+}
+
 // ---- The brute force ----
 
 std::uint64_t candidate_count(const finitization& f) {
@@ -225,6 +235,15 @@ invariant_params random_params(rng& r) {
   p.accept_per_mille = r.pick<std::uint64_t>({0, 0, 10, 40});
   p.valid_percent = r.pick<std::uint64_t>({30, 60, 90, 100});
   p.reject_sharing = r.chance(25);
+  return p;
+}
+
+eq_class_params random_eq_class_params(rng& r) {
+  eq_class_params p;
+  p.order = random_params(r).order;
+  p.salt = r.next();
+  p.stop_per_mille = r.pick<std::uint64_t>({0, 50, 200, 500});
+  p.classes = r.pick<std::uint64_t>({1, 2, 3, 5, 8});
   return p;
 }
 

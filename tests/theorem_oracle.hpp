@@ -246,6 +246,22 @@ struct random_invariant {
   bool operator()(const groot& root) const;
 };
 
+// A random equivalence-class function of the same kind (paper 002, Sec. 3: deterministic, and
+// here blind to isomorphism): folds a hash over what it reads, may stop after any read, and
+// returns the hash modulo `classes`.
+struct eq_class_params {
+  walk_order order = field_order(true);
+  std::uint64_t salt = 0;
+  std::uint64_t stop_per_mille = 0;  // chance to stop reading after a read
+  std::uint64_t classes = 1;
+};
+
+struct random_eq_class {
+  eq_class_params params;
+  std::shared_ptr<const object_table> objects;
+  std::uint64_t operator()(const groot& root) const;
+};
+
 // ---- The brute force ----
 
 // Calls visit() once for every candidate of the space: every value of every slot.
@@ -304,5 +320,7 @@ smallscope::finitization small_random_finitization(rng& r);
 
 // The parameters of the next random predicate of `r`.
 invariant_params random_params(rng& r);
+eq_class_params random_eq_class_params(rng& r);
+eq_class_params random_eq_class_params(rng& r);
 
 }  // namespace theorem_oracle

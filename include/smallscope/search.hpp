@@ -126,6 +126,18 @@ struct eq_class_fn {
   explicit operator bool() const { return call != nullptr; }
 };
 
+// Wraps `f`, called as f(const Root&) and returning an integer class, as an eq_class_fn.
+template <class Root, class F>
+eq_class_fn make_eq_class(F f) {
+  eq_class_fn e;
+  e.context = std::make_shared<F>(std::move(f));
+  e.call = [](void* context, const void* root) -> std::uint64_t {
+    return static_cast<std::uint64_t>((*static_cast<F*>(context))(*static_cast<const Root*>(root)));
+  };
+  e.root_type = detail::type_key<Root>();
+  return e;
+}
+
 // Wraps the member `eq_class` of Root (std::uint64_t Root::eq_class() const), known at compile
 // time.
 template <auto EqClass, class Root = detail::member_class_t<decltype(EqClass)>>
