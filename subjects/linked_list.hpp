@@ -146,7 +146,9 @@ inline element* list_iterator::previous() {
 }
 
 // (minSize, maxSize, entries, elems), as Korat's DoublyLinkedList: header, next, previous in
-// {null, entries}; size in [minSize, maxSize]; value in {null, elems objects}.
+// {null, entries}; size in [minSize, maxSize]; value in {null, elems objects}. The scope n is
+// DoublyLinkedList's (n, n, n+1, n+1); paper 000 Table 4's scope s is (0, s, s+1, s), with add
+// and remove counted on LinkedListCall and reverse here.
 inline smallscope::finitization fin(std::int64_t min_size, std::int64_t max_size, std::int64_t entries,
                                     std::int64_t elements) {
   auto f = smallscope::finitization::of<linked_list>("LinkedList");

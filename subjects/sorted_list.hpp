@@ -13,10 +13,12 @@
 // The target methods of Table 1, as ordinary code on that representation: insert (in sorted
 // position, after equal elements), remove (the first occurrence), sort (a stable insertion sort
 // by relinking) and merge (std::list::merge: splices the other list's entries in, leaving it
-// empty). merge takes a second list, which the harness cannot pass as an argument (argument
-// domains are integers or identity-only objects shared with the input), so it is checked on
-// SortedListPair, a root holding both lists: paper 000 Fig. 8's input class with This and
-// the parameter. Postconditions compare the abstraction of Sec. 6.3: the sorted sequence.
+// empty). sort's input need not be sorted: it is checked on lists that satisfy
+// rep_ok_any_order. merge takes a second list, which the harness cannot pass as an argument
+// (argument domains are integers or identity-only objects shared with the input), so it is
+// checked on SortedListPair, a root holding both lists: paper 000 Fig. 8's input class with
+// This and the parameter. These input classes reproduce Table 4's SortedList input counts.
+// Postconditions compare the abstraction of Sec. 6.3: the sequence of elements.
 #pragma once
 
 #include <algorithm>
@@ -78,8 +80,8 @@ struct sorted_list {
   }
 
   // Sorts the elements, stably, by insertion: each entry in turn is unlinked and relinked
-  // after the sorted prefix's elements not greater than it. On a valid (sorted) list it
-  // changes nothing; it is the sort of the Java benchmark, which keeps lists sorted.
+  // after the sorted prefix's elements not greater than it. Its input is a list in any order
+  // (rep_ok_any_order); on a sorted one it changes nothing.
   void sort() {
     entry* h = header;
     entry* sorted_end = h->next;  // the sorted prefix is h->next .. sorted_end
@@ -117,7 +119,13 @@ struct sorted_list {
   // The header is there and holds no element; following next from it returns to it, each
   // entry's next points back with previous, and the cycle has size entries after the header;
   // their elements are not null and never decrease. (Korat's repOK, read for read.)
-  bool rep_ok() const {
+  bool rep_ok() const { return well_formed(true); }
+
+  // rep_ok without the order: the input of sort (paper 000 Table 4 counts sort's inputs so).
+  bool rep_ok_any_order() const { return well_formed(false); }
+
+ private:
+  bool well_formed(bool check_order) const {
     const entry* h = header;
     if (h == nullptr) return false;
     if (h->element != nullptr) return false;
@@ -137,12 +145,10 @@ struct sorted_list {
     for (current = h->next; current->next != h; current = current->next) {
       const integer* following = current->next->element;
       if (following == nullptr) return false;
-      if (less(following, current->element)) return false;
+      if (check_order && less(following, current->element)) return false;
     }
     return true;
   }
-
- private:
   static void link_before(entry* e, integer* x, entry* at) {
     e->element = x;
     e->next = at;
@@ -159,7 +165,7 @@ SMALLSCOPE_FIELDS(sorted_list, header, size)
 
 // Korat's finSortedList(minSize, maxSize, numEntries, numElems): header, next, previous in
 // {null, entries}; size in [minSize, maxSize]; element in {null, Integer 1..numElems}, the
-// integers left out of isomorphism breaking.
+// integers left out of isomorphism breaking. Paper 000 Table 4's scope s is (0, s, s+1, s).
 inline smallscope::finitization fin(std::int64_t min_size, std::int64_t max_size, std::int64_t entries,
                                     std::int64_t elements) {
   auto f = smallscope::finitization::of<sorted_list>("SortedList");
@@ -175,8 +181,8 @@ inline smallscope::finitization fin(std::int64_t min_size, std::int64_t max_size
 }
 
 // The input class of merge (paper 000, Fig. 8): the list `self` (Java's this) and the
-// argument `other`, which may be the same list. Both draw their entries from one pool; two
-// different lists share no entry.
+// argument `other`, two different lists that draw their entries from one pool and share none.
+// (merge itself also takes other == this; the unit tests cover that call.)
 struct sorted_list_pair {
   smallscope::field<sorted_list*> self;
   smallscope::field<sorted_list*> other;
@@ -184,9 +190,8 @@ struct sorted_list_pair {
   bool rep_ok() const {
     const sorted_list* a = self;
     const sorted_list* b = other;
-    if (a == nullptr || b == nullptr || !a->rep_ok()) return false;
-    if (a == b) return true;
-    if (!b->rep_ok()) return false;
+    if (a == nullptr || b == nullptr || a == b) return false;
+    if (!a->rep_ok() || !b->rep_ok()) return false;
     smallscope::small_set<const entry*> in_self;
     const entry* h = a->header;
     const entry* e = h;
@@ -209,7 +214,8 @@ SMALLSCOPE_FIELDS(sorted_list_pair, self, other)
 inline void merge(sorted_list_pair& p) { p.self->merge(*p.other); }
 
 // Two lists from a pool of `entries` entries (two headers and the entries of both), each of
-// size in [minSize, maxSize], elements as in fin.
+// size in [minSize, maxSize], elements as in fin. Paper 000 Table 4's merge inputs for scope s
+// are pair_fin(0, s, s+1, s): two lists holding s-1 elements at most together.
 inline smallscope::finitization pair_fin(std::int64_t min_size, std::int64_t max_size, std::int64_t entries,
                                          std::int64_t elements) {
   auto f = smallscope::finitization::of<sorted_list_pair>("SortedListPair");
