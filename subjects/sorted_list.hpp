@@ -62,9 +62,9 @@ struct sorted_list {
     ++size;
   }
 
-  // Removes the first entry holding x; returns whether it did. Null is in no entry.
+  // Removes the first entry holding x; returns whether it did (false for null, in no entry).
   // Interesting arguments: the first, a middle and the last element, one held twice, an
-  // absent one, and null.
+  // absent one. Its argument domain is 1..elems, as Table 4 counts it.
   bool remove(integer* x) {
     entry* h = header;
     for (entry* e = h->next; e != h; e = e->next) {
