@@ -38,7 +38,10 @@ SMALLSCOPE_SUBJECT(fibonacci_heap) {
                  "removes and returns a least key (FIB-HEAP-EXTRACT-MIN, consolidate)"),
              smallscope::make_method<&heap::remove, &remove_post>(
                  "delete", key, "remove", "remove_post",
-                 "deletes a node holding a key (FIB-HEAP-DELETE: decrease, cut, cascading_cut, extract_min)")}};
+                 "deletes a node holding a key (FIB-HEAP-DELETE: decrease, cut, cascading_cut, extract_min)"),
+             smallscope::make_method<&heap::remove_mutant, &remove_post>(
+                 "delete_mutant", key, "remove_mutant", "remove_post",
+                 "seeded bug: delete whose cut leaves the parent's degree unchanged")}};
       },
       "subjects/fibonacci_heap.hpp");
 }

@@ -10,6 +10,7 @@
 // (on FibonacciHeapPair, whose root holds two heaps) and delete, with the helpers decrease,
 // cut, cascading_cut and consolidate. Their postconditions, the oracle of black-box testing
 // (Sec. 6.1), compare the heaps as multisets of keys (Sec. 6.3) and check the result.
+// remove_mutant is a deliberate bug (a mutant, Sec. 7).
 //
 // CLR's mark bit is a plain member, not a tracked field: Korat's finitization leaves it out (so
 // every input's marks are 0, as here), and copies of an input start unmarked too.
@@ -124,26 +125,18 @@ struct heap {
   // one. The heap hides its nodes, so the argument is the key. Interesting arguments: the key
   // of a root, of min_node, of a child (cut) and of a grandchild (cut, then cascading_cut marks
   // its former parent), a key held twice, and an absent key.
-  bool remove(int key) {
-    node* x = find(nodes, key);
-    if (x == nullptr) return false;
-    decrease(x, x->key, /*to_minus_infinity=*/true);
-    extract_min();
-    return true;
-  }
+  bool remove(int key) { return remove_with(key, /*mutant=*/false); }
+
+  // DELIBERATE BUG (a mutant, paper 000 Sec. 7): delete whose cut leaves the parent's degree
+  // as it was. Deleting a root is still right; deleting a child leaves its parent with a degree
+  // one too high, so "degree is the number of children" fails. The smallest failing input has
+  // two nodes: a root over a child, whose key is deleted.
+  bool remove_mutant(int key) { return remove_with(key, /*mutant=*/true); }
 
   // FIB-HEAP-DECREASE-KEY: gives x the key k (k <= x's key); x is cut from its parent when that
   // breaks heap order. With to_minus_infinity, x is cut and becomes min_node whatever its key
   // (CLR's "decrease to minus infinity", without a sentinel key); k is then x's own key.
-  void decrease(node* x, int k, bool to_minus_infinity = false) {
-    x->key = k;
-    node* y = x->parent;
-    if (y != nullptr && (to_minus_infinity || k < y->key)) {
-      cut(x, y);
-      cascading_cut(y);
-    }
-    if (to_minus_infinity || k < min_node->key) min_node = x;
-  }
+  void decrease(node* x, int k, bool to_minus_infinity = false) { decrease_with(x, k, to_minus_infinity, false); }
 
   // Korat's repOK: the empty heap has no nodes, no min_node and size 0. Otherwise the nodes
   // from `nodes` form a forest of circular sibling lists whose parents are right, each node
@@ -181,6 +174,25 @@ struct heap {
   }
 
  private:
+  // FIB-HEAP-DELETE on a node holding key; `mutant` selects remove_mutant's cut.
+  bool remove_with(int key, bool mutant) {
+    node* x = find(nodes, key);
+    if (x == nullptr) return false;
+    decrease_with(x, x->key, /*to_minus_infinity=*/true, mutant);
+    extract_min();
+    return true;
+  }
+
+  void decrease_with(node* x, int k, bool to_minus_infinity, bool mutant) {
+    x->key = k;
+    node* y = x->parent;
+    if (y != nullptr && (to_minus_infinity || k < y->key)) {
+      cut(x, y, mutant);
+      cascading_cut(y, mutant);
+    }
+    if (to_minus_infinity || k < min_node->key) min_node = x;
+  }
+
   // Splices x into the root list (before `nodes`, i.e. last); an empty list becomes x alone.
   void add_root(node* x) {
     x->parent = nullptr;
@@ -258,27 +270,27 @@ struct heap {
   }
 
   // CUT: x leaves the children of y and becomes an unmarked root.
-  void cut(node* x, node* y) {
+  void cut(node* x, node* y, bool mutant) {
     if (x->right == x) {
       y->child = nullptr;
     } else {
       if (y->child == x) y->child = x->right.get();
       unlink(x);
     }
-    --y->degree;
+    if (!mutant) --y->degree;
     add_root(x);
     x->mark = false;
   }
 
   // CASCADING-CUT: a node that loses a second child is cut too, and so on up.
-  void cascading_cut(node* y) {
+  void cascading_cut(node* y, bool mutant) {
     node* z = y->parent;
     if (z == nullptr) return;
     if (!y->mark) {
       y->mark = true;
     } else {
-      cut(y, z);
-      cascading_cut(z);
+      cut(y, z, mutant);
+      cascading_cut(z, mutant);
     }
   }
 

@@ -306,6 +306,25 @@ TEST(CheckFibonacciHeap, EveryMethodPassesScope3) {
   }
 }
 
+TEST(CheckFibonacciHeap, DeleteMutantFailsOnlyWhenACutHappens) {
+  // Scope 1 has no child to cut; at scope 2 the smallest failure is a root over a child whose
+  // key is deleted (2 nodes), reported by the invariant (a degree too high).
+  EXPECT_EQ(check("FibonacciHeap", "delete_mutant", 1).failed, 0u);
+  const auto r = check("FibonacciHeap", "delete_mutant", 2);
+  ASSERT_GT(r.failed, 0u);
+  EXPECT_EQ(r.failures.front().kind, smallscope::outcome_kind::invariant);
+  EXPECT_EQ(r.failures.front().objects, 3u);  // the heap and its two nodes
+  heap_box pre;
+  for (int k : {0, 1, 2}) pre.h.insert(k);
+  ASSERT_EQ(pre.h.extract_min(), 0);  // 1 over 2
+  heap_box good(pre.h), bad(pre.h);
+  EXPECT_TRUE(good.h.remove(2));
+  EXPECT_TRUE(good.h.rep_ok());
+  EXPECT_TRUE(bad.h.remove_mutant(2));
+  EXPECT_FALSE(bad.h.rep_ok());
+  EXPECT_EQ(keys(bad.h), keys(good.h));  // the keys are right: only the invariant catches it
+}
+
 TEST(CheckFibonacciHeap, UnionPassesPairsOfScope2) {
   // Pairs of disjoint heaps over 2 nodes with keys 0..1. Heaps of k nodes: 1 (k = 0),
   // 2 (k = 1: a key), 9 (k = 2: two roots, 2 x 2 keys, min_node either root when the keys tie,
