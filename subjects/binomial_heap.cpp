@@ -18,8 +18,9 @@ SMALLSCOPE_SUBJECT(binomial_heap) {
       "BinomialHeap", "binomial min-heaps: trees of nodes with key, degree, parent, sibling, child (Korat example)",
       ps, [](std::int64_t n) { return params{n}; },
       [](std::span<const std::int64_t> p) {
-        // Keys 0..n: 0 is below every key of the structure (a new minimum, an absent key).
-        const std::vector<smallscope::argument_domain> key = {smallscope::argument_domain::of(smallscope::ints(0, p[0]))};
+        // The key field's domain 1..n (as paper 004's suites: 2n+1 inputs per heap); it holds
+        // keys below, equal to, above and absent from the keys of most heaps.
+        const std::vector<smallscope::argument_domain> key = {smallscope::argument_domain::of(smallscope::ints(1, p[0]))};
         return smallscope::subject_instance{
             fin(p[0]), smallscope::make_predicate<&heap::rep_ok>(),
             {smallscope::make_method<&heap::insert, &insert_post>("insert", key, "insert", "insert_post",
