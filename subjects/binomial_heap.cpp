@@ -44,10 +44,12 @@ SMALLSCOPE_SUBJECT(binomial_heap_pair) {
       "BinomialHeapPair", "pairs of binomial heaps with disjoint nodes, for union/merge (paper 002, Sec. 4)", ps,
       [](std::int64_t n) { return params{n}; },
       [](std::span<const std::int64_t> p) {
-        return smallscope::subject_instance{
+        smallscope::subject_instance instance{
             fin(p[0]), smallscope::make_predicate<&heap_pair::rep_ok>(),
             {smallscope::make_method<&heap_pair::merge, &merge_post>(
                 "merge", {}, "merge", "merge_post", "unions the second heap into the first (paper 000's union)")}};
+        instance.eq_class = smallscope::make_eq_class<&heap_pair::eq_class>();
+        return instance;
       },
       "subjects/binomial_heap_pair.hpp");
   s.scope_min = 1;
@@ -64,8 +66,10 @@ SMALLSCOPE_SUBJECT(binomial_heap_pair_replicated) {
       "pairs of binomial heaps with the classes replicated, paper 002's layout (generation only)", ps,
       [](std::int64_t n) { return params{n}; },
       [](std::span<const std::int64_t> p) {
-        return smallscope::subject_instance{fin_replicated(p[0]), smallscope::make_predicate<&replicated_pair::rep_ok>(),
-                                            {}};
+        smallscope::subject_instance instance{fin_replicated(p[0]),
+                                              smallscope::make_predicate<&replicated_pair::rep_ok>(), {}};
+        instance.eq_class = smallscope::make_eq_class<&replicated_pair::eq_class>();
+        return instance;
       },
       "subjects/binomial_heap_pair.hpp");
   s.scope_min = 1;

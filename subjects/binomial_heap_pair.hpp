@@ -12,6 +12,7 @@
 // 002's layout, for generation only; it also explores exactly paper 002's candidates.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <set>
 
@@ -24,6 +25,40 @@ namespace subjects::binomial_heap_pair {
 
 using binomial_heap::heap;
 using binomial_heap::node;
+
+// Paper 002's black-box criterion for merge (Sec. 4): seven predicates over the two heaps (either
+// empty; more elements in the first, or as many; a greater degree in the first, or the same; a
+// tree degree both have). In a valid heap of n keys the trees' degrees are the 1-bits of n, so
+// the heap's degree (its greatest tree's) and its tree degrees follow from its size: the
+// criterion reads only the two sizes, and with --eq-class the search prunes every candidate that
+// keeps both sizes. This reading reproduces paper 002's Korat+ column exactly (explored and
+// valid at scopes 2 to 6, e.g. 647,410 and 1,872 at 5).
+struct heap_profile {
+  int size = 0;
+  int degree = -1;                 // -1 for an empty heap
+  std::uint64_t tree_degrees = 0;  // bit d: a tree of degree d
+};
+
+template <class Heap>
+heap_profile profile(const Heap& h) {
+  heap_profile p;
+  p.size = h.size;
+  p.tree_degrees = static_cast<std::uint64_t>(p.size);
+  p.degree = p.size > 0 ? std::bit_width(p.tree_degrees) - 1 : -1;
+  return p;
+}
+
+template <class A, class B>
+std::uint64_t merge_class(const A& first, const B& second) {
+  const heap_profile a = profile(first);
+  const heap_profile b = profile(second);
+  const bool predicates[] = {a.size == 0,         b.size == 0,           a.size > b.size,
+                             a.size == b.size,    a.degree > b.degree,   a.degree == b.degree,
+                             (a.tree_degrees & b.tree_degrees) != 0};
+  std::uint64_t bits = 0;
+  for (const bool p : predicates) bits = bits << 1 | (p ? 1 : 0);
+  return bits;
+}
 
 struct heap_pair {
   smallscope::field<heap*> first;
@@ -42,6 +77,8 @@ struct heap_pair {
     binomial_heap::node_set visited;
     return a->rep_ok_with(visited) && b->rep_ok_with(visited);
   }
+
+  std::uint64_t eq_class() const { return merge_class(*first, *second); }
 };
 SMALLSCOPE_FIELDS(heap_pair, first, second)
 
@@ -74,6 +111,8 @@ struct replicated_pair {
     const binomial_heap::basic_heap<2>* b = second;
     return b != nullptr && b->rep_ok();
   }
+
+  std::uint64_t eq_class() const { return merge_class(*first, *second); }
 };
 SMALLSCOPE_FIELDS(replicated_pair, first, second)
 
