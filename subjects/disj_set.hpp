@@ -118,17 +118,16 @@ struct disj_set {
 SMALLSCOPE_FIELDS(disj_set, size, elements)
 
 // Korat's finDisjSet(n): n records (no null), one record array of length 0..n, size in 0..n,
-// parent and rank in 0..n-1.
+// parent and rank in 0..n-1. Requires 1 <= n <= 64 (the array's elements need a record).
 inline smallscope::finitization fin(std::int64_t n) {
-  if (n > disj_set::max_elements)
-    throw smallscope::finitization_error("DisjSet: " + std::to_string(n) + " records is over " +
-                                         std::to_string(disj_set::max_elements));
+  if (n < 1 || n > disj_set::max_elements)
+    throw smallscope::finitization_error("DisjSet: the number of records must be in 1.." +
+                                         std::to_string(disj_set::max_elements) + ", got " + std::to_string(n));
   auto f = smallscope::finitization::of<disj_set>("DisjSet");
   auto records = f.objects<record>("Record", static_cast<std::uint32_t>(n));
-  const std::int64_t top = n > 0 ? n - 1 : 0;
   f.set(&disj_set::size, smallscope::ints(0, n));
-  f.set(&record::parent, smallscope::ints(0, top));
-  f.set(&record::rank, smallscope::ints(0, top));
+  f.set(&record::parent, smallscope::ints(0, n - 1));
+  f.set(&record::rank, smallscope::ints(0, n - 1));
   f.set(&disj_set::elements, smallscope::ints(0, n), records.only());
   return f;
 }

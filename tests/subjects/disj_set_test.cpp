@@ -263,6 +263,7 @@ TEST(MethodsDisjSet, CheckCatchesAFindWithoutCompression) {
   ASSERT_GT(r.failed, 0u);
   EXPECT_EQ(r.failures.front().detail, "every element on x's path points at the root");
   EXPECT_EQ(r.failures.front().kind, smallscope::outcome_kind::postcondition);
+  EXPECT_THROW(ds::fin(0), smallscope::finitization_error);
 }
 
 }  // namespace
