@@ -205,6 +205,22 @@ class finitization {
     finish_binding(std::move(b));
   }
 
+  // Fills an array of pointers with every object of `objects`, in index order, for the whole
+  // search (Korat's addAll, e.g. its DAG's node list). Its slots hold one value each: the search
+  // does not enumerate them, and reading them is not recorded, so they change neither the
+  // explored count nor isomorphism breaking; the walk of a valid structure follows them.
+  template <class C, class T, class U>
+  void set_all(array<T*> C::*member, class_domain<U> objects) {
+    static_assert(std::is_same_v<std::remove_cv_t<T>, U>,
+                  "the class domain's class must be the class the elements point to");
+    const auto count = static_cast<std::int64_t>(data_.class_domains.at(objects.id()).count);
+    auto b = begin_array_binding(member, ints(count, count));
+    b.value_size = sizeof(T*);
+    b.values = object_domain(b, object_set<U>(objects));
+    b.fixed = true;
+    finish_binding(std::move(b));
+  }
+
   // A one-line description of the class domains and field domains.
   std::string describe() const;
   const detail::finitization_data& data() const { return data_; }

@@ -76,7 +76,9 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   values_.assign(n, 0);
   stack_.assign(n + 1, 0);
   on_stack_at_.assign(space_->arena_bytes(), stack_mark::on);
-  for (const auto& sl : space_->slots()) on_stack_at_[sl.offset] = stack_mark::off;
+  // A fixed slot (set_all) stays marked: its reads are not recorded and the walk passes it by.
+  for (const auto& sl : space_->slots())
+    if (!sl.fixed) on_stack_at_[sl.offset] = stack_mark::off;
   written_.assign(n + 1, 0);
   is_written_.assign(n, 0);
   class_domains_ = space_->class_domain_count();

@@ -194,6 +194,7 @@ void state_space::add_slots() {
       s.domain = binding_length_domain_[bi];
       s.size = sizeof(int);
       s.capacity = static_cast<std::uint32_t>(capacity);
+      s.fixed = b.fixed;
       add(s);
       const std::size_t storage = storage_offset_[next_storage++];
       for (std::int32_t i = 0; i < capacity; ++i) {
@@ -203,6 +204,14 @@ void state_space::add_slots() {
         e.kind = slot_kind::array_element;
         e.element = i;
         e.domain = binding_domain_[bi];
+        if (b.fixed) {  // element i holds object i of the class domain, and nothing else
+          domain only = domains_[e.domain];
+          only.values = {only.values[static_cast<std::size_t>(i)]};
+          only.values[0].next_class_domain_first = -1;
+          domains_.push_back(std::move(only));
+          e.domain = static_cast<std::uint32_t>(domains_.size() - 1);
+          e.fixed = true;
+        }
         e.size = b.value_size;
         e.offset = static_cast<std::uint32_t>(storage + static_cast<std::size_t>(i) * b.value_size);
         add(e);

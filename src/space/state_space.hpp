@@ -50,6 +50,7 @@ struct slot {
   std::uint32_t capacity = 0;  // array lengths: how many element slots follow
   std::uint8_t size = 0;      // bytes written
   slot_kind kind = slot_kind::scalar;
+  bool fixed = false;         // of a set_all array: one value, never on the field-access stack
 };
 
 // What writing and backtracking need of a slot, in one place: its field domain's values,

@@ -55,6 +55,10 @@ struct field_binding {
   bool is_bool = false;        // printed as false/true
   value_set values;            // the field domain (the elements' domain, for arrays)
   bool is_array = false;
+  // arrays: holds every object of values' one class domain, in index order, for the whole
+  // search (Korat's addAll): each slot has that one value, and the search never reads or
+  // increments it, so it takes no part in the field-access stack or isomorphism breaking.
+  bool fixed = false;
   value_set lengths;           // arrays: the length domain
   // arrays: binds `capacity` element fields at `elements` to the array at `array`.
   void (*bind_storage)(void* array, void* elements, int capacity) = nullptr;
