@@ -16,29 +16,25 @@ import sys
 here = os.path.dirname(os.path.abspath(__file__))
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--binary", default=os.path.join(here, "..", "build", "release", "smallscope"))
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--subjects", default="")
-    ap.add_argument("--cpu", default="0", help="the core to pin the runs to (taskset -c)")
-    args = ap.parse_args()
-    listing = subprocess.run([args.binary, "list"], capture_output=True, text=True, check=True).stdout
+def measure(binary, runs, cpu, wanted):
+    """Prints the table for the built-in subjects in `wanted` (all when empty); returns the
+    number of rows whose counts differ from Korat's."""
+    listing = subprocess.run([binary, "list"], capture_output=True, text=True, check=True).stdout
     built_in = {line.strip() for line in listing.splitlines() if line and not line.startswith(" ")}
-    wanted = set(args.subjects.split(",")) if args.subjects else built_in
+    wanted = wanted or built_in
     mismatches = 0
-    print("| subject | fin | valid | explored | counts = Korat's | Korat 1.0 s | smallscope s (median of %d) | speed-up |" % args.runs)
+    print("| subject | fin | valid | explored | counts = Korat's | Korat 1.0 s | smallscope s (median of %d) | speed-up |" % runs)
     print("|---|---|---:|---:|---|---:|---:|---:|")
     with open(os.path.join(here, "korat-counts.tsv")) as f:
         rows = [line.rstrip("\n").split("\t") for line in f][1:]
     for subject, fin, valid, explored, korat_s in rows:
         if subject not in built_in or subject not in wanted:
             continue
-        cmd = [args.binary, "gen", subject] + (["--fin", fin] if "," in fin else [fin]) + ["--stats", "json", "-q"]
+        cmd = [binary, "gen", subject] + (["--fin", fin] if "," in fin else [fin]) + ["--stats", "json", "-q"]
         times = []
         stats = None
-        for _ in range(args.runs):
-            out = subprocess.run(["taskset", "-c", args.cpu] + cmd, capture_output=True, text=True, check=True).stdout
+        for _ in range(runs):
+            out = subprocess.run(["taskset", "-c", cpu] + cmd, capture_output=True, text=True, check=True).stdout
             stats = json.loads(out.strip().splitlines()[-1])
             times.append(stats["seconds"])
         same = stats["valid"] == int(valid) and stats["explored"] == int(explored)
@@ -48,7 +44,18 @@ def main():
             subject, fin, f"{stats['valid']:,}", f"{stats['explored']:,}", "yes" if same else "**NO**",
             korat_s, median, float(korat_s) / median if median > 0 else float("inf")))
         sys.stdout.flush()
-    return 1 if mismatches else 0
+    return mismatches
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--binary", default=os.path.join(here, "..", "build", "release", "smallscope"))
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--subjects", default="")
+    ap.add_argument("--cpu", default="0", help="the core to pin the runs to (taskset -c)")
+    args = ap.parse_args()
+    wanted = set(args.subjects.split(",")) if args.subjects else set()
+    return 1 if measure(args.binary, args.runs, args.cpu, wanted) else 0
 
 
 if __name__ == "__main__":

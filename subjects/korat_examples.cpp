@@ -73,8 +73,8 @@ SMALLSCOPE_SUBJECT(heap_array) {
         return smallscope::subject_instance{
             fin(p[0], p[1], p[2]), smallscope::make_predicate<&heap::rep_ok>(),
             {smallscope::make_method<&heap::insert, &insert_post>(
-                 "insert", {smallscope::argument_domain::of(smallscope::ints(0, p[2]))}, "insert", "insert_post",
-                 "inserts a key (false when the array is full)"),
+                 "insert", {smallscope::argument_domain::of(smallscope::ints(-1, p[2]))}, "insert", "insert_post",
+                 "inserts a key (false when the array is full or the key is -1); keys are the elements' domain"),
              smallscope::make_method<&heap::extract_max, &extract_max_post>(
                  "extract_max", {}, "extract_max", "extract_max_post", "removes and returns the largest key")}};
       },
