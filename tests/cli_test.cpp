@@ -52,6 +52,11 @@ const std::vector<subject_case> built_in_subjects = {
     {"SinglyLinkedList", "minSize,maxSize,entries,elements", "3,3,4,4", 5, 44},
     {"DoublyLinkedList", "minSize,maxSize,entries,elements", "3,3,4,4", 10, 49},
     {"RedBlackTree", "entries,minSize,maxSize,keys", "3,3,3,3", 3, 179},
+    {"SortedList", "minSize,maxSize,entries,elems", "3,3,4,3", 10, 72},
+    {"DisjSet", "n", "3", 38, 278},
+    {"FibonacciHeap", "nodes", "3", 136, 803},
+    {"BinomialHeap", "size", "3", 28, 335},
+    {"DAG", "n", "3", 4, 16},
 };
 
 // Whether `line` reads "NAME description... [LO, HI]", as `list` describes a parameter.
@@ -329,6 +334,23 @@ TEST(Gen, WithoutPruningTheSameStructuresFromMoreCandidates) {
   EXPECT_TRUE(contains(stats["options"], "\"pruning\":false")) << stats["options"];
 }
 
+// --eq-class (paper 002, Sec. 3) on paper 002's binomial heap pairs at scope 3: fewer candidates,
+// the same 10 classes (the paper's figures: 5,389 (784) plain, 1,315 (56) Korat+, CC 10);
+// --one-per-class prints one structure per class.
+TEST(Gen, EqClassPrunesAndCoversTheSameClasses) {
+  auto plain = gen_stats({"BinomialHeapPairReplicated", "3"});
+  auto pruned = gen_stats({"BinomialHeapPairReplicated", "3", "--eq-class"});
+  EXPECT_EQ(plain["explored"], "5389");
+  EXPECT_EQ(plain["valid"], "784");
+  EXPECT_EQ(pruned["explored"], "1315");
+  EXPECT_EQ(pruned["valid"], "56");
+  EXPECT_EQ(plain["classes"], "10");
+  EXPECT_EQ(pruned["classes"], "10");
+  EXPECT_EQ(text_structures({"BinomialHeapPairReplicated", "3", "--one-per-class"}).size(), 10u);
+  EXPECT_EQ(text_structures({"BinomialHeapPairReplicated", "3", "--one-per-class", "--eq-class"}),
+            text_structures({"BinomialHeapPairReplicated", "3", "--one-per-class"}));
+}
+
 // An invariant call stopped by --read-budget is a finding: exit code 1, reported on stderr.
 // NaiveList's invariant loops on cyclic lists; the run still ends with every acyclic list.
 TEST(Gen, ReadBudgetExceededIsAFinding) {
@@ -416,6 +438,10 @@ const std::vector<bad_input> bad_inputs = {
     {"ProgressIntervalZero", {"gen", "BinaryTree", "3", "--progress-interval", "0"}, {"--progress-interval", "[0.01, 86400]"}},
     {"ProgressIntervalNan", {"gen", "BinaryTree", "3", "--progress-interval", "nan"}, {"--progress-interval", "nan"}},
     {"UnknownOption", {"gen", "BinaryTree", "3", "--bogus"}, {"--bogus", "--help"}},
+    {"EqClassWithoutAnEqClass",
+     {"gen", "BinaryTree", "3", "--eq-class"},
+     {"--eq-class", "eq_class()", "BinaryTree has none", "BinomialHeapPairReplicated"}},
+    {"OnePerClassWithoutAnEqClass", {"gen", "HeapArray", "3", "--one-per-class"}, {"--one-per-class", "HeapArray"}},
     {"ExtraArgument", {"gen", "BinaryTree", "3", "4"}, {"not expected: 4"}},
     {"NoSubcommand", {}, {"subcommand", "--help"}},
     {"UnknownSubcommand", {"bogus"}, {"bogus"}},
