@@ -76,10 +76,10 @@ struct heap {
     const int length = array.length();
     if (n < 0 || n > length) return false;
     int cell[max_length];
-    for (int i = 0; i < n; ++i) {
-      const int element = cell[i] = array[i];
-      if (element == -1) return false;
-      if (i > 0 && element > cell[(i - 1) / 2]) return false;
+    if (n > 0 && (cell[0] = array[0]) == -1) return false;
+    for (unsigned i = 1; i < static_cast<unsigned>(n); ++i) {  // cell i's parent is (i - 1) / 2
+      const int element = cell[i] = array[static_cast<int>(i)];
+      if (element == -1 || element > cell[(i - 1) >> 1]) return false;
     }
     for (int i = n; i < length; ++i)
       if (array[i] != -1) return false;
