@@ -3,7 +3,8 @@
 //   postconditions;
 // - each postcondition rejects a wrong post-state by the expected clause;
 // - the valid lists of a scope are exactly the non-decreasing sequences (counted apart), and
-//   `check` of every method passes on every input;
+//   `check` of every method passes on every input, and finds a wrong add on the inputs
+//   counted apart;
 // - summed over the three methods, the inputs equal paper 004's bounded-exhaustive suite
 //   sizes (Table 1) for scopes 3..7.
 #include <gtest/gtest.h>
@@ -186,6 +187,42 @@ TEST(SortedSinglyLinkedList, Scope4HoldsEverySortedSequenceOnceAndEveryMethodPas
     EXPECT_EQ(r.inputs, valid * 4) << name;  // index 0..3, element 1..4
     EXPECT_EQ(r.failed, 0u) << name;
   }
+}
+
+// A wrong add that appends instead of inserting in order. `check` finds it on exactly the
+// inputs where the last element is greater than the new one (counted apart), each by the
+// invariant (the post-state is not sorted).
+bool add_at_end(ssl::list& l, int element) {
+  ssl::entry* last = l.header;
+  while (last->next != nullptr) last = last->next;
+  last->next = new ssl::entry{};
+  last->next->element = element;
+  ++l.size;
+  return true;
+}
+
+TEST(SortedSinglyLinkedList, CheckFindsAnAddThatAppends) {
+  const auto i = instance({0, 3, 4, 4});
+  const auto m = smallscope::make_method<&add_at_end, &ssl::add_post>(
+      "add_at_end", {smallscope::argument_domain::of(smallscope::ints(1, 4))}, "add_at_end", "add_post");
+  std::uint64_t expected = 0;
+  std::vector<int> seq;
+  auto extend = [&](auto&& self) -> void {
+    for (int e = 1; e <= 4; ++e)
+      if (!seq.empty() && seq.back() > e) ++expected;
+    if (seq.size() == 3) return;
+    for (int e = seq.empty() ? 1 : seq.back(); e <= 4; ++e) {
+      seq.push_back(e);
+      self(self);
+      seq.pop_back();
+    }
+  };
+  extend(extend);
+  ASSERT_EQ(expected, 71u);
+  const auto r = smallscope::run_check(i.fin, i.invariant, m, {});
+  EXPECT_EQ(r.inputs, 35u * 4);
+  EXPECT_EQ(r.failed, expected);
+  for (const auto& c : r.failures) EXPECT_EQ(c.kind, smallscope::outcome_kind::invariant);
 }
 
 // Paper 004, Table 1, bounded exhaustive: inputs of get, add and remove together. The reading
