@@ -9,7 +9,9 @@
 // Elements are Korat's Integer objects of SortedList (not isomorphism-checked, null allowed):
 // here an int field over 0..values, where 0 (no_element) stands for null and 1..values are the
 // elements. The invariant checks l, then s (paper 002, Sec. 3: "checks first whether l is
-// acyclic, and if so, it then checks whether s is acyclic and strictly sorted").
+// acyclic, and if so, it then checks whether s is acyclic and strictly sorted"), each with
+// SinglyLinkedList's repOK, and then s's order; with this reading the valid and explored counts,
+// plain and with eqClass pruning, equal paper 002's table on every scope.
 //
 // eq_class() is the paper's black-box criterion: one bit per predicate (l empty, l has repeated
 // elements, l sorted (non-decreasing), s empty). The target methods are the paper's listAsSet
@@ -51,8 +53,13 @@ struct list_as_set {
   smallscope::field<set_node*> set_header;  // s
   smallscope::field<int> set_size;
 
-  // l is acyclic, s is acyclic and strictly sorted; both have their header and their size.
-  bool rep_ok() const { return list_ok(header, size, false) && list_ok(set_header, set_size, true); }
+  // l is acyclic, s is acyclic and strictly sorted; both have their header and their size. s is
+  // checked as a list first, then for order in a second pass: this reading reproduces paper
+  // 002's explored counts exactly (checking the order during the walk prunes more: 731
+  // candidates instead of 1,121 at scope 0-2,0-2,3,3,3, with the same Korat+ counts).
+  bool rep_ok() const {
+    return list_ok(header, size) && list_ok(set_header, set_size) && strictly_sorted(set_header);
+  }
 
   // Paper 002, Sec. 3: the class of a valid pair under the criterion "all combinations of: l
   // empty, l has repeated elements, l sorted, s empty". Reads l's nodes and s's first link only.
@@ -112,12 +119,11 @@ struct list_as_set {
   }
 
  private:
-  // Korat's SinglyLinkedList repOK, with the elements compared when `strictly_sorted`: the header
-  // holds no element; the nodes after it are acyclic, each holds an element (in increasing order
-  // when strictly_sorted); there are size of them. Fields are read in that order, size last.
+  // Korat's SinglyLinkedList repOK: the header holds no element; the nodes after it are
+  // acyclic and each holds an element; there are size of them. Fields are read in that order,
+  // size last.
   template <class Node>
-  static bool list_ok(const smallscope::field<Node*>& header_field, const smallscope::field<int>& size_field,
-                      bool strictly_sorted) {
+  static bool list_ok(const smallscope::field<Node*>& header_field, const smallscope::field<int>& size_field) {
     const Node* h = header_field;
     if (h == nullptr) return false;
     if (h->elem != no_element) return false;
@@ -128,10 +134,16 @@ struct list_as_set {
       if (next == nullptr) break;
       if (next->elem == no_element) return false;
       if (!visited.insert(next)) return false;
-      if (strictly_sorted && current != h && !(current->elem < next->elem)) return false;
       current = next;
     }
     return static_cast<int>(visited.size()) - 1 == size_field;
+  }
+
+  // The elements of an acyclic list, in increasing order (reads only fields list_ok read).
+  static bool strictly_sorted(const set_node* h) {
+    for (const set_node* n = h->next; n != nullptr && n->next != nullptr; n = n->next)
+      if (!(n->elem < n->next.get()->elem)) return false;
+    return true;
   }
 
   bool set_contains(int e) const {
