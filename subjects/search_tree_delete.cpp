@@ -3,6 +3,8 @@
 // keys"; SearchTreeDelete n is (n, 0-n, n).
 #include "subjects/search_tree_delete.hpp"
 
+#include <algorithm>
+
 #include "smallscope/subject.hpp"
 #include "subjects/registration.hpp"
 
