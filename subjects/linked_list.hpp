@@ -13,13 +13,13 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <set>
 #include <vector>
 
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
+#include "subjects/circular_list.hpp"
 
 namespace subjects::linked_list {
 
@@ -200,32 +200,10 @@ inline smallscope::finitization call_fin(std::int64_t min_size, std::int64_t max
 // shared, so they compare by address), `now` the post-state. They compare abstract values
 // (Sec. 6.3: the list as its sequence of elements) and never write fields.
 
-// The abstract value: the elements along next after the header. The walk stops when it is
-// back at the header, at a null next, at an entry met twice or after walk_limit entries;
-// `cycle` says whether it got back to the header with previous mirroring next throughout.
-struct abstract_list {
-  std::vector<const element*> elements;
-  bool cycle = false;
-};
-inline constexpr std::size_t walk_limit = 10000;
+// The abstract value (circular_list.hpp).
+using abstract_list = circular_list::abstract_list<element>;
 
-inline abstract_list abstraction(const linked_list& l) {
-  abstract_list a;
-  const entry* h = l.header;
-  if (h == nullptr) return a;
-  std::set<const entry*> visited{h};
-  const entry* e = h;
-  while (true) {
-    const entry* next = e->next;
-    if (next == nullptr || next->previous != e) return a;
-    if (next == h) break;
-    if (!visited.insert(next).second || visited.size() > walk_limit) return a;
-    a.elements.push_back(next->value);
-    e = next;
-  }
-  a.cycle = true;
-  return a;
-}
+inline abstract_list abstraction(const linked_list& l) { return circular_list::abstraction<entry, element>(l.header, &entry::value); }
 
 inline void add_post(smallscope::verdict& v, const linked_list& old, const linked_list& now, bool result,
                      element* o) {

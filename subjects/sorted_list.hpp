@@ -25,13 +25,13 @@
 #include <cstdint>
 #include <functional>
 #include <iterator>
-#include <set>
 #include <vector>
 
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
+#include "subjects/circular_list.hpp"
 
 namespace subjects::sorted_list {
 
@@ -237,31 +237,14 @@ inline smallscope::finitization pair_fin(std::int64_t min_size, std::int64_t max
 // shared, so they compare by address, i.e. by value), `now` the post-state. They compare
 // abstract values (Sec. 6.3: the list as its sequence of elements) and never write fields.
 
-// The abstract value: the elements along next after the header. The walk stops when it is
-// back at the header, at a null next, at an entry met twice or after walk_limit entries;
-// `cycle` says whether it got back to the header with previous mirroring next throughout.
-struct abstract_list {
-  std::vector<const integer*> elements;
-  bool cycle = false;
-};
-inline constexpr std::size_t walk_limit = 10000;
+// The abstract value (circular_list.hpp), empty and not a cycle when the header holds an
+// element.
+using abstract_list = circular_list::abstract_list<integer>;
 
 inline abstract_list abstraction(const sorted_list& l) {
-  abstract_list a;
   const entry* h = l.header;
-  if (h == nullptr || h->element != nullptr) return a;
-  std::set<const entry*> visited{h};
-  const entry* e = h;
-  while (true) {
-    const entry* next = e->next;
-    if (next == nullptr || next->previous != e) return a;
-    if (next == h) break;
-    if (!visited.insert(next).second || visited.size() > walk_limit) return a;
-    a.elements.push_back(next->element);
-    e = next;
-  }
-  a.cycle = true;
-  return a;
+  if (h != nullptr && h->element != nullptr) return {};
+  return circular_list::abstraction(h, &entry::element);
 }
 
 inline bool sorted(const std::vector<const integer*>& xs) {
