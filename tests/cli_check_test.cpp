@@ -223,6 +223,19 @@ TEST(CheckCli, StatsJsonIsTheLastLineOfStdout) {
   EXPECT_EQ(passing.value("failures", json()), json::array());
 }
 
+// --eq-class (paper 002) narrows the inputs to Korat+'s structures: 43 of SearchTreeDelete's 45
+// at 3,0-3,3 (the paper's 500 (43)); --one-per-class to one per class, 8 here.
+TEST(CheckCli, EqClassAndOnePerClassNarrowTheInputs) {
+  const json plain = check_stats({"SearchTreeDelete", "remove", "--fin", "3,0,3,3"});
+  const json pruned = check_stats({"SearchTreeDelete", "remove", "--fin", "3,0,3,3", "--eq-class"});
+  const json one = check_stats({"SearchTreeDelete", "remove", "--fin", "3,0,3,3", "--one-per-class"});
+  EXPECT_EQ(plain.value("inputs", json()), 45);
+  EXPECT_EQ(pruned.value("inputs", json()), 43);
+  EXPECT_EQ(pruned.value("explored", json()), 500);
+  EXPECT_EQ(one.value("inputs", json()), 8);
+  EXPECT_EQ(one.value("failed", json()), 0);
+}
+
 TEST(CheckCli, CounterexamplesAreSmallestFirst) {
   const auto args = check_args({"SinglyLinkedList", "remove_null_deref", "3", "--show", "15", "--no-reproducers"});
   const result r = run(args);
@@ -555,6 +568,8 @@ const std::vector<check_bad_input> check_bad_inputs = {
     {"ShowNegative", {"SearchTree", "remove", "3", "--show", "-1"}, {"--show", ">= 0"}},
     {"InputBeyondTheScope", {"SearchTree", "remove", "3", "--input", "16"}, {"--input 16", "15 inputs", "1..15"}},
     {"WhiteBoxWithSample", {"SearchTree", "remove", "3", "--white-box", "--sample", "3"}, {"--sample", "--white-box"}},
+    {"EqClassWithoutAnEqClass", {"SearchTree", "add", "3", "--eq-class"}, {"--eq-class", "SearchTree has none", "SearchTreeDelete"}},
+    {"EqClassWithWhiteBox", {"SearchTreeDelete", "remove", "3", "--eq-class", "--white-box"}, {"--eq-class", "--white-box"}},
     {"WhiteBoxInputBeyondTheFindings",
      {"RedBlackTree", "insert_unbalanced", "--fin", "5,0,5,6", "--white-box", "--input", "99", "-q"},
      {"--input 99", "6 failing inputs", "1..6"}},

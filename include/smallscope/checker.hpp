@@ -31,6 +31,9 @@ struct check_options {
   bool white_box = false;
   structure_format format = structure_format::text;  // of the post-state pictures
   search_options search;
+  // The subject's equivalence classes (paper 002), needed by search.eq_class and
+  // search.one_per_class: the inputs are then the structures those yield. Not with white_box.
+  eq_class_fn eq_class;
 };
 
 // One failed input.
@@ -70,6 +73,6 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
 
 // The number of inputs of the scope: valid structures times argument tuples.
 std::uint64_t count_inputs(const finitization& fin, const predicate& invariant, const target_method& method,
-                           const search_options& options = {});
+                           const search_options& options = {}, const eq_class_fn& eq_class = {});
 
 }  // namespace smallscope

@@ -42,14 +42,16 @@ const char* outcome_name(outcome_kind k) {
 }
 
 std::uint64_t count_inputs(const finitization& fin, const predicate& invariant, const target_method& method,
-                           const search_options& options) {
+                           const search_options& options, const eq_class_fn& eq_class) {
   search_options o = options;
   o.limit = 0;
-  detail::korat_search search(std::make_unique<detail::state_space>(fin.data()), invariant, o);
+  if ((o.eq_class || o.one_per_class) && !eq_class)
+    throw std::invalid_argument("eq_class and one_per_class need the subject's eq_class function");
+  detail::korat_search search(std::make_unique<detail::state_space>(fin.data()), invariant, o, eq_class);
   const detail::argument_tuples tuples(method, search.space());
   while (search.next()) {
   }
-  return search.stats().valid * tuples.count();
+  return search.valid_count() * tuples.count();
 }
 
 namespace {
@@ -102,6 +104,10 @@ void drain(int fd, std::string& buffer, bool until_eof) {
 check_report run_check(const finitization& fin, const predicate& invariant, const target_method& method,
                        const check_options& options, const check_progress& progress) {
   validate(options.search);
+  if ((options.search.eq_class || options.search.one_per_class) && !options.eq_class)
+    throw std::invalid_argument("eq_class and one_per_class need the subject's eq_class function");
+  if (options.white_box && (options.search.eq_class || options.search.one_per_class))
+    throw std::invalid_argument("white-box checking searches for failures: no eq_class pruning");
   const auto start = std::chrono::steady_clock::now();
   const detail::state_space space(fin.data());  // for the failures the supervisor records
   const detail::argument_tuples tuples(method, space);

@@ -62,7 +62,8 @@ counterexample failed_input(std::uint64_t input, method_run& run, const check_jo
 
 worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
   const check_options& options = *job.options;
-  korat_search search(std::make_unique<state_space>(job.fin->data()), *job.invariant, options.search);
+  korat_search search(std::make_unique<state_space>(job.fin->data()), *job.invariant, options.search,
+                      options.eq_class);
   const state_space& space = search.space();
   const argument_tuples tuples(*job.method, space);
   const graph_labels labels(space);

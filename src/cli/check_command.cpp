@@ -53,6 +53,9 @@ int run_check_command(const check_request& r) {
   validate(r.gen.search);
   const subject_instance instance = s.make(p);
   const target_method& method = lookup_method(s, instance, r.method);
+  require_eq_class(s, instance, r.gen.search);
+  if (r.white_box && (r.gen.search.eq_class || r.gen.search.one_per_class))
+    throw usage_error("--eq-class and --one-per-class do not go with --white-box (it searches for failures)");
 
   check_options options;
   options.timeout = r.timeout;
@@ -63,9 +66,10 @@ int run_check_command(const check_request& r) {
   options.white_box = r.white_box;
   options.format = *format;
   options.search = r.gen.search;
+  options.eq_class = instance.eq_class;
 
   if (r.input != 0 && !r.white_box) {
-    const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search);
+    const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search, instance.eq_class);
     if (r.input > total)
       throw usage_error(fmt::format("--input {}: {} has {} inputs in this scope; give 1..{}", r.input, method.name,
                                     total, total));

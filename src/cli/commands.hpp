@@ -14,6 +14,7 @@ class App;
 
 namespace smallscope {
 struct subject;
+struct subject_instance;
 }
 
 namespace smallscope::cli {
@@ -63,6 +64,9 @@ std::vector<std::int64_t> parameters(const subject& s, const gen_request& r);
 std::string joined(const std::vector<std::int64_t>& p);
 // The options that differ from their defaults, as flags: " --limit 2 --no-pruning".
 std::string non_default_options(const search_options& o);
+// --eq-class and --one-per-class need a subject with an eq_class(): a usage_error naming the
+// subjects that have one otherwise.
+void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o);
 
 int run_list();
 int run_gen(const gen_request& request);

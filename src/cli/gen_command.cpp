@@ -39,20 +39,6 @@ nlohmann::json stats_json(const subject& s, const std::vector<std::int64_t>& p, 
   return j;
 }
 
-// --eq-class and --one-per-class need the subject's eq_class(); name the subjects that have one.
-void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o) {
-  if (instance.eq_class || !(o.eq_class || o.one_per_class)) return;
-  std::string with;
-  for (const subject& other : subjects()) {
-    try {
-      if (other.make(other.scope(1)).eq_class) with += (with.empty() ? "" : ", ") + other.name;
-    } catch (const std::exception&) {
-    }
-  }
-  throw usage_error(fmt::format("{} needs a subject with an eq_class() (paper 002); {} has none. Subjects with one: {}",
-                                o.eq_class ? "--eq-class" : "--one-per-class", s.name, with.empty() ? "none" : with));
-}
-
 }  // namespace
 
 int run_gen(const gen_request& r) {

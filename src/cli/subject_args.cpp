@@ -74,4 +74,17 @@ std::string non_default_options(const search_options& o) {
   return out;
 }
 
+void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o) {
+  if (instance.eq_class || !(o.eq_class || o.one_per_class)) return;
+  std::string with;
+  for (const subject& other : subjects()) {
+    try {
+      if (other.make(other.scope(1)).eq_class) with += (with.empty() ? "" : ", ") + other.name;
+    } catch (const std::exception&) {
+    }
+  }
+  throw usage_error(fmt::format("{} needs a subject with an eq_class() (paper 002); {} has none. Subjects with one: {}",
+                                o.eq_class ? "--eq-class" : "--one-per-class", s.name, with.empty() ? "none" : with));
+}
+
 }  // namespace smallscope::cli
