@@ -276,10 +276,14 @@ struct basic_heap {
     return degree == 0;
   }
 
-  // The Java isHeapified: no child's key is below its parent's. Reads the parent's key first.
+  // The Java isHeapified: no child's key is below its parent's. Reads the parent's key first,
+  // when it meets the first child; the Java code reads it again for every child, which adds
+  // nothing to the first-read order, so it is kept here.
   static bool is_heapified(const node* self) {
-    for (const node* current = self->child; current != nullptr; current = current->sibling) {
-      const int k = self->key;
+    const node* current = self->child;
+    if (current == nullptr) return true;
+    const int k = self->key;
+    for (; current != nullptr; current = current->sibling) {
       const int child_key = current->key;
       if (!(k <= child_key)) return false;
       if (!is_heapified(current)) return false;
