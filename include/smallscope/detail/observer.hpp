@@ -57,12 +57,13 @@ class access_observer {
   // field already on the stack (or an arena byte where no slot starts).
   SMALLSCOPE_ALWAYS_INLINE void on_read(const void* address) {
     const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
-    if (offset >= watched_bytes_.load(std::memory_order_relaxed)) {
+    if (offset >= watched_bytes_.load(std::memory_order_relaxed)) [[unlikely]] {
       if (offset < bytes_) on_counted_read(offset);
       return;
     }
-    if (on_stack_at_[offset] != stack_mark::off) return;
-    on_stack_at_[offset] = stack_mark::on;
+    stack_mark& mark = on_stack_at_[offset];
+    if (mark != stack_mark::off) [[likely]] return;
+    mark = stack_mark::on;
     stack_[stack_size_++] = slot_at_[offset];
   }
 
