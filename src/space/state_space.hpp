@@ -92,6 +92,11 @@ class state_space {
     const hot_slot& sl = hot_[s];
     const std::uint64_t raw = sl.values[value].raw;
     std::byte* p = arena_ + sl.offset;
+    if (sl.size == 4) {  // int fields and 32-bit values: the common case first
+      const auto v = static_cast<std::uint32_t>(raw);
+      std::memcpy(p, &v, 4);
+      return;
+    }
     switch (sl.size) {
       case 1: { const auto v = static_cast<std::uint8_t>(raw); std::memcpy(p, &v, 1); break; }
       case 2: { const auto v = static_cast<std::uint16_t>(raw); std::memcpy(p, &v, 2); break; }
