@@ -111,15 +111,20 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   start_ = last_progress_ = std::chrono::steady_clock::now();
 }
 
-korat_search::~korat_search() {
-  if (watchdog_.joinable()) {
-    {
-      std::lock_guard<std::mutex> lock(watchdog_mutex_);
-      stop_watchdog_ = true;
-    }
-    watchdog_wake_.notify_one();
-    watchdog_.join();
+korat_search::~korat_search() { stop_watchdog(); }
+
+// Joins the watchdog thread. Called when the search ends, not only at destruction: a process
+// that forks (run_check does) must not have an idle search's thread ticking in it, since a
+// sanitizer's allocator is not fork-safe against other threads.
+void korat_search::stop_watchdog() {
+  if (!watchdog_.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(watchdog_mutex_);
+    stop_watchdog_ = true;
   }
+  watchdog_wake_.notify_one();
+  watchdog_.join();
+  stop_watchdog_ = false;  // resume_after may start the search again
 }
 
 // Every tick, a call still running since the last tick gets its reads counted from now on.
@@ -411,6 +416,7 @@ bool korat_search::next() {
   }
   current_observer = &inactive_observer;
   end_ = std::chrono::steady_clock::now();
+  stop_watchdog();
   return false;
 }
 

@@ -66,6 +66,7 @@ class korat_search {
   void set_top(std::uint32_t position, std::uint32_t s, std::uint32_t value);
   void report_progress();
   void watch();
+  void stop_watchdog();
 
   std::unique_ptr<state_space> space_;
   predicate pred_;
