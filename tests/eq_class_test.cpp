@@ -10,10 +10,12 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "smallscope/search.hpp"
+#include "subjects/binary_tree.hpp"
 #include "theorem_oracle.hpp"
 
 namespace {
@@ -131,6 +133,79 @@ TEST(EqClass, PruningNeedsAFunction) {
                std::invalid_argument);
   EXPECT_THROW(smallscope::structure_range(f, smallscope::make_predicate<groot>(invariant), with(false, true)),
                std::invalid_argument);
+}
+
+// A failing eq_class() call (a throw, or a loop stopped by the read budget) is reported and its
+// candidate prunes nothing; the search goes on with its field-access stack intact. When every
+// call fails, the pruning search is the plain search: same candidates, same structures.
+std::uint64_t tree_size(const subjects::binary_tree::tree& t) {
+  std::uint64_t n = 0;
+  smallscope::small_set<const subjects::binary_tree::node*> seen;  // a mark table the throw must release
+  std::vector<const subjects::binary_tree::node*> work;
+  if (t.root != nullptr) work.push_back(t.root);
+  while (!work.empty()) {
+    const auto* x = work.back();
+    work.pop_back();
+    seen.insert(x);
+    ++n;
+    if (x->left != nullptr) work.push_back(x->left);
+    if (x->right != nullptr) work.push_back(x->right);
+  }
+  return n;
+}
+
+smallscope::search_stats run_tree(std::uint64_t (*eq)(const subjects::binary_tree::tree&), bool prune) {
+  search_options o = with(prune, false);
+  o.read_budget = 1000;
+  smallscope::structure_range range(subjects::binary_tree::fin(5, 0, 5),
+                                    smallscope::make_predicate<&subjects::binary_tree::tree::rep_ok>(),
+                                    smallscope::make_eq_class<subjects::binary_tree::tree>(eq), o);
+  std::uint64_t n = 0;
+  for (const smallscope::structure& s : range) {
+    EXPECT_TRUE(s.root<subjects::binary_tree::tree>().rep_ok());
+    ++n;
+  }
+  EXPECT_EQ(n, range.stats().valid);
+  return range.stats();
+}
+
+TEST(EqClass, FailingCallsPruneNothing) {
+  const smallscope::search_stats plain = run_tree(&tree_size, false);
+  ASSERT_EQ(plain.valid, 1u + 1 + 2 + 5 + 14 + 42);  // Catalan numbers: trees of 0..5 nodes
+
+  const smallscope::search_stats thrown = run_tree(
+      [](const subjects::binary_tree::tree& t) -> std::uint64_t {
+        tree_size(t);
+        throw std::runtime_error("no class");
+      },
+      true);
+  EXPECT_EQ(thrown.predicate_exceptions, plain.valid);
+  EXPECT_EQ(thrown.explored, plain.explored);
+  EXPECT_EQ(thrown.valid, plain.valid);
+  EXPECT_EQ(thrown.classes, 0u);
+
+  const smallscope::search_stats looped = run_tree(
+      [](const subjects::binary_tree::tree& t) -> std::uint64_t {
+        for (;;)
+          if (t.size < 0) return 0;  // never: reads size until the budget stops the call
+      },
+      true);
+  EXPECT_EQ(looped.budget_exceeded, plain.valid);
+  EXPECT_EQ(looped.explored, plain.explored);
+  EXPECT_EQ(looped.valid, plain.valid);
+
+  // Calls that fail on some structures only: those prune nothing, the others prune as usual
+  // (here the other values of size, read after every node, which are all invalid).
+  const smallscope::search_stats some = run_tree(
+      [](const subjects::binary_tree::tree& t) -> std::uint64_t {
+        const std::uint64_t n = tree_size(t);
+        if (n % 2 == 1) throw std::runtime_error("odd");
+        return n;
+      },
+      true);
+  EXPECT_EQ(some.classes, 3u);  // sizes 0, 2 and 4
+  EXPECT_EQ(some.valid, plain.valid);
+  EXPECT_LT(some.explored, plain.explored);
 }
 
 }  // namespace

@@ -11,32 +11,6 @@ namespace smallscope::detail {
 
 void throw_read_budget_exceeded() { throw read_budget_exceeded{}; }
 
-void access_observer::on_counted_read(std::uintptr_t offset) {
-  if (eq_slots_ != nullptr) {  // eq_class() is running
-    if (--reads_left_ == 0) throw_read_budget_exceeded();
-    const std::uint32_t s = slot_at_[offset];
-    if (s != no_slot && eq_read_[s] == 0) {
-      eq_read_[s] = 1;
-      eq_slots_[eq_size_++] = s;
-    }
-    return;
-  }
-  if (mirror_size_ != 0) {  // offset is an address: find the range that holds it
-    const mirror_range* end = mirror_ + mirror_size_;
-    const mirror_range* r = std::upper_bound(mirror_, end, offset, [](std::uintptr_t a, const mirror_range& m) {
-      return a < m.start;
-    });
-    if (r == mirror_ || offset >= (--r)->end) return;
-    offset = r->arena_offset + (offset - r->start);
-    if (offset >= saved_bytes_) return;
-  } else if (--reads_left_ == 0) {
-    throw_read_budget_exceeded();
-  }
-  if (on_stack_at_[offset] != stack_mark::off) return;
-  on_stack_at_[offset] = stack_mark::on;
-  stack_[stack_size_++] = slot_at_[offset];
-}
-
 void access_observer::begin_mirror(const mirror_range* ranges, std::size_t n) {
   saved_base_ = base_;
   saved_bytes_ = bytes_;
@@ -88,7 +62,7 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   if (eq_) {
     eq_slots_.assign(n + 1, 0);
     eq_read_.assign(n, 0);
-    observer_.eq_read_ = eq_read_.data();
+    eq_marks_ = on_stack_at_;  // nothing on the stack yet
   }
 
   observer_.base_ = reinterpret_cast<std::uintptr_t>(space_->arena());
@@ -279,26 +253,43 @@ void korat_search::push_reachable() {
 // Returns whether the class is new. A call that throws (or exceeds the read budget) is reported
 // like a failed invariant call, and its candidate prunes nothing.
 bool korat_search::classify() {
-  for (std::uint32_t i = 0; i < observer_.eq_size_; ++i) eq_read_[eq_slots_[i]] = 0;
-  observer_.eq_size_ = 0;
-  observer_.eq_slots_ = eq_slots_.data();
+  for (std::uint32_t i = 0; i < eq_size_; ++i) eq_read_[eq_slots_[i]] = 0;
+  // The observer records into eq_marks_ and eq_slots_ instead of the field-access stack.
+  stack_mark* const marks = observer_.on_stack_at_;
+  std::uint32_t* const stack = observer_.stack_;
+  const std::uint32_t stack_size = observer_.stack_size_;
+  observer_.on_stack_at_ = eq_marks_.data();
+  observer_.stack_ = eq_slots_.data();
+  observer_.stack_size_ = 0;
   observer_.reads_left_ = options_.read_budget + 1;
   observer_.watched_bytes_.store(0, std::memory_order_relaxed);
   access_observer* const caller = current_observer;
   current_observer = &observer_;
   classified_ = false;
   std::uint64_t cls = 0;
+  std::exception_ptr failure;
   try {
     cls = eq_.call(eq_.context.get(), root_);
     classified_ = true;
   } catch (...) {
-    observer_.eq_slots_ = nullptr;
-    current_observer = &inactive_observer;
-    report_failed_call(std::current_exception());
-    observer_.marks_in_use_ = 0;
+    failure = std::current_exception();
   }
-  observer_.eq_slots_ = nullptr;
   current_observer = caller;
+  eq_size_ = observer_.stack_size_;
+  observer_.on_stack_at_ = marks;
+  observer_.stack_ = stack;
+  observer_.stack_size_ = stack_size;
+  const hot_slot* slots = space_->hot_slots();
+  for (std::uint32_t i = 0; i < eq_size_; ++i) {
+    eq_read_[eq_slots_[i]] = 1;
+    eq_marks_[slots[eq_slots_[i]].offset] = stack_mark::off;
+  }
+  if (failure) {
+    current_observer = &inactive_observer;
+    report_failed_call(failure);
+    observer_.marks_in_use_ = 0;
+    current_observer = caller;
+  }
   reset_budget();
   if (observer_.written_size_ != 0) undo_writes();
   if (!classified_) return true;

@@ -9,12 +9,14 @@
 // Reads of memory outside the search's arena (locals, copies, the user's other objects) are
 // ignored.
 //
-// While the search runs eq_class() (paper 002), every read goes to `on_counted_read`, which
-// notes the slot read and leaves the field-access stack alone.
+// While the search runs eq_class() (paper 002), the observer records into a second mark table
+// and list, so the slots eq_class() reads are noted and the field-access stack is left alone.
 //
 // The read budget costs nothing per read: the search's watchdog narrows `watched_bytes_` to
-// zero when a call has run for a while, which sends every later read of that call through
-// `on_counted_read`, where it is tracked as usual and counted against the budget.
+// zero when a call has run for a while, which sends every later read of that call through the
+// counted branch, where it is counted against the budget and then tracked as usual. No read
+// path calls a function that returns (the budget's throw does not), so the compiler keeps the
+// user's values and the observer's fields in registers across reads.
 #pragma once
 
 #include <atomic>
@@ -56,10 +58,15 @@ class access_observer {
   // Records a read of the field that starts at `address`. Fast path: one table load for a
   // field already on the stack (or an arena byte where no slot starts).
   SMALLSCOPE_ALWAYS_INLINE void on_read(const void* address) {
-    const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
+    std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
     if (offset >= watched_bytes_.load(std::memory_order_relaxed)) [[unlikely]] {
-      if (offset < bytes_) on_counted_read(offset);
-      return;
+      if (mirror_size_ != 0) [[unlikely]] {
+        offset = mirrored_offset(reinterpret_cast<std::uintptr_t>(address));
+        if (offset >= saved_bytes_) return;
+      } else {
+        if (offset >= bytes_) return;
+        if (--reads_left_ == 0) throw_read_budget_exceeded();
+      }
     }
     stack_mark& mark = on_stack_at_[offset];
     if (mark != stack_mark::off) [[likely]] return;
@@ -95,8 +102,23 @@ class access_observer {
  private:
   friend class korat_search;
   void note_write(std::uint32_t slot);
-  void on_counted_read(std::uintptr_t offset);
   void restart_marks(std::uint32_t level);
+  // The arena offset a copy's byte mirrors, or saved_bytes_ when no range holds it. A binary
+  // search written out, so that it inlines without a call.
+  SMALLSCOPE_ALWAYS_INLINE std::uintptr_t mirrored_offset(std::uintptr_t address) const {
+    std::size_t lo = 0, n = mirror_size_;  // the first range starting after address is in [lo, lo + n]
+    while (n > 0) {
+      const std::size_t half = n / 2;
+      if (mirror_[lo + half].start <= address) {
+        lo += half + 1;
+        n -= half + 1;
+      } else {
+        n = half;
+      }
+    }
+    if (lo == 0 || address >= mirror_[lo - 1].end) return saved_bytes_;
+    return mirror_[lo - 1].arena_offset + (address - mirror_[lo - 1].start);
+  }
   static constexpr std::uint32_t mark_levels = 4;
 
   std::uintptr_t base_ = 0;               // arena start
@@ -114,9 +136,6 @@ class access_observer {
   std::uint32_t* marks_ = nullptr;        // mark_levels tables of bytes_ stamps, or null
   std::uint32_t mark_stamp_[mark_levels] = {0, 0, 0, 0};
   std::uint32_t marks_in_use_ = 0;
-  std::uint32_t* eq_slots_ = nullptr;     // while eq_class() runs: the slots it read, once each
-  std::uint32_t eq_size_ = 0;
-  std::uint8_t* eq_read_ = nullptr;       // per slot: read by the last eq_class() call
   const mirror_range* mirror_ = nullptr;  // white-box: the copy's ranges while a method runs
   std::size_t mirror_size_ = 0;
   std::uintptr_t saved_base_ = 0, saved_bytes_ = 0;
