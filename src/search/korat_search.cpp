@@ -102,14 +102,17 @@ void korat_search::stop_watchdog() {
 }
 
 // Every tick, a call still running since the last tick gets its reads counted from now on.
+// No call started during a whole tick means a long call or a search paused between calls (its
+// caller busy with a structure); in the second case only the next call is counted, with a full
+// budget, so one store per call is all the loop pays.
 void korat_search::watch() {
   std::uint64_t last = 0;
   std::unique_lock<std::mutex> lock(watchdog_mutex_);
   while (!stop_watchdog_) {
     watchdog_wake_.wait_for(lock, watchdog_tick);
-    const std::uint64_t serial = call_serial_.load(std::memory_order_relaxed);
-    if (serial % 2 == 1 && serial == last) observer_.watched_bytes_.store(0, std::memory_order_relaxed);
-    last = serial;
+    const std::uint64_t started = calls_started_.load(std::memory_order_relaxed);
+    if (started == last) observer_.watched_bytes_.store(0, std::memory_order_relaxed);
+    last = started;
   }
 }
 
@@ -142,7 +145,7 @@ search_stats korat_search::stats() const {
 // Runs the invariant on the current candidate; current_observer is &observer_ throughout
 // next(), so a call costs no thread-local store.
 inline bool korat_search::run_predicate() {
-  call_serial_.store(++serial_, std::memory_order_relaxed);  // odd: in a call
+  calls_started_.store(stats_.explored + 1, std::memory_order_relaxed);
   bool result = false;
   try {
     result = call_(context_, root_);
@@ -152,7 +155,6 @@ inline bool korat_search::run_predicate() {
     observer_.marks_in_use_ = 0;
     current_observer = &observer_;
   }
-  call_serial_.store(++serial_, std::memory_order_relaxed);  // even: between calls
   // The watchdog counted this call's reads: give the next call a full budget, unwatched.
   if (observer_.watched_bytes_.load(std::memory_order_relaxed) != observer_.bytes_) reset_budget();
   if (observer_.written_size_ != 0) undo_writes();

@@ -105,8 +105,7 @@ class korat_search {
 
   // The watchdog thread: a call running across a whole tick has its reads counted.
   static constexpr std::chrono::milliseconds watchdog_tick{10};
-  std::atomic<std::uint64_t> call_serial_{0};  // odd while a call runs
-  std::uint64_t serial_ = 0;
+  std::atomic<std::uint64_t> calls_started_{0};  // the ordinal of the last call started
   std::thread watchdog_;
   std::mutex watchdog_mutex_;
   std::condition_variable watchdog_wake_;
