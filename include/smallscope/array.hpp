@@ -27,7 +27,7 @@ class array {
   ~array() { release_storage(); }
 
   // The current length (a tracked read of the length slot).
-  int length() const { return length_.get(); }
+  SMALLSCOPE_ALWAYS_INLINE int length() const { return length_.get(); }
   // Element i; requires 0 <= i < capacity() (reading it is a tracked read).
   const field<T>& operator[](int i) const {
     assert(i >= 0 && i < capacity_);
