@@ -84,23 +84,47 @@ class search_listener {
   virtual void on_predicate_exception(const structure& /*candidate*/, std::string_view /*what*/) {}
 };
 
-// A type-erased invariant over a root class: calls `call(context, root)`.
-struct predicate {
+namespace detail {
+
+// A type-erased function of a root object: the invariant (R = bool) or an equivalence-class
+// function (R = std::uint64_t). The search calls it through one function pointer.
+template <class R>
+struct root_function {
   std::shared_ptr<void> context;
-  bool (*call)(void* context, const void* root) = nullptr;
+  R (*call)(void* context, const void* root) = nullptr;
   const void* root_type = nullptr;  // detail::type_key<Root>()
+  explicit operator bool() const { return call != nullptr; }
 };
+
+// Wraps `f`, called as f(const Root&).
+template <class R, class Root, class F>
+root_function<R> erase_root_function(F f) {
+  root_function<R> e;
+  e.context = std::make_shared<F>(std::move(f));
+  e.call = [](void* context, const void* root) -> R {
+    return static_cast<R>((*static_cast<F*>(context))(*static_cast<const Root*>(root)));
+  };
+  e.root_type = type_key<Root>();
+  return e;
+}
+
+// Wraps the member function Member of Root, known at compile time: no context, a direct call.
+template <class R, auto Member, class Root>
+root_function<R> erase_member_function() {
+  root_function<R> e;
+  e.call = [](void*, const void* root) -> R { return static_cast<R>((static_cast<const Root*>(root)->*Member)()); };
+  e.root_type = type_key<Root>();
+  return e;
+}
+
+}  // namespace detail
+
+using predicate = detail::root_function<bool>;
 
 // Wraps `pred`, called as pred(const Root&), as a predicate.
 template <class Root, class Pred>
 predicate make_predicate(Pred pred) {
-  predicate p;
-  p.context = std::make_shared<Pred>(std::move(pred));
-  p.call = [](void* context, const void* root) -> bool {
-    return (*static_cast<Pred*>(context))(*static_cast<const Root*>(root));
-  };
-  p.root_type = detail::type_key<Root>();
-  return p;
+  return detail::erase_root_function<bool, Root>(std::move(pred));
 }
 
 // Wraps the member invariant `rep_ok` of Root as a predicate.
@@ -112,42 +136,26 @@ predicate make_predicate(bool (Root::*rep_ok)() const) {
 // Wraps the member invariant RepOk, known at compile time: the search calls it directly.
 template <auto RepOk, class Root = detail::member_class_t<decltype(RepOk)>>
 predicate make_predicate() {
-  return make_predicate<Root>([](const Root& r) { return (r.*RepOk)(); });
+  return detail::erase_member_function<bool, RepOk, Root>();
 }
 
-// A type-erased equivalence-class function over a root class (paper 002, Sec. 3: eqClass()):
-// maps a valid structure to its class under a black-box test criterion (say, a bit per
-// predicate of the criterion). Deterministic, like the invariant, and reading only fields
-// reachable from the root: the search prunes the candidates that agree on the fields it read.
-struct eq_class_fn {
-  std::shared_ptr<void> context;
-  std::uint64_t (*call)(void* context, const void* root) = nullptr;
-  const void* root_type = nullptr;
-  explicit operator bool() const { return call != nullptr; }
-};
+// An equivalence-class function over a root class (paper 002, Sec. 3: eqClass()): maps a valid
+// structure to its class under a black-box test criterion (say, a bit per predicate of the
+// criterion). Deterministic, like the invariant, and reading only fields reachable from the
+// root: the search prunes the candidates that agree on the fields it read.
+using eq_class_fn = detail::root_function<std::uint64_t>;
 
 // Wraps `f`, called as f(const Root&) and returning an integer class, as an eq_class_fn.
 template <class Root, class F>
 eq_class_fn make_eq_class(F f) {
-  eq_class_fn e;
-  e.context = std::make_shared<F>(std::move(f));
-  e.call = [](void* context, const void* root) -> std::uint64_t {
-    return static_cast<std::uint64_t>((*static_cast<F*>(context))(*static_cast<const Root*>(root)));
-  };
-  e.root_type = detail::type_key<Root>();
-  return e;
+  return detail::erase_root_function<std::uint64_t, Root>(std::move(f));
 }
 
 // Wraps the member `eq_class` of Root (std::uint64_t Root::eq_class() const), known at compile
 // time.
 template <auto EqClass, class Root = detail::member_class_t<decltype(EqClass)>>
 eq_class_fn make_eq_class() {
-  eq_class_fn f;
-  f.call = [](void*, const void* root) -> std::uint64_t {
-    return static_cast<std::uint64_t>((static_cast<const Root*>(root)->*EqClass)());
-  };
-  f.root_type = detail::type_key<Root>();
-  return f;
+  return detail::erase_member_function<std::uint64_t, EqClass, Root>();
 }
 
 class structure_range {
