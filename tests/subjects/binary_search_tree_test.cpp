@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "methods_test_support.hpp"
+#include "paper004_test_support.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/subject.hpp"
 #include "subjects/binary_search_tree.hpp"
@@ -102,40 +103,20 @@ std::uint64_t search_trees(int n) {
   return total;
 }
 
-smallscope::subject_instance instance(std::int64_t n) {
-  const auto* s = smallscope::find_subject("BinarySearchTree");
-  EXPECT_NE(s, nullptr);
-  return s->make(s->scope(n));
-}
-
 TEST(BinarySearchTree, Scope4ValidCountAndEveryMethodPasses) {
   const auto* s = smallscope::find_subject("BinarySearchTree");
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->scope(4), (std::vector<std::int64_t>{4, 0, 4, 0, 3}));
-  const auto i = instance(4);
+  const auto i = paper004_test::instance("BinarySearchTree", 4);
   const std::uint64_t valid = search_trees(4);
   ASSERT_EQ(valid, 51u);  // paper 004, Sec. 2: "only 51 are non-isomorphic"
-  smallscope::structure_range range(i.fin, i.invariant);
-  std::uint64_t count = 0;
-  for ([[maybe_unused]] const auto& st : range) ++count;
-  EXPECT_EQ(count, valid);
-  for (const auto& m : i.methods) {
-    const auto r = smallscope::run_check(i.fin, i.invariant, m, {});
-    EXPECT_EQ(r.inputs, valid * 4) << m.name;  // keys 0..3
-    EXPECT_EQ(r.failed, 0u) << m.name;
-  }
+  paper004_test::expect_valid_and_methods_pass(i, valid, 4);  // keys 0..3
 }
 
 // Paper 004, Table 1, bounded exhaustive: inputs of add, find and remove together.
 TEST(BinarySearchTree, InputsEqualPaper004Table1) {
   const std::uint64_t table1[] = {135, 612, 2820, 13158};
-  for (std::int64_t n = 3; n <= 6; ++n) {
-    const auto i = instance(n);
-    std::uint64_t inputs = 0;
-    for (const auto& m : i.methods) inputs += smallscope::count_inputs(i.fin, i.invariant, m);
-    EXPECT_EQ(inputs, table1[n - 3]) << "n = " << n;
-    EXPECT_EQ(inputs, search_trees(static_cast<int>(n)) * 3 * static_cast<std::uint64_t>(n)) << "n = " << n;
-  }
+  paper004_test::expect_table1_inputs("BinarySearchTree", table1, &search_trees);
 }
 
 }  // namespace
