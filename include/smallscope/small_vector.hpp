@@ -21,8 +21,10 @@ class small_vector {
   small_vector& operator=(const small_vector&) = delete;
 
   void push_back(const T& v) {
-    if (size_ == capacity_) grow();
-    data_[size_++] = v;
+    const std::size_t n = size();
+    if (n == static_cast<std::size_t>(capacity_)) grow();
+    data_[n] = v;
+    size_ = count{n + 1};
   }
   // Appends v unless present; returns whether it was appended (Java's Set.add).
   bool insert(const T& v) {
@@ -33,29 +35,34 @@ class small_vector {
   bool contains(const T& v) const {
     // No early exit: the loop vectorizes, and the search's data-dependent branches are fewer.
     bool found = false;
-    for (std::size_t i = 0; i < size_; ++i) found |= data_[i] == v;
+    const std::size_t n = size();
+    for (std::size_t i = 0; i < n; ++i) found |= data_[i] == v;
     return found;
   }
   const T& operator[](std::size_t i) const { return data_[i]; }
   T& operator[](std::size_t i) { return data_[i]; }
-  std::size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  void clear() { size_ = 0; }
+  std::size_t size() const { return static_cast<std::size_t>(size_); }
+  bool empty() const { return size() == 0; }
+  void clear() { size_ = count{0}; }
   const T* begin() const { return data_; }
-  const T* end() const { return data_ + size_; }
+  const T* end() const { return data_ + size(); }
 
  private:
+  // The counts are an enum, not a size_t: storing them aliases none of the user's size_t and
+  // uintptr_t values, so a walk that pushes keeps those (and this vector's state) in registers.
+  enum class count : std::size_t {};
   void grow() {
-    auto bigger = std::make_unique<T[]>(capacity_ * 2);
-    std::memcpy(static_cast<void*>(bigger.get()), data_, size_ * sizeof(T));
+    const std::size_t capacity = static_cast<std::size_t>(capacity_);
+    auto bigger = std::make_unique<T[]>(capacity * 2);
+    std::memcpy(static_cast<void*>(bigger.get()), data_, size() * sizeof(T));
     heap_ = std::move(bigger);
     data_ = heap_.get();
-    capacity_ *= 2;
+    capacity_ = count{capacity * 2};
   }
   T inline_[N];
   T* data_ = inline_;
-  std::size_t size_ = 0;
-  std::size_t capacity_ = N;
+  count size_{0};
+  count capacity_{N};
   std::unique_ptr<T[]> heap_;
 };
 
