@@ -20,6 +20,7 @@
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 #include "subjects/circular_list.hpp"
+#include "subjects/list_shape.hpp"
 
 namespace subjects::linked_list {
 
@@ -151,15 +152,7 @@ inline element* list_iterator::previous() {
 // and remove counted on LinkedListCall and reverse here.
 inline smallscope::finitization fin(std::int64_t min_size, std::int64_t max_size, std::int64_t entries,
                                     std::int64_t elements) {
-  auto f = smallscope::finitization::of<linked_list>("LinkedList");
-  auto e = f.objects<entry>("Entry", static_cast<std::uint32_t>(entries));
-  auto o = f.objects<element>("Object", static_cast<std::uint32_t>(elements));
-  f.set(&linked_list::header, e.or_null());
-  f.set(&linked_list::size, smallscope::ints(min_size, max_size));
-  f.set(&entry::value, o.or_null());
-  f.set(&entry::next, e.or_null());
-  f.set(&entry::previous, e.or_null());
-  return f;
+  return list_shape::object_list_fin<linked_list, entry, element>("LinkedList", min_size, max_size, entries, elements);
 }
 
 // The input class of add and remove (paper 000, Fig. 8): the list `self` (Java's this) and the
@@ -184,15 +177,11 @@ inline smallscope::finitization call_fin(std::int64_t min_size, std::int64_t max
                                          std::int64_t elements) {
   auto f = smallscope::finitization::of<linked_list_call>("LinkedListCall");
   auto l = f.objects<linked_list>("LinkedList", 1);
-  auto e = f.objects<entry>("Entry", static_cast<std::uint32_t>(entries));
+  auto e = list_shape::entries<entry>(f, entries);
   auto o = f.objects<element>("Object", static_cast<std::uint32_t>(elements));
   f.set(&linked_list_call::self, l.only());
   f.set(&linked_list_call::o, o.or_null());
-  f.set(&linked_list::header, e.or_null());
-  f.set(&linked_list::size, smallscope::ints(min_size, max_size));
-  f.set(&entry::value, o.or_null());
-  f.set(&entry::next, e.or_null());
-  f.set(&entry::previous, e.or_null());
+  list_shape::set_fields<linked_list>(f, e, smallscope::ints(min_size, max_size), &entry::value, o.or_null());
   return f;
 }
 

@@ -17,6 +17,7 @@
 #include "smallscope/finitization.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
+#include "subjects/list_shape.hpp"
 
 namespace subjects::singly_linked_list {
 
@@ -99,14 +100,7 @@ SMALLSCOPE_FIELDS(list, header, size)
 // Korat's finSinglyLinkedList(minSize, maxSize, numEntries, numElems).
 inline smallscope::finitization fin(std::int64_t min_size, std::int64_t max_size, std::int64_t entries,
                                     std::int64_t elements) {
-  auto f = smallscope::finitization::of<list>("SinglyLinkedList");
-  auto e = f.objects<entry>("Entry", static_cast<std::uint32_t>(entries));
-  auto o = f.objects<element>("Object", static_cast<std::uint32_t>(elements));
-  f.set(&list::header, e.or_null());
-  f.set(&list::size, smallscope::ints(min_size, max_size));
-  f.set(&entry::value, o.or_null());
-  f.set(&entry::next, e.or_null());
-  return f;
+  return list_shape::object_list_fin<list, entry, element>("SinglyLinkedList", min_size, max_size, entries, elements);
 }
 
 // Postconditions (paper 000, Sec. 6.1): `old` is a deep copy of the pre-state (its entries;

@@ -32,6 +32,7 @@
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 #include "subjects/circular_list.hpp"
+#include "subjects/list_shape.hpp"
 
 namespace subjects::sorted_list {
 
@@ -163,20 +164,22 @@ struct sorted_list {
 };
 SMALLSCOPE_FIELDS(sorted_list, header, size)
 
+// Korat's Integer objects 1..count, left out of isomorphism breaking (fin and pair_fin).
+inline smallscope::class_domain<integer> integers(smallscope::finitization& f, std::int64_t count) {
+  auto x = f.objects<integer>("Integer", static_cast<std::uint32_t>(count));
+  f.exclude_from_isomorphism(x);
+  return x;
+}
+
 // Korat's finSortedList(minSize, maxSize, numEntries, numElems): header, next, previous in
 // {null, entries}; size in [minSize, maxSize]; element in {null, Integer 1..numElems}, the
 // integers left out of isomorphism breaking. Paper 000 Table 4's scope s is (0, s, s+1, s).
 inline smallscope::finitization fin(std::int64_t min_size, std::int64_t max_size, std::int64_t entries,
                                     std::int64_t elements) {
   auto f = smallscope::finitization::of<sorted_list>("SortedList");
-  auto e = f.objects<entry>("Entry", static_cast<std::uint32_t>(entries));
-  auto x = f.objects<integer>("Integer", static_cast<std::uint32_t>(elements));
-  f.exclude_from_isomorphism(x);
-  f.set(&sorted_list::header, e.or_null());
-  f.set(&sorted_list::size, smallscope::ints(min_size, max_size));
-  f.set(&entry::element, x.or_null());
-  f.set(&entry::next, e.or_null());
-  f.set(&entry::previous, e.or_null());
+  auto e = list_shape::entries<entry>(f, entries);
+  auto x = integers(f, elements);
+  list_shape::set_fields<sorted_list>(f, e, smallscope::ints(min_size, max_size), &entry::element, x.or_null());
   return f;
 }
 
@@ -220,16 +223,11 @@ inline smallscope::finitization pair_fin(std::int64_t min_size, std::int64_t max
                                          std::int64_t elements) {
   auto f = smallscope::finitization::of<sorted_list_pair>("SortedListPair");
   auto l = f.objects<sorted_list>("SortedList", 2);
-  auto e = f.objects<entry>("Entry", static_cast<std::uint32_t>(entries));
-  auto x = f.objects<integer>("Integer", static_cast<std::uint32_t>(elements));
-  f.exclude_from_isomorphism(x);
+  auto e = list_shape::entries<entry>(f, entries);
+  auto x = integers(f, elements);
   f.set(&sorted_list_pair::self, l.only());
   f.set(&sorted_list_pair::other, l.only());
-  f.set(&sorted_list::header, e.or_null());
-  f.set(&sorted_list::size, smallscope::ints(min_size, max_size));
-  f.set(&entry::element, x.or_null());
-  f.set(&entry::next, e.or_null());
-  f.set(&entry::previous, e.or_null());
+  list_shape::set_fields<sorted_list>(f, e, smallscope::ints(min_size, max_size), &entry::element, x.or_null());
   return f;
 }
 

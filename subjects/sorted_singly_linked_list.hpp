@@ -24,6 +24,7 @@
 #include "smallscope/finitization.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
+#include "subjects/list_shape.hpp"
 
 namespace subjects::sorted_singly_linked_list {
 
@@ -110,11 +111,9 @@ SMALLSCOPE_FIELDS(list, header, size)
 inline smallscope::finitization fin(std::int64_t min_size, std::int64_t max_size, std::int64_t entries,
                                     std::int64_t elements) {
   auto f = smallscope::finitization::of<list>("SortedSinglyLinkedList");
-  auto e = f.objects<entry>("Entry", static_cast<std::uint32_t>(entries));
-  f.set(&list::header, e.or_null());
-  f.set(&list::size, smallscope::ints(min_size, max_size));
-  f.set(&entry::element, smallscope::ints(no_element, elements));
-  f.set(&entry::next, e.or_null());
+  auto e = list_shape::entries<entry>(f, entries);
+  list_shape::set_fields<list>(f, e, smallscope::ints(min_size, max_size), &entry::element,
+                               smallscope::ints(no_element, elements));
   return f;
 }
 
