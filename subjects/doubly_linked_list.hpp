@@ -186,9 +186,7 @@ inline void remove_post(smallscope::verdict& v, const list& old, const list& now
   const abstract_list before = abstraction(old);
   const abstract_list after = abstraction(now);
   std::vector<const element*> expected = before.elements;
-  const auto first = std::find(expected.begin(), expected.end(), o);
-  const bool removed = first != expected.end();
-  if (removed) expected.erase(first);
+  const bool removed = list_shape::erase_first(expected, o);
   const auto not_null = [](const element* e) { return e != nullptr; };
   expected.erase(expected.begin(), std::find_if(expected.begin(), expected.end(), not_null));  // leading nulls
   v.require(after.cycle, "next leads from the header around one cycle back to it");

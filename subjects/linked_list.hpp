@@ -208,9 +208,7 @@ inline void add_post(smallscope::verdict& v, const linked_list& old, const linke
 inline void remove_post(smallscope::verdict& v, const linked_list& old, const linked_list& now, bool result,
                         element* o) {
   std::vector<const element*> expected = abstraction(old).elements;
-  const auto first = std::find(expected.begin(), expected.end(), o);
-  const bool removed = first != expected.end();
-  if (removed) expected.erase(first);
+  const bool removed = list_shape::erase_first(expected, o);
   const abstract_list after = abstraction(now);
   v.require(after.cycle, "next leads from the header around one cycle back to it, previous mirroring it");
   v.require(result == removed, "result is true iff o was in the list");

@@ -2,11 +2,18 @@
 // DoublyLinkedList and SortedList examples; paper 000's LinkedList and SortedList, paper 004's
 // SortedSinglyLinkedList): the finitization of the list's fields (paper 000, Sec. 3.2: Korat's
 // finSinglyLinkedList, finDoublyLinkedList and finSortedList make the same field domains, in
-// the same order). The invariants are not here: each reads the fields in its own Java repOK's
+// the same order); the abstract value of a list ending in null (Sec. 6.3: the list as its
+// sequence of elements); and the expected elements after a remove, which the postconditions
+// (Sec. 6.1) compare. The invariants are not here: each reads the fields in its own Java repOK's
 // order.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <set>
+#include <type_traits>
+#include <vector>
 
 #include "smallscope/field.hpp"
 #include "smallscope/finitization.hpp"
@@ -43,6 +50,40 @@ smallscope::finitization object_list_fin(const char* name, std::int64_t min_size
   auto o = f.objects<Element>("Object", static_cast<std::uint32_t>(element_count));
   set_fields<List>(f, e, smallscope::ints(min_size, max_size), &Entry::value, o.or_null());
   return f;
+}
+
+// The abstract value of a list ending in null (Korat's SinglyLinkedList): the elements after
+// the header, in order. The walk stops at the first entry met twice (or after walk_limit
+// entries), so it ends on a broken post-state too; then acyclic is false. Plain reads: for
+// postconditions.
+template <class Value>
+struct null_ended_list {
+  std::vector<Value> elements;
+  bool acyclic = true;
+};
+inline constexpr std::size_t walk_limit = 10000;
+
+template <class Value, class Entry, class T>
+null_ended_list<Value> abstraction(std::type_identity_t<const Entry*> header, smallscope::field<T> Entry::*element) {
+  null_ended_list<Value> a;
+  std::set<const Entry*> visited;
+  for (const Entry* e = header == nullptr ? nullptr : header->next.get(); e != nullptr; e = e->next) {
+    if (!visited.insert(e).second || e == header || visited.size() > walk_limit) {
+      a.acyclic = false;
+      break;
+    }
+    a.elements.push_back(e->*element);
+  }
+  return a;
+}
+
+// Erases the first x from `elements` (what remove leaves); whether there was one.
+template <class Value, class X>
+bool erase_first(std::vector<Value>& elements, const X& x) {
+  const auto first = std::find(elements.begin(), elements.end(), x);
+  if (first == elements.end()) return false;
+  elements.erase(first);
+  return true;
 }
 
 }  // namespace subjects::list_shape

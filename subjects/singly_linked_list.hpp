@@ -8,9 +8,7 @@
 // Sec. 6.1). remove_null_deref is a deliberate bug (a mutant, Sec. 7) that dereferences null.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
-#include <set>
 #include <vector>
 
 #include "smallscope/fields.hpp"
@@ -108,28 +106,11 @@ inline smallscope::finitization fin(std::int64_t min_size, std::int64_t max_size
 // the post-state. They compare abstract values (Sec. 6.3: the list as its sequence of
 // elements) and never write fields.
 
-// The abstract value: the elements after the header, in order. The walk stops at the first
-// entry met twice (or after walk_limit entries), so it ends on a broken post-state too; then
-// acyclic is false.
-struct abstract_list {
-  std::vector<const element*> elements;
-  bool acyclic = true;
-};
-inline constexpr std::size_t walk_limit = 10000;
+// The abstract value (list_shape.hpp): the elements after the header, in order; acyclic is
+// false when the walk meets an entry twice.
+using abstract_list = list_shape::null_ended_list<const element*>;
 
-inline abstract_list abstraction(const list& l) {
-  abstract_list a;
-  std::set<const entry*> visited;
-  const entry* h = l.header;
-  for (const entry* e = h == nullptr ? nullptr : h->next.get(); e != nullptr; e = e->next) {
-    if (!visited.insert(e).second || e == h || visited.size() > walk_limit) {
-      a.acyclic = false;
-      break;
-    }
-    a.elements.push_back(e->value);
-  }
-  return a;
-}
+inline abstract_list abstraction(const list& l) { return list_shape::abstraction<const element*>(l.header, &entry::value); }
 
 inline void add_post(smallscope::verdict& v, const list& old, const list& now, bool result, element* o) {
   const abstract_list before = abstraction(old);
@@ -148,9 +129,7 @@ inline void remove_post(smallscope::verdict& v, const list& old, const list& now
   const abstract_list before = abstraction(old);
   const abstract_list after = abstraction(now);
   std::vector<const element*> expected = before.elements;
-  const auto first = std::find(expected.begin(), expected.end(), o);
-  const bool removed = first != expected.end();
-  if (removed) expected.erase(first);
+  const bool removed = list_shape::erase_first(expected, o);
   v.require(now.header != nullptr, "the list has its header");
   v.require(after.acyclic, "structure is acyclic");
   v.require(result == removed, "result is true iff o was in the list");

@@ -265,9 +265,7 @@ inline void remove_post(smallscope::verdict& v, const sorted_list& old, const so
   const abstract_list before = abstraction(old);
   const abstract_list after = abstraction(now);
   std::vector<const integer*> expected = before.elements;
-  const auto first = std::find(expected.begin(), expected.end(), x);
-  const bool removed = first != expected.end();
-  if (removed) expected.erase(first);
+  const bool removed = list_shape::erase_first(expected, x);
   v.require(after.cycle, "next leads from the header around one cycle back to it, previous mirroring it");
   v.require(result == removed, "result is true iff x was in the list");
   v.require(after.elements == expected, "elements are the old elements without one x");

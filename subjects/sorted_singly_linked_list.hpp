@@ -16,8 +16,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
-#include <set>
 #include <vector>
 
 #include "smallscope/fields.hpp"
@@ -121,28 +121,11 @@ inline smallscope::finitization fin(std::int64_t min_size, std::int64_t max_size
 // post-state. They compare abstract values (Sec. 6.3: the list as its sequence of elements)
 // and never write fields.
 
-// The abstract value: the elements after the header, in order. The walk stops at the first
-// entry met twice (or after walk_limit entries), so it ends on a broken post-state too; then
-// acyclic is false.
-struct abstract_list {
-  std::vector<int> elements;
-  bool acyclic = true;
-};
-inline constexpr std::size_t walk_limit = 10000;
+// The abstract value (list_shape.hpp): the elements after the header, in order; acyclic is
+// false when the walk meets an entry twice.
+using abstract_list = list_shape::null_ended_list<int>;
 
-inline abstract_list abstraction(const list& l) {
-  abstract_list a;
-  std::set<const entry*> visited;
-  const entry* h = l.header;
-  for (const entry* e = h == nullptr ? nullptr : h->next.get(); e != nullptr; e = e->next) {
-    if (!visited.insert(e).second || e == h || visited.size() > walk_limit) {
-      a.acyclic = false;
-      break;
-    }
-    a.elements.push_back(e->element);
-  }
-  return a;
-}
+inline abstract_list abstraction(const list& l) { return list_shape::abstraction<int>(l.header, &entry::element); }
 
 // The clauses every method's post-state meets.
 inline void require_list(smallscope::verdict& v, const list& now, const abstract_list& after) {
@@ -177,9 +160,7 @@ inline void remove_post(smallscope::verdict& v, const list& old, const list& now
   const abstract_list before = abstraction(old);
   const abstract_list after = abstraction(now);
   std::vector<int> expected = before.elements;
-  const auto first = std::find(expected.begin(), expected.end(), element);
-  const bool removed = first != expected.end();
-  if (removed) expected.erase(first);
+  const bool removed = list_shape::erase_first(expected, element);
   require_list(v, now, after);
   v.require(result == removed, "result is true iff element was in the list");
   v.require(after.elements == expected, "elements are the old elements with one element fewer");
