@@ -86,16 +86,7 @@ struct list {
     if (h == nullptr) return false;
     if (h->value == nullptr) return size == 0 && h->next == h && h->previous == h;
     smallscope::small_set<const entry*> visited;
-    visited.insert(h);
-    const entry* current = h;
-    while (true) {
-      const entry* next = current->next;
-      if (next == nullptr) return false;
-      if (next->previous != current) return false;
-      current = next;
-      if (!visited.insert(next)) break;
-    }
-    if (current != h) return false;
+    if (list_shape::walk_cycle(h, visited) != h) return false;
     return static_cast<int>(visited.size()) == size;
   }
 

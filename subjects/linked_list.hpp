@@ -111,16 +111,7 @@ struct linked_list {
     if (h == nullptr) return false;
     if (h->value != nullptr) return false;
     smallscope::small_set<const entry*> visited;
-    visited.insert(h);
-    const entry* current = h;
-    while (true) {
-      const entry* next = current->next;
-      if (next == nullptr) return false;
-      if (next->previous != current) return false;
-      current = next;
-      if (!visited.insert(next)) break;
-    }
-    if (current != h) return false;
+    if (list_shape::walk_cycle(h, visited) != h) return false;
     return static_cast<int>(visited.size()) - 1 == size;
   }
 };

@@ -4,8 +4,9 @@
 // finSinglyLinkedList, finDoublyLinkedList and finSortedList make the same field domains, in
 // the same order); the abstract value of a list ending in null (Sec. 6.3: the list as its
 // sequence of elements); and the expected elements after a remove, which the postconditions
-// (Sec. 6.1) compare. The invariants are not here: each reads the fields in its own Java repOK's
-// order.
+// (Sec. 6.1) compare. Of the invariants only the circular lists' walk is here, read for read
+// as in Korat's DoublyLinkedList and SortedList repOK; each invariant keeps its own Java
+// repOK's order.
 #pragma once
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 
 #include "smallscope/field.hpp"
 #include "smallscope/finitization.hpp"
+#include "smallscope/small_set.hpp"
 
 namespace subjects::list_shape {
 
@@ -50,6 +52,23 @@ smallscope::finitization object_list_fin(const char* name, std::int64_t min_size
   auto o = f.objects<Element>("Object", static_cast<std::uint32_t>(element_count));
   set_fields<List>(f, e, smallscope::ints(min_size, max_size), &Entry::value, o.or_null());
   return f;
+}
+
+// The walk of Korat's DoublyLinkedList and SortedList repOK: from `header` (not null) along
+// next, each next's previous pointing back, until an entry is met twice; that entry, or null
+// when a next is null or a previous does not point back. Adds the entries to `visited`. Reads
+// next, then that entry's previous, entry by entry.
+template <class Entry>
+const Entry* walk_cycle(const Entry* header, smallscope::small_set<const Entry*>& visited) {
+  visited.insert(header);
+  const Entry* current = header;
+  while (true) {
+    const Entry* next = current->next;
+    if (next == nullptr) return nullptr;
+    if (next->previous != current) return nullptr;
+    current = next;
+    if (!visited.insert(next)) return current;
+  }
 }
 
 // The abstract value of a list ending in null (Korat's SinglyLinkedList): the elements after

@@ -131,19 +131,10 @@ struct sorted_list {
     if (h == nullptr) return false;
     if (h->element != nullptr) return false;
     smallscope::small_set<const entry*> visited;
-    visited.insert(h);
-    const entry* current = h;
-    while (true) {
-      const entry* next = current->next;
-      if (next == nullptr) return false;
-      if (next->previous != current) return false;
-      current = next;
-      if (!visited.insert(next)) break;
-    }
-    if (current != h) return false;
+    if (list_shape::walk_cycle(h, visited) != h) return false;
     if (static_cast<int>(visited.size()) - 1 != size) return false;
     if (h->next != h && h->next->element == nullptr) return false;
-    for (current = h->next; current->next != h; current = current->next) {
+    for (const entry* current = h->next; current->next != h; current = current->next) {
       const integer* following = current->next->element;
       if (following == nullptr) return false;
       if (check_order && less(following, current->element)) return false;
