@@ -148,11 +148,7 @@ TEST(AVTree, PostconditionRejectsWrongResults) {
   EXPECT_EQ(post(r0), "lookup changes neither the database nor the query");
 }
 
-const smallscope::target_method& method_of(const smallscope::subject_instance& i, const std::string& name) {
-  for (const auto& m : i.methods)
-    if (m.name == name) return m;
-  throw std::runtime_error("no method " + name);
-}
+using methods_test::method_of;
 
 TEST(AVTree, ChecksPassAndCountsMatchHandCounts) {
   const auto* subject = smallscope::find_subject("AVTree");

@@ -270,11 +270,7 @@ TEST(BinomialHeapPair, ReplicatedClassesExplorePaper002sCandidates) {
   }
 }
 
-const smallscope::target_method& method_of(const smallscope::subject_instance& i, std::string_view name) {
-  for (const auto& m : i.methods)
-    if (m.name == name) return m;
-  throw std::runtime_error("no method " + std::string(name));
-}
+using methods_test::method_of;
 
 // Every method passes on every input of scope 3 (28 heaps; keys 1..3 as arguments) and the
 // pair's merge on scope 2 (6 x 6 pairs).

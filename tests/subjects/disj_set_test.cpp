@@ -223,11 +223,7 @@ std::uint64_t brute_force_valid(int n) {
   return count;
 }
 
-const smallscope::target_method& method_of(const smallscope::subject_instance& i, std::string_view name) {
-  for (const auto& m : i.methods)
-    if (m.name == name) return m;
-  throw std::runtime_error("no method " + std::string(name));
-}
+using methods_test::method_of;
 
 TEST(MethodsDisjSet, CheckRunsEveryInputOfTable4) {
   const auto* subject = smallscope::find_subject("DisjSet");

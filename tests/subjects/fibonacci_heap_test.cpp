@@ -280,11 +280,7 @@ TEST(MethodsFibonacciHeap, PostconditionsNameTheBrokenClause) {
 // ---------------------------------------------------------------------------------------------
 // Checks through the registered subjects.
 
-const smallscope::target_method& method_of(const smallscope::subject_instance& i, const std::string& name) {
-  for (const auto& m : i.methods)
-    if (m.name == name) return m;
-  throw std::runtime_error("no method " + name);
-}
+using methods_test::method_of;
 
 smallscope::check_report check(const std::string& subject, const std::string& method, std::int64_t n) {
   const auto* s = smallscope::find_subject(subject);

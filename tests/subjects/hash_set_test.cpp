@@ -135,11 +135,7 @@ std::uint64_t valid_sets(int s) {
   return total;
 }
 
-const smallscope::target_method& method_of(const smallscope::subject_instance& i, const std::string& name) {
-  for (const auto& m : i.methods)
-    if (m.name == name) return m;
-  throw std::runtime_error("no method " + name);
-}
+using methods_test::method_of;
 
 TEST(HashSet, EveryCheckPassesWithTheIndependentlyCountedInputs) {
   const auto* subject = smallscope::find_subject("HashSet");

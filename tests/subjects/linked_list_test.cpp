@@ -156,18 +156,9 @@ TEST(LinkedList, PostconditionsNameTheBrokenClause) {
   }
 }
 
-const smallscope::target_method& method_of(const smallscope::subject_instance& i, std::string_view name) {
-  for (const auto& m : i.methods)
-    if (m.name == name) return m;
-  throw std::runtime_error("no method " + std::string(name));
-}
+using methods_test::method_of;
 
-smallscope::check_report check(std::string_view subject, std::string_view method, std::vector<std::int64_t> fin) {
-  const auto* s = smallscope::find_subject(subject);
-  if (s == nullptr) throw std::runtime_error("no subject " + std::string(subject));
-  const auto instance = s->make(fin);
-  return smallscope::run_check(instance.fin, instance.invariant, method_of(instance, method), {});
-}
+using methods_test::check;
 
 TEST(LinkedList, EveryMethodPassesCheckOnEveryInputOfASmallScope) {
   // (0, 2, 3, 2): lists of 0..2 elements, each null or one of two objects up to renaming:

@@ -1,15 +1,21 @@
-// What the method tests share (tests/methods_*_test.cpp): structures that own their objects,
-// the clause a postcondition fails, and random operation sequences.
+// What the method tests share (tests/subjects/*_test.cpp): structures that own their objects,
+// the clause a postcondition fails, random operation sequences, and a check of one built-in
+// subject's method.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <string_view>
+#include <vector>
 
+#include "smallscope/checker.hpp"
 #include "smallscope/heap.hpp"
 #include "smallscope/oracle.hpp"
+#include "smallscope/subject.hpp"
 
 namespace methods_test {
 
@@ -43,5 +49,21 @@ inline bool add_now(std::mt19937& rng, int step) {
 }
 
 inline int pick(std::mt19937& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
+
+// The method `name` of a subject instance.
+inline const smallscope::target_method& method_of(const smallscope::subject_instance& i, std::string_view name) {
+  for (const auto& m : i.methods)
+    if (m.name == name) return m;
+  throw std::runtime_error("no method " + std::string(name));
+}
+
+// Checks `method` of the built-in `subject` on every input of the finitization `fin`.
+inline smallscope::check_report check(std::string_view subject, std::string_view method,
+                                      const std::vector<std::int64_t>& fin) {
+  const auto* s = smallscope::find_subject(subject);
+  if (s == nullptr) throw std::runtime_error("no subject " + std::string(subject));
+  const auto instance = s->make(fin);
+  return smallscope::run_check(instance.fin, instance.invariant, method_of(instance, method), {});
+}
 
 }  // namespace methods_test

@@ -159,11 +159,7 @@ smallscope::subject_instance instance(std::vector<std::int64_t> fin) {
   return s->make(fin);
 }
 
-const smallscope::target_method& method_of(const smallscope::subject_instance& i, const std::string& name) {
-  for (const auto& m : i.methods)
-    if (m.name == name) return m;
-  throw std::runtime_error("no method " + name);
-}
+using methods_test::method_of;
 
 // Scope 4 (4 entries with the header, 0..3 elements from 1..4): the valid lists are the 35
 // non-decreasing sequences, each once; every method passes on each list and argument.

@@ -128,11 +128,7 @@ std::uint64_t binomial(int n, int k) {
   return b;
 }
 
-const smallscope::target_method& method_of(const smallscope::subject_instance& i, const std::string& name) {
-  for (const auto& m : i.methods)
-    if (m.name == name) return m;
-  throw std::runtime_error("no method " + name);
-}
+using methods_test::method_of;
 
 TEST(TreeMap, InputsEqualTable4AndEveryCheckPasses) {
   // Paper 000, Table 4: inputs of put and remove together for scopes 1..7.
