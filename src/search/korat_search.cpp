@@ -61,8 +61,7 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   frames_.resize(space_->objects().size() + n + 1);
   if (eq_) {
     eq_slots_.assign(n + 1, 0);
-    eq_read_.assign(n, 0);
-    eq_marks_ = on_stack_at_;  // nothing on the stack yet
+    eq_marks_ = on_stack_at_;  // nothing read yet
   }
 
   observer_.base_ = reinterpret_cast<std::uintptr_t>(space_->arena());
@@ -150,10 +149,7 @@ inline bool korat_search::run_predicate() {
   try {
     result = call_(context_, root_);
   } catch (...) {
-    current_observer = &inactive_observer;
     report_failed_call(std::current_exception());
-    observer_.marks_in_use_ = 0;
-    current_observer = &observer_;
   }
   // The watchdog counted this call's reads: give the next call a full budget, unwatched.
   if (observer_.watched_bytes_.load(std::memory_order_relaxed) != observer_.bytes_) reset_budget();
@@ -167,7 +163,11 @@ void korat_search::reset_budget() {
 }
 
 // An invariant call that threw, or that the read budget stopped: counted invalid and reported.
+// The listener's reads are its own; the call's small_sets are gone, so their marks are free.
 void korat_search::report_failed_call(std::exception_ptr failure) {
+  access_observer* const caller = current_observer;
+  current_observer = &inactive_observer;
+  observer_.marks_in_use_ = 0;
   const structure candidate(*space_, values_, 0);
   try {
     std::rethrow_exception(std::move(failure));
@@ -182,6 +182,7 @@ void korat_search::report_failed_call(std::exception_ptr failure) {
     if (listener_ != nullptr)
       listener_->on_predicate_exception(candidate, "an exception not derived from std::exception");
   }
+  current_observer = caller;
 }
 
 // An invariant should not write its input; undo its writes so the candidate stays as built.
@@ -255,8 +256,10 @@ void korat_search::push_reachable() {
 // Returns whether the class is new. A call that throws (or exceeds the read budget) is reported
 // like a failed invariant call, and its candidate prunes nothing.
 bool korat_search::classify() {
-  for (std::uint32_t i = 0; i < eq_size_; ++i) eq_read_[eq_slots_[i]] = 0;
-  // The observer records into eq_marks_ and eq_slots_ instead of the field-access stack.
+  const hot_slot* slots = space_->hot_slots();
+  for (std::uint32_t i = 0; i < eq_size_; ++i) eq_marks_[slots[eq_slots_[i]].offset] = stack_mark::off;
+  // The observer records into eq_marks_ and eq_slots_ instead of the field-access stack; the
+  // marks stay on until the next call, for prune_covered.
   stack_mark* const marks = observer_.on_stack_at_;
   std::uint32_t* const stack = observer_.stack_;
   const std::uint32_t stack_size = observer_.stack_size_;
@@ -281,17 +284,7 @@ bool korat_search::classify() {
   observer_.on_stack_at_ = marks;
   observer_.stack_ = stack;
   observer_.stack_size_ = stack_size;
-  const hot_slot* slots = space_->hot_slots();
-  for (std::uint32_t i = 0; i < eq_size_; ++i) {
-    eq_read_[eq_slots_[i]] = 1;
-    eq_marks_[slots[eq_slots_[i]].offset] = stack_mark::off;
-  }
-  if (failure) {
-    current_observer = &inactive_observer;
-    report_failed_call(failure);
-    observer_.marks_in_use_ = 0;
-    current_observer = caller;
-  }
+  if (failure) report_failed_call(failure);
   reset_budget();
   if (observer_.written_size_ != 0) undo_writes();
   if (!classified_) return true;
@@ -309,7 +302,7 @@ void korat_search::prune_covered() {
   if (!classified_) return;
   std::uint32_t& size = observer_.stack_size_;
   const hot_slot* slots = space_->hot_slots();
-  while (size > 0 && eq_read_[stack_[size - 1]] == 0) {
+  while (size > 0 && eq_marks_[slots[stack_[size - 1]].offset] == stack_mark::off) {
     const std::uint32_t top = size - 1;
     const std::uint32_t s = stack_[top];
     if (values_[s] != 0) set_top(top, s, 0);

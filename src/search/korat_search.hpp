@@ -78,8 +78,7 @@ class korat_search {
   eq_class_fn eq_;
   std::vector<std::uint32_t> eq_slots_;  // the slots the last eq_class() call read, first read first
   std::uint32_t eq_size_ = 0;
-  std::vector<std::uint8_t> eq_read_;    // per slot: in eq_slots_
-  std::vector<stack_mark> eq_marks_;     // per arena byte, like on_stack_at_, while eq_class() runs
+  std::vector<stack_mark> eq_marks_;     // per arena byte, like on_stack_at_: on where eq_class() read
   bool classified_ = false;              // the last eq_class() call returned
   std::vector<std::uint64_t> classes_;   // the classes covered, sorted
   std::uint64_t yielded_ = 0;
