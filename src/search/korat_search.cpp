@@ -59,6 +59,10 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   max_below_.assign(static_cast<std::size_t>(n + 1) * class_domains_, -1);
   visited_.assign(space_->objects().size(), 0);
   frames_.resize(space_->objects().size() + n + 1);
+  visits_.resize(n);
+  visit_index_.assign(n, no_visit);
+  visit_at_.assign(n + 1, no_visit);
+  missing_.resize(n);
   if (eq_) {
     eq_slots_.assign(n + 1, 0);
     eq_marks_ = on_stack_at_;  // nothing read yet
@@ -124,6 +128,7 @@ void korat_search::resume_after(std::span<const std::uint32_t> candidate, std::s
   observer_.stack_size_ = static_cast<std::uint32_t>(field_stack.size());
   for (std::uint32_t i = 0; i < observer_.stack_size_; ++i) on_stack_at_[space_->slots()[stack_[i]].offset] = stack_mark::on;
   rows_valid_ = 0;
+  walked_ = false;  // the stack is another
   stats_.explored = explored;
   stats_.valid = yielded_ = valid;
   if (eq_) classify();  // for prune_covered
@@ -198,9 +203,64 @@ void korat_search::undo_writes() {
 // The valid-candidate rule: push every reachable slot not yet on the stack, depth-first and
 // pre-order from the root, a child's slots right after the slot that reaches it; an array
 // contributes its length slot and its elements below the length (Korat's touch/touchArray).
-// Iterative, with one frame per object (or array) being walked.
+// A walk of the candidate does it, or a replay of the last walk when that gives the same.
 void korat_search::push_reachable() {
   if (observer_.stack_size_ == space_->slot_count()) return;  // every slot is on the stack already
+  if (!replay_walk()) walk();
+}
+
+// The last walk again, without walking: valid when the slots that steered it (pointers to
+// objects with fields, array lengths) still hold the values they held then, since the walk
+// would then visit the same slots in the same order and push those off the stack. Most valid
+// candidates differ from the one before in fields that lead nowhere (a list's elements, a
+// tree's keys), in the few stack positions backtracking reached since.
+//
+// Since the last walk ended, the stack kept its positions below low_water_ (backtrack and
+// prune_covered lower it as they pop) and their values, but for the value at low_water_ - 1,
+// which backtracking advanced. So a steering slot can
+// have changed only at those positions and above, and a visited slot can be off the stack
+// only if it stood at low_water_ or above: replay looks at those positions only, as they
+// were when the walk ended. False, having pushed nothing, when a steering slot changed.
+bool korat_search::replay_walk() {
+  if (!walked_) return false;
+  const std::uint32_t low = low_water_;
+  const std::uint32_t from = low > 0 ? low - 1 : 0;
+  const std::uint32_t* values = values_.data();
+  const stack_mark* on_stack = on_stack_at_.data();
+  const walk_visit* visits = visits_.data();
+  std::uint32_t* missing = missing_.data();
+  std::uint32_t missing_count = 0;
+  for (std::uint32_t p = from; p < walk_end_size_; ++p) {
+    const std::uint32_t i = visit_at_[p];
+    if (i == no_visit) continue;
+    const walk_visit& v = visits[i];
+    if (v.steers && values[v.slot] != v.value) return false;
+    if (on_stack[v.offset] == stack_mark::off) missing[missing_count++] = i;
+  }
+  // The walk pushes in visit order; backtracking popped in stack order. Usually they agree.
+  std::sort(missing, missing + missing_count);
+  std::uint32_t size = observer_.stack_size_;
+  for (std::uint32_t k = 0; k < missing_count; ++k) {
+    const walk_visit& v = visits[missing[k]];
+    on_stack_at_[v.offset] = stack_mark::on;
+    stack_[size++] = v.slot;
+  }
+  observer_.stack_size_ = size;
+  note_walk_end(low);
+  return true;
+}
+
+// Records which visit stands at each stack position from `from` up, for the next replay.
+void korat_search::note_walk_end(std::uint32_t from) {
+  const std::uint32_t size = observer_.stack_size_;
+  for (std::uint32_t p = from; p < size; ++p) visit_at_[p] = visit_index_[stack_[p]];
+  walk_end_size_ = low_water_ = size;
+}
+
+// The walk itself, noting the slots it visits and the values they hold. Iterative, with one
+// frame per object (or array) being walked.
+void korat_search::walk() {
+  for (std::uint32_t i = 0; i < visits_size_; ++i) visit_index_[visits_[i].slot] = no_visit;
   if (++epoch_ == 0) {
     std::fill(visited_.begin(), visited_.end(), 0);
     epoch_ = 1;
@@ -212,8 +272,11 @@ void korat_search::push_reachable() {
   std::uint32_t* stack = stack_.data();
   std::uint32_t* visited = visited_.data();
   walk_frame* frames = frames_.data();
+  walk_visit* visits = visits_.data();
+  std::uint32_t* visit_index = visit_index_.data();
   const std::uint32_t epoch = epoch_;
   std::uint32_t size = observer_.stack_size_;
+  std::uint32_t visit_count = 0;
 
   // Walk the slots [s, end) of the current object (or array); descend into an unvisited object
   // at once and resume after it.
@@ -224,11 +287,13 @@ void korat_search::push_reachable() {
   while (true) {
     while (s < end) {
       const walk_slot& w = slots[s];
+      visit_index[s] = visit_count;
+      visits[visit_count++] = {s, w.offset, values[s], w.targets != nullptr};
       if (on_stack[w.offset] == stack_mark::off) {
         on_stack[w.offset] = stack_mark::on;
         stack[size++] = s;
       }
-      if (w.targets == nullptr) {  // an integer: nothing to follow
+      if (w.targets == nullptr) {  // leads nowhere
         ++s;
         continue;
       }
@@ -250,6 +315,9 @@ void korat_search::push_reachable() {
     end = frames[depth].end;
   }
   observer_.stack_size_ = size;
+  visits_size_ = visit_count;
+  walked_ = true;
+  note_walk_end(0);
 }
 
 // Runs eq_class() on the valid candidate, noting the slots it reads, and records its class.
@@ -310,6 +378,7 @@ void korat_search::prune_covered() {
     --size;
     rows_valid_ = std::min(rows_valid_, size);
   }
+  low_water_ = std::min(low_water_, size);
 }
 
 std::int32_t korat_search::max_below(std::uint32_t position, std::int32_t class_domain) {
@@ -360,6 +429,7 @@ inline bool korat_search::backtrack() {
     on_stack_at_[sl.offset] = stack_mark::off;
     --size;
     rows_valid_ = std::min(rows_valid_, size);
+    low_water_ = std::min(low_water_, size);
   }
   return false;
 }

@@ -5,6 +5,10 @@
 // holds, per class domain, the highest object index among stack positions below p; rows are
 // filled lazily and invalidated only above a position whose value changed.
 //
+// After a valid candidate, the reachable slots not yet read are pushed (the valid-candidate
+// rule). The walk that finds them is replayed, not repeated, while the slots that steered it
+// keep their values: only the stack positions backtracking reached since are looked at.
+//
 // With an equivalence-class function (paper 002, Sec. 3, Korat+), each valid candidate is
 // classified, the slots eq_class() read are noted, and the fields above the last of them on the
 // stack are popped before backtracking: the candidates skipped agree with the valid one on
@@ -60,6 +64,9 @@ class korat_search {
   void undo_writes();
   bool backtrack();
   void push_reachable();
+  bool replay_walk();
+  void walk();
+  void note_walk_end(std::uint32_t from);
   bool classify();
   void prune_covered();
   std::int32_t max_below(std::uint32_t position, std::int32_t class_domain);
@@ -98,6 +105,25 @@ class korat_search {
   };
   std::vector<walk_frame> frames_;       // push_reachable's depth-first stack
   std::vector<std::uint32_t> visited_;   // per object: walk epoch
+  // The last walk, for replay_walk: the slots it visited in order, with the values they held
+  // then and whether they steered it (pointers to objects with fields, array lengths); per
+  // slot, its visit (or no_visit); per stack position when the walk (or its last replay) ended,
+  // the visit that stood there. Since then, the stack has stayed as it was below low_water_.
+  static constexpr std::uint32_t no_visit = 0xffffffffu;
+  struct walk_visit {
+    std::uint32_t slot;
+    std::uint32_t offset;
+    std::uint32_t value;
+    bool steers;
+  };
+  std::vector<walk_visit> visits_;
+  std::uint32_t visits_size_ = 0;
+  std::vector<std::uint32_t> visit_index_;
+  std::vector<std::uint32_t> visit_at_;
+  std::uint32_t walk_end_size_ = 0;
+  std::uint32_t low_water_ = 0;
+  std::vector<std::uint32_t> missing_;  // replay_walk's visits to push
+  bool walked_ = false;
   std::vector<std::uint32_t> marks_;     // lent to the invariant's small_sets
   static constexpr std::size_t max_marked_arena = std::size_t{16} << 20;
   std::uint32_t epoch_ = 0;

@@ -232,8 +232,11 @@ void state_space::add_slots() {
         const bool leads_somewhere = v.object >= 0 && objects_[v.object].first_slot != objects_[v.object].end_slot;
         d.walk_targets.push_back(is_length ? static_cast<std::int32_t>(v.integer) : leads_somewhere ? v.object : -1);
       }
-    walk_.push_back(walk_slot{d.walk_targets.empty() ? nullptr : d.walk_targets.data(), sl.offset, sl.capacity,
-                              is_length});
+    // A slot whose every value leads nowhere is passed by like an integer: its value cannot
+    // change the walk.
+    const bool leads = is_length || std::any_of(d.walk_targets.begin(), d.walk_targets.end(),
+                                                [](std::int32_t t) { return t >= 0; });
+    walk_.push_back(walk_slot{leads ? d.walk_targets.data() : nullptr, sl.offset, sl.capacity, is_length});
   }
 }
 

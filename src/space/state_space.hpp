@@ -65,7 +65,9 @@ struct hot_slot {
 
 // What the walk of a valid structure needs of a slot.
 struct walk_slot {
-  const std::int32_t* targets = nullptr;  // domain::walk_targets, or null: nothing to follow
+  // domain::walk_targets, or null when no value leads anywhere: the slot's value cannot change
+  // the walk
+  const std::int32_t* targets = nullptr;
   std::uint32_t offset = 0;
   std::uint32_t capacity = 0;  // array lengths: how many element slots follow
   bool is_length = false;
