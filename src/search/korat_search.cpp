@@ -19,7 +19,7 @@ void access_observer::begin_mirror(const mirror_range* ranges, std::size_t n) {
   mirror_size_ = n;
   base_ = 0;
   bytes_ = ~std::uintptr_t{0};
-  watched_bytes_.store(0, std::memory_order_relaxed);
+  read_marks_.store(all_off_, std::memory_order_relaxed);
 }
 
 void access_observer::end_mirror() {
@@ -28,7 +28,7 @@ void access_observer::end_mirror() {
   reads_left_ = saved_reads_left_;
   mirror_ = nullptr;
   mirror_size_ = 0;
-  watched_bytes_.store(bytes_, std::memory_order_relaxed);
+  read_marks_.store(on_stack_at_, std::memory_order_relaxed);
 }
 
 void access_observer::note_write(std::uint32_t slot) {
@@ -47,9 +47,12 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
                            const search_options& options, eq_class_fn eq_class)
     : space_(std::move(space)), pred_(std::move(pred)), options_(options), eq_(std::move(eq_class)) {
   const std::uint32_t n = space_->slot_count();
+  hot_ = space_->hot_slots();
+  arena_ = space_->arena();
   values_.assign(n, 0);
   stack_.assign(n + 1, 0);
-  on_stack_at_.assign(space_->arena_bytes(), stack_mark::on);
+  on_stack_at_.assign(space_->arena_span(), stack_mark::on);
+  all_off_.assign(space_->arena_span(), stack_mark::off);
   // A fixed slot (set_all) stays marked: its reads are not recorded and the walk passes it by.
   for (const auto& sl : space_->slots())
     if (!sl.fixed) on_stack_at_[sl.offset] = stack_mark::off;
@@ -65,13 +68,15 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   missing_.resize(n);
   if (eq_) {
     eq_slots_.assign(n + 1, 0);
-    eq_marks_ = on_stack_at_;  // nothing read yet
+    eq_marks_.assign(on_stack_at_.begin(), on_stack_at_.begin() + static_cast<std::ptrdiff_t>(space_->arena_bytes()));  // nothing read yet
   }
 
   observer_.base_ = reinterpret_cast<std::uintptr_t>(space_->arena());
   observer_.bytes_ = space_->arena_bytes();
   observer_.slot_at_ = space_->slot_at();
   observer_.on_stack_at_ = on_stack_at_.data();
+  observer_.all_off_ = all_off_.data();
+  observer_.span_mask_ = space_->arena_span() - 1;
   observer_.stack_ = stack_.data();
   observer_.written_ = written_.data();
   observer_.is_written_ = is_written_.data();
@@ -114,7 +119,7 @@ void korat_search::watch() {
   while (!stop_watchdog_) {
     watchdog_wake_.wait_for(lock, watchdog_tick);
     const std::uint64_t started = calls_started_.load(std::memory_order_relaxed);
-    if (started == last) observer_.watched_bytes_.store(0, std::memory_order_relaxed);
+    if (started == last) observer_.read_marks_.store(all_off_.data(), std::memory_order_relaxed);
     last = started;
   }
 }
@@ -149,22 +154,22 @@ search_stats korat_search::stats() const {
 // Runs the invariant on the current candidate; current_observer is &observer_ throughout
 // next(), so a call costs no thread-local store.
 inline bool korat_search::run_predicate() {
-  calls_started_.store(stats_.explored + 1, std::memory_order_relaxed);
+  calls_started_.store(++stats_.explored, std::memory_order_relaxed);
   bool result = false;
   try {
     result = call_(context_, root_);
   } catch (...) {
     report_failed_call(std::current_exception());
   }
-  // The watchdog counted this call's reads: give the next call a full budget, unwatched.
-  if (observer_.watched_bytes_.load(std::memory_order_relaxed) != observer_.bytes_) reset_budget();
+  // The watchdog counted this call's reads: give the next call a full budget, uncounted.
+  if (observer_.read_marks_.load(std::memory_order_relaxed) != on_stack_at_.data()) reset_budget();
   if (observer_.written_size_ != 0) undo_writes();
   return result;
 }
 
 void korat_search::reset_budget() {
   observer_.reads_left_ = options_.read_budget + 1;  // wraps to 0 for "no limit"
-  observer_.watched_bytes_.store(observer_.bytes_, std::memory_order_relaxed);
+  observer_.read_marks_.store(on_stack_at_.data(), std::memory_order_relaxed);
 }
 
 // An invariant call that threw, or that the read budget stopped: counted invalid and reported.
@@ -335,7 +340,7 @@ bool korat_search::classify() {
   observer_.stack_ = eq_slots_.data();
   observer_.stack_size_ = 0;
   observer_.reads_left_ = options_.read_budget + 1;
-  observer_.watched_bytes_.store(0, std::memory_order_relaxed);
+  observer_.read_marks_.store(all_off_.data(), std::memory_order_relaxed);
   access_observer* const caller = current_observer;
   current_observer = &observer_;
   classified_ = false;
@@ -387,7 +392,7 @@ std::int32_t korat_search::max_below(std::uint32_t position, std::int32_t class_
     std::int32_t* row = &max_below_[static_cast<std::size_t>(p) * class_domains_];
     std::copy(prev, prev + class_domains_, row);
     const std::uint32_t below = stack_[p - 1];
-    const value_info& v = space_->hot_slots()[below].values[values_[below]];
+    const value_info& v = hot_[below].values[values_[below]];
     if (v.class_domain >= 0) row[v.class_domain] = std::max(row[v.class_domain], v.index_in_class_domain);
   }
   rows_valid_ = std::max(rows_valid_, position);
@@ -396,7 +401,7 @@ std::int32_t korat_search::max_below(std::uint32_t position, std::int32_t class_
 
 void korat_search::set_top(std::uint32_t position, std::uint32_t s, std::uint32_t value) {
   values_[s] = value;
-  space_->write(s, value);
+  write_field(arena_, hot_[s], value);
   rows_valid_ = std::min(rows_valid_, position);
 }
 
@@ -405,7 +410,7 @@ void korat_search::set_top(std::uint32_t position, std::uint32_t s, std::uint32_
 // class domain (isomorphism breaking).
 inline bool korat_search::backtrack() {
   std::uint32_t& size = observer_.stack_size_;
-  const hot_slot* slots = space_->hot_slots();
+  const hot_slot* slots = hot_;
   while (size > 0) {
     const std::uint32_t top = size - 1;
     const std::uint32_t s = stack_[top];
@@ -451,7 +456,6 @@ bool korat_search::next() {
   current_observer = &observer_;
   while (!done_) {
     const bool valid = run_predicate();
-    ++stats_.explored;
     if ((stats_.explored & 0xffff) == 0) report_progress();
     if (valid) {
       ++stats_.valid;

@@ -76,6 +76,8 @@ class korat_search {
   void stop_watchdog();
 
   std::unique_ptr<state_space> space_;
+  const hot_slot* hot_ = nullptr;  // space_'s, for the loop
+  std::byte* arena_ = nullptr;
   predicate pred_;
   const void* root_ = nullptr;
   bool (*call_)(void*, const void*) = nullptr;
@@ -93,7 +95,8 @@ class korat_search {
   access_observer observer_;
   std::vector<std::uint32_t> values_;   // the candidate vector
   std::vector<std::uint32_t> stack_;    // the field-access stack (the observer fills it)
-  std::vector<stack_mark> on_stack_at_;  // per arena byte: see access_observer
+  std::vector<stack_mark> on_stack_at_;  // per byte of the arena's span: see access_observer
+  std::vector<stack_mark> all_off_;      // as many, all off: every read takes the counted branch
   std::vector<std::uint32_t> written_;  // slots the invariant wrote
   std::vector<std::uint8_t> is_written_;
   std::vector<std::int32_t> max_below_;  // (slot_count + 1) rows of class_domain_count

@@ -2,6 +2,7 @@
 #include "space/state_space.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <new>
 
@@ -48,7 +49,7 @@ state_space::~state_space() {
   if (constructed_)
     for (auto it = objects_.rbegin(); it != objects_.rend(); ++it)
       data_.class_domains[it->class_domain].destroy(arena_ + it->offset);
-  ::operator delete(arena_, std::align_val_t{arena_alignment});
+  ::operator delete(arena_, std::align_val_t{arena_span_});
 }
 
 void state_space::layout_objects() {
@@ -82,7 +83,8 @@ void state_space::layout_objects() {
     }
   }
   arena_bytes_ = std::max<std::size_t>(align_up(at, arena_alignment), arena_alignment);
-  arena_ = static_cast<std::byte*>(::operator new(arena_bytes_, std::align_val_t{arena_alignment}));
+  arena_span_ = std::bit_ceil(arena_bytes_);
+  arena_ = static_cast<std::byte*>(::operator new(arena_bytes_, std::align_val_t{arena_span_}));
   std::memset(arena_, 0, arena_bytes_);
   std::size_t constructed = 0;
   try {
@@ -93,7 +95,7 @@ void state_space::layout_objects() {
   } catch (...) {
     for (std::size_t i = constructed; i-- > 0;)
       data_.class_domains[objects_[i].class_domain].destroy(arena_ + objects_[i].offset);
-    ::operator delete(arena_, std::align_val_t{arena_alignment});
+    ::operator delete(arena_, std::align_val_t{arena_span_});
     arena_ = nullptr;
     throw;
   }

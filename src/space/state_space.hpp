@@ -2,10 +2,11 @@
 // each slot an index into its field domain; the candidate vector assigns every slot.
 //
 // All objects of the finitization live in one arena, constructed once; array element storage
-// follows the objects. Slots are laid out as Korat 1.0 lays out its candidate vector: class
-// domains in creation order, objects in index order, each object's fields in the order of the
-// set calls (an array field contributes its length slot, then its element slots). A byte-offset
-// table maps a field's address back to its slot for the observer.
+// follows the objects. The arena is aligned to its size rounded up to a power of two (its
+// span). Slots are laid out as Korat 1.0 lays out its candidate vector: class domains in
+// creation order, objects in index order, each object's fields in the order of the set calls
+// (an array field contributes its length slot, then its element slots). A byte-offset table
+// maps a field's address back to its slot for the observer.
 #pragma once
 
 #include <cstddef>
@@ -73,6 +74,23 @@ struct walk_slot {
   bool is_length = false;
 };
 
+// Stores value index `value` of slot `sl` into its field in `arena`.
+inline void write_field(std::byte* arena, const hot_slot& sl, std::uint32_t value) {
+  const std::uint64_t raw = sl.values[value].raw;
+  std::byte* p = arena + sl.offset;
+  if (sl.size == 4) {  // int fields and 32-bit values: the common case first
+    const auto v = static_cast<std::uint32_t>(raw);
+    std::memcpy(p, &v, 4);
+    return;
+  }
+  switch (sl.size) {
+    case 1: { const auto v = static_cast<std::uint8_t>(raw); std::memcpy(p, &v, 1); break; }
+    case 2: { const auto v = static_cast<std::uint16_t>(raw); std::memcpy(p, &v, 2); break; }
+    case 4: { const auto v = static_cast<std::uint32_t>(raw); std::memcpy(p, &v, 4); break; }
+    default: std::memcpy(p, &raw, 8); break;
+  }
+}
+
 struct object_info {
   std::uint32_t class_domain = 0;
   std::uint32_t index = 0;  // within its class domain
@@ -90,22 +108,7 @@ class state_space {
   state_space& operator=(const state_space&) = delete;
 
   // Stores value index `value` of slot `s` into its field.
-  void write(std::uint32_t s, std::uint32_t value) const {
-    const hot_slot& sl = hot_[s];
-    const std::uint64_t raw = sl.values[value].raw;
-    std::byte* p = arena_ + sl.offset;
-    if (sl.size == 4) {  // int fields and 32-bit values: the common case first
-      const auto v = static_cast<std::uint32_t>(raw);
-      std::memcpy(p, &v, 4);
-      return;
-    }
-    switch (sl.size) {
-      case 1: { const auto v = static_cast<std::uint8_t>(raw); std::memcpy(p, &v, 1); break; }
-      case 2: { const auto v = static_cast<std::uint16_t>(raw); std::memcpy(p, &v, 2); break; }
-      case 4: { const auto v = static_cast<std::uint32_t>(raw); std::memcpy(p, &v, 4); break; }
-      default: std::memcpy(p, &raw, 8); break;
-    }
-  }
+  void write(std::uint32_t s, std::uint32_t value) const { write_field(arena_, hot_[s], value); }
   // Stores a whole candidate vector.
   void write_all(const std::uint32_t* values) const {
     for (std::uint32_t s = 0; s < slots_.size(); ++s) write(s, values[s]);
@@ -114,6 +117,9 @@ class state_space {
   void* root() const { return arena_ + objects_[0].offset; }
   std::byte* arena() const { return arena_; }
   std::size_t arena_bytes() const { return arena_bytes_; }
+  // arena_bytes() rounded up to a power of two; the arena is aligned to it, so the low bits of
+  // an address in the arena are its offset.
+  std::size_t arena_span() const { return arena_span_; }
   const std::uint32_t* slot_at() const { return slot_at_.data(); }
 
   std::uint32_t slot_count() const { return static_cast<std::uint32_t>(slots_.size()); }
@@ -153,6 +159,7 @@ class state_space {
   std::vector<std::uint32_t> slot_at_;
   std::byte* arena_ = nullptr;
   std::size_t arena_bytes_ = 0;
+  std::size_t arena_span_ = 0;
   std::size_t objects_bytes_ = 0;
   bool constructed_ = false;
 };

@@ -3,20 +3,23 @@
 // predicate accesses the corresponding field").
 //
 // A tracked field calls `on_read` of the thread's current observer: the search installs its
-// own around each predicate call; otherwise the inactive observer, whose arena is empty, makes
-// every read cost a load, a subtraction and one predictable branch. The observer is a concrete type, inlined into the
-// user's code: turning a field address into its slot is a subtraction and one table lookup.
-// Reads of memory outside the search's arena (locals, copies, the user's other objects) are
-// ignored.
+// own around each predicate call; otherwise the inactive observer makes every read cost two
+// loads and one predictable branch. The observer is a concrete type, inlined into the user's
+// code. The search's arena is aligned to its span (its size rounded up to a power of two), so
+// the low bits of a field's address are its offset in the arena: a read tests the stack mark at
+// those bits and returns when it is on, which is every read but a slot's first in the call.
+// Any other address lands on some arena byte's mark too; when that mark is off, the read's
+// slower branch finds the address outside the arena and ignores it, as it ignores every read of
+// memory outside the arena (locals, copies, the user's other objects).
 //
 // While the search runs eq_class() (paper 002), the observer records into a second mark table
 // and list, so the slots eq_class() reads are noted and the field-access stack is left alone.
 //
-// The read budget costs nothing per read: the search's watchdog narrows `watched_bytes_` to
-// zero when a call has run for a while, which sends every later read of that call through the
-// counted branch, where it is counted against the budget and then tracked as usual. No read
-// path calls a function that returns (the budget's throw does not), so the compiler keeps the
-// user's values and the observer's fields in registers across reads.
+// The read budget costs nothing per read: the search's watchdog points `read_marks_` at a table
+// that is all off when a call has run for a while, which sends every later read of that call
+// through the slower branch, where it is counted against the budget and then tracked as usual.
+// No read path calls a function that returns (the budget's throw does not), so the compiler
+// keeps the user's values in registers across reads.
 #pragma once
 
 #include <atomic>
@@ -58,18 +61,21 @@ class access_observer {
   // Records a read of the field that starts at `address`. Fast path: one table load for a
   // field already on the stack (or an arena byte where no slot starts).
   SMALLSCOPE_ALWAYS_INLINE void on_read(const void* address) {
-    std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
-    if (offset >= watched_bytes_.load(std::memory_order_relaxed)) [[unlikely]] {
-      if (mirror_size_ != 0) [[unlikely]] {
-        offset = mirrored_offset(reinterpret_cast<std::uintptr_t>(address));
-        if (offset >= saved_bytes_) return;
-      } else {
-        if (offset >= bytes_) return;
-        if (--reads_left_ == 0) throw_read_budget_exceeded();
-      }
+    const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(address);
+    const stack_mark* const marks = read_marks_.load(std::memory_order_relaxed);
+    if (marks[at & span_mask_] != stack_mark::off) [[likely]] return;
+    // The field is read for the first time in this call, or the address is outside the arena
+    // (its byte aliases an arena byte whose slot is off the stack), or every read is counted.
+    std::uintptr_t offset = at - base_;
+    if (mirror_size_ != 0) [[unlikely]] {
+      offset = mirrored_offset(at);
+      if (offset >= saved_bytes_) return;
+    } else {
+      if (offset >= bytes_) return;
+      if (marks == all_off_ && --reads_left_ == 0) throw_read_budget_exceeded();
     }
     stack_mark& mark = on_stack_at_[offset];
-    if (mark != stack_mark::off) [[likely]] return;
+    if (mark != stack_mark::off) return;
     mark = stack_mark::on;
     stack_[stack_size_++] = slot_at_[offset];
   }
@@ -120,16 +126,22 @@ class access_observer {
     return mirror_[lo - 1].arena_offset + (address - mirror_[lo - 1].start);
   }
   static constexpr std::uint32_t mark_levels = 4;
+  static constexpr stack_mark always_on = stack_mark::on;
 
-  std::uintptr_t base_ = 0;               // arena start
+  // The table the first test of a read looks at, by the address's low bits: on_stack_at_, or
+  // all_off_ to send every read to the counted branch (the watchdog's store), or for the
+  // inactive observer a single byte that is on.
+  std::atomic<const stack_mark*> read_marks_{&always_on};
+  std::uintptr_t span_mask_ = 0;          // the arena's span (a power of two) - 1
+  std::uintptr_t base_ = 0;               // arena start, aligned to its span
   std::uintptr_t bytes_ = 0;              // arena size
-  std::atomic<std::uintptr_t> watched_bytes_{0};  // bytes_, or 0 to count every read
   stack_mark* on_stack_at_ = nullptr;     // byte offset -> on if its slot is on the stack, or
-                                          // if no slot starts there
+                                          // if no slot starts there (the span's bytes too)
+  const stack_mark* all_off_ = nullptr;   // the span's bytes, all off
   const std::uint32_t* slot_at_ = nullptr;  // byte offset -> slot that starts there
   std::uint32_t* stack_ = nullptr;        // the field-access stack, first read first
   std::uint32_t stack_size_ = 0;
-  std::uint64_t reads_left_ = 0;          // counts down the read budget of a watched call
+  std::uint64_t reads_left_ = 0;          // counts down the read budget of a counted call
   std::uint32_t* written_ = nullptr;      // slots written by the predicate, restored after it
   std::uint32_t written_size_ = 0;
   std::uint8_t* is_written_ = nullptr;
