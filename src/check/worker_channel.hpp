@@ -66,7 +66,8 @@ std::int64_t steady_ns();
 
 // The running median of a method's times, by powers of two; the time limit of an input is ten
 // times the median plus one second (paper 000, Sec. 7.2 stops a mutant that runs ten times
-// longer than the original), or the user's --timeout.
+// longer than the original; five seconds in a build with AddressSanitizer), or the user's
+// --timeout.
 class time_limit {
  public:
   explicit time_limit(double timeout_seconds) : fixed_ns_(static_cast<std::int64_t>(timeout_seconds * 1e9)) {}

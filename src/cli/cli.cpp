@@ -52,7 +52,8 @@ int cli_main(int argc, char** argv) {
   c->add_option("SCOPE", check.gen.scope, "the subject's one-argument finitization; or give --fin");
   c->add_option("--fin", check.gen.fin, "every finitization parameter, comma-separated (P1,P2,...)");
   c->add_option("--timeout", check.timeout,
-                "seconds one input may run (default 0: ten times the running median plus one second)");
+                "seconds one input may run (default 0: ten times the running median plus one second;\n"
+                "five seconds in an AddressSanitizer build)");
   c->add_flag("--white-box", check.white_box,
               "search for failing inputs, pruning on the fields the method reads too (paper 000, Sec. 6.2);\n"
               "inputs are then numbered by finding");
