@@ -47,8 +47,11 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
                            const search_options& options, eq_class_fn eq_class)
     : space_(std::move(space)), pred_(std::move(pred)), options_(options), eq_(std::move(eq_class)) {
   const std::uint32_t n = space_->slot_count();
-  hot_ = space_->hot_slots();
+  hot_slots_.assign(space_->hot_slots(), space_->hot_slots() + n);
+  for (auto& h : hot_slots_) h.isomorphism_checked = h.isomorphism_checked && options_.isomorphism_breaking;
+  hot_ = hot_slots_.data();
   arena_ = space_->arena();
+  slot_count_ = n;
   values_.assign(n, 0);
   stack_.assign(n + 1, 0);
   on_stack_at_.assign(space_->arena_span(), stack_mark::on);
@@ -210,7 +213,7 @@ void korat_search::undo_writes() {
 // contributes its length slot and its elements below the length (Korat's touch/touchArray).
 // A walk of the candidate does it, or a replay of the last walk when that gives the same.
 void korat_search::push_reachable() {
-  if (observer_.stack_size_ == space_->slot_count()) return;  // every slot is on the stack already
+  if (observer_.stack_size_ == slot_count_) return;  // every slot is on the stack already
   if (!replay_walk()) walk();
 }
 
@@ -329,7 +332,7 @@ void korat_search::walk() {
 // Returns whether the class is new. A call that throws (or exceeds the read budget) is reported
 // like a failed invariant call, and its candidate prunes nothing.
 bool korat_search::classify() {
-  const hot_slot* slots = space_->hot_slots();
+  const hot_slot* slots = hot_;
   for (std::uint32_t i = 0; i < eq_size_; ++i) eq_marks_[slots[eq_slots_[i]].offset] = stack_mark::off;
   // The observer records into eq_marks_ and eq_slots_ instead of the field-access stack; the
   // marks stay on until the next call, for prune_covered.
@@ -374,7 +377,7 @@ bool korat_search::classify() {
 void korat_search::prune_covered() {
   if (!classified_) return;
   std::uint32_t& size = observer_.stack_size_;
-  const hot_slot* slots = space_->hot_slots();
+  const hot_slot* slots = hot_;
   while (size > 0 && eq_marks_[slots[stack_[size - 1]].offset] == stack_mark::off) {
     const std::uint32_t top = size - 1;
     const std::uint32_t s = stack_[top];
@@ -419,7 +422,7 @@ inline bool korat_search::backtrack() {
     std::uint32_t next = 0;
     if (v < sl.last) {
       next = v + 1;
-      if (sl.isomorphism_checked && options_.isomorphism_breaking) {
+      if (sl.isomorphism_checked) {
         const value_info& vi = sl.values[v];
         if (vi.isomorphism_checked && vi.index_in_class_domain > max_below(top, vi.class_domain))
           next = vi.next_class_domain_first >= 0 ? static_cast<std::uint32_t>(vi.next_class_domain_first) : 0;

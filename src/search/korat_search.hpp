@@ -76,8 +76,11 @@ class korat_search {
   void stop_watchdog();
 
   std::unique_ptr<state_space> space_;
-  const hot_slot* hot_ = nullptr;  // space_'s, for the loop
+  // space_'s hot slots, isomorphism_checked only where the search breaks isomorphism
+  std::vector<hot_slot> hot_slots_;
+  const hot_slot* hot_ = nullptr;  // hot_slots_.data()
   std::byte* arena_ = nullptr;
+  std::uint32_t slot_count_ = 0;
   predicate pred_;
   const void* root_ = nullptr;
   bool (*call_)(void*, const void*) = nullptr;

@@ -225,8 +225,10 @@ void state_space::add_slots() {
     auto& d = domains_[sl.domain];
     const bool isomorphic = std::any_of(d.values.begin(), d.values.end(),
                                         [](const value_info& v) { return v.isomorphism_checked; });
-    hot_.push_back(hot_slot{d.values.data(), sl.offset, static_cast<std::uint32_t>(d.values.size() - 1), sl.size,
-                            isomorphic});
+    if (d.raws.empty())
+      for (const auto& v : d.values) d.raws.push_back(v.raw);
+    hot_.push_back(hot_slot{d.values.data(), d.raws.data(), sl.offset, static_cast<std::uint32_t>(d.values.size() - 1),
+                            sl.size, isomorphic});
     const bool is_length = sl.kind == slot_kind::array_length;
     if ((d.objects || is_length) && d.walk_targets.empty())
       for (const auto& v : d.values) {

@@ -38,6 +38,7 @@ struct domain {
   // (-1 for null and for objects without fields), or the length in an array's length domain;
   // empty for other integers.
   std::vector<std::int32_t> walk_targets;
+  std::vector<std::uint64_t> raws;  // values[v].raw, for writing
 };
 
 enum class slot_kind : std::uint8_t { scalar, array_length, array_element };
@@ -56,8 +57,9 @@ struct slot {
 
 // What writing and backtracking need of a slot, in one place: its field domain's values,
 // where its field is, and how many values it has.
-struct hot_slot {
+struct alignas(32) hot_slot {  // a power of two: indexing it is one shift
   const value_info* values = nullptr;
+  const std::uint64_t* raws = nullptr;  // values[v].raw, densely
   std::uint32_t offset = 0;
   std::uint32_t last = 0;  // index of the domain's last value
   std::uint8_t size = 0;
@@ -76,7 +78,7 @@ struct walk_slot {
 
 // Stores value index `value` of slot `sl` into its field in `arena`.
 inline void write_field(std::byte* arena, const hot_slot& sl, std::uint32_t value) {
-  const std::uint64_t raw = sl.values[value].raw;
+  const std::uint64_t raw = sl.raws[value];
   std::byte* p = arena + sl.offset;
   if (sl.size == 4) {  // int fields and 32-bit values: the common case first
     const auto v = static_cast<std::uint32_t>(raw);
