@@ -389,7 +389,14 @@ void korat_search::prune_covered() {
   low_water_ = std::min(low_water_, size);
 }
 
-std::int32_t korat_search::max_below(std::uint32_t position, std::int32_t class_domain) {
+// The highest index of class domain `class_domain` among the objects held below stack position
+// `position` (-1 if none); the rows up to `position` are filled first where they are stale.
+inline std::int32_t korat_search::max_below(std::uint32_t position, std::int32_t class_domain) {
+  if (rows_valid_ < position) fill_rows(position);
+  return max_below_[static_cast<std::size_t>(position) * class_domains_ + class_domain];
+}
+
+void korat_search::fill_rows(std::uint32_t position) {
   for (std::uint32_t p = rows_valid_ + 1; p <= position; ++p) {
     const std::int32_t* prev = &max_below_[static_cast<std::size_t>(p - 1) * class_domains_];
     std::int32_t* row = &max_below_[static_cast<std::size_t>(p) * class_domains_];
@@ -398,8 +405,7 @@ std::int32_t korat_search::max_below(std::uint32_t position, std::int32_t class_
     const value_info& v = hot_[below].values[values_[below]];
     if (v.class_domain >= 0) row[v.class_domain] = std::max(row[v.class_domain], v.index_in_class_domain);
   }
-  rows_valid_ = std::max(rows_valid_, position);
-  return max_below_[static_cast<std::size_t>(position) * class_domains_ + class_domain];
+  rows_valid_ = position;
 }
 
 void korat_search::set_top(std::uint32_t position, std::uint32_t s, std::uint32_t value) {

@@ -70,6 +70,7 @@ class korat_search {
   bool classify();
   void prune_covered();
   std::int32_t max_below(std::uint32_t position, std::int32_t class_domain);
+  void fill_rows(std::uint32_t position);
   void set_top(std::uint32_t position, std::uint32_t s, std::uint32_t value);
   void report_progress();
   void watch();
