@@ -58,8 +58,9 @@ struct read_budget_exceeded {};
 
 class access_observer {
  public:
-  // Records a read of the field that starts at `address`. Fast path: one table load for a
-  // field already on the stack (or an arena byte where no slot starts).
+  // Records a read of the field that starts at `address`. Fast path: the table's and the mask's
+  // loads and the mark's, for a field already on the stack (or an arena byte where no slot
+  // starts, or an address whose low bits land on a mark that is on).
   SMALLSCOPE_ALWAYS_INLINE void on_read(const void* address) {
     const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(address);
     const stack_mark* const marks = read_marks_.load(std::memory_order_relaxed);
