@@ -49,7 +49,6 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   const std::uint32_t n = space_->slot_count();
   hot_slots_.assign(space_->hot_slots(), space_->hot_slots() + n);
   for (auto& h : hot_slots_) h.isomorphism_checked = h.isomorphism_checked && options_.isomorphism_breaking;
-  hot_ = hot_slots_.data();
   arena_ = space_->arena();
   slot_count_ = n;
   values_.assign(n, 0);
@@ -71,7 +70,7 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   missing_.resize(n);
   if (eq_) {
     eq_slots_.assign(n + 1, 0);
-    eq_marks_.assign(on_stack_at_.begin(), on_stack_at_.begin() + static_cast<std::ptrdiff_t>(space_->arena_bytes()));  // nothing read yet
+    eq_marks_.assign(on_stack_at_.data(), on_stack_at_.data() + space_->arena_bytes());  // nothing read yet
   }
 
   observer_.base_ = reinterpret_cast<std::uintptr_t>(space_->arena());
@@ -332,7 +331,7 @@ void korat_search::walk() {
 // Returns whether the class is new. A call that throws (or exceeds the read budget) is reported
 // like a failed invariant call, and its candidate prunes nothing.
 bool korat_search::classify() {
-  const hot_slot* slots = hot_;
+  const hot_slot* slots = hot_slots_.data();
   for (std::uint32_t i = 0; i < eq_size_; ++i) eq_marks_[slots[eq_slots_[i]].offset] = stack_mark::off;
   // The observer records into eq_marks_ and eq_slots_ instead of the field-access stack; the
   // marks stay on until the next call, for prune_covered.
@@ -377,7 +376,7 @@ bool korat_search::classify() {
 void korat_search::prune_covered() {
   if (!classified_) return;
   std::uint32_t& size = observer_.stack_size_;
-  const hot_slot* slots = hot_;
+  const hot_slot* slots = hot_slots_.data();
   while (size > 0 && eq_marks_[slots[stack_[size - 1]].offset] == stack_mark::off) {
     const std::uint32_t top = size - 1;
     const std::uint32_t s = stack_[top];
@@ -402,7 +401,7 @@ void korat_search::fill_rows(std::uint32_t position) {
     std::int32_t* row = &max_below_[static_cast<std::size_t>(p) * class_domains_];
     std::copy(prev, prev + class_domains_, row);
     const std::uint32_t below = stack_[p - 1];
-    const value_info& v = hot_[below].values[values_[below]];
+    const value_info& v = hot_slots_[below].values[values_[below]];
     if (v.class_domain >= 0) row[v.class_domain] = std::max(row[v.class_domain], v.index_in_class_domain);
   }
   rows_valid_ = position;
@@ -410,7 +409,7 @@ void korat_search::fill_rows(std::uint32_t position) {
 
 void korat_search::set_top(std::uint32_t position, std::uint32_t s, std::uint32_t value) {
   values_[s] = value;
-  write_field(arena_, hot_[s], value);
+  write_field(arena_, hot_slots_[s], value);
   rows_valid_ = std::min(rows_valid_, position);
 }
 
@@ -419,7 +418,7 @@ void korat_search::set_top(std::uint32_t position, std::uint32_t s, std::uint32_
 // class domain (isomorphism breaking).
 inline bool korat_search::backtrack() {
   std::uint32_t& size = observer_.stack_size_;
-  const hot_slot* slots = hot_;
+  const hot_slot* slots = hot_slots_.data();
   while (size > 0) {
     const std::uint32_t top = size - 1;
     const std::uint32_t s = stack_[top];

@@ -77,9 +77,9 @@ class korat_search {
   void stop_watchdog();
 
   std::unique_ptr<state_space> space_;
-  // space_'s hot slots, isomorphism_checked only where the search breaks isomorphism
+  // space_'s hot slots, isomorphism_checked only where the search breaks isomorphism; the
+  // arena and the slot count, at hand for the loop
   std::vector<hot_slot> hot_slots_;
-  const hot_slot* hot_ = nullptr;  // hot_slots_.data()
   std::byte* arena_ = nullptr;
   std::uint32_t slot_count_ = 0;
   predicate pred_;

@@ -55,8 +55,8 @@ struct slot {
   bool fixed = false;         // of a set_all array: one value, never on the field-access stack
 };
 
-// What writing and backtracking need of a slot, in one place: its field domain's values,
-// where its field is, and how many values it has.
+// What writing and backtracking need of a slot, in one place: its field domain's values (and
+// their raw bytes densely), where its field is, and how many values it has.
 struct alignas(32) hot_slot {  // a power of two: indexing it is one shift
   const value_info* values = nullptr;
   const std::uint64_t* raws = nullptr;  // values[v].raw, densely

@@ -3,8 +3,8 @@
 // predicate accesses the corresponding field").
 //
 // A tracked field calls `on_read` of the thread's current observer: the search installs its
-// own around each predicate call; otherwise the inactive observer makes every read cost two
-// loads and one predictable branch. The observer is a concrete type, inlined into the user's
+// own around each predicate call; otherwise the inactive observer makes every read cost three
+// loads (its table, its mask of zero, the one mark that is on) and one predictable branch. The observer is a concrete type, inlined into the user's
 // code. The search's arena is aligned to its span (its size rounded up to a power of two), so
 // the low bits of a field's address are its offset in the arena: a read tests the stack mark at
 // those bits and returns when it is on, which is every read but a slot's first in the call.
