@@ -244,8 +244,9 @@ bool korat_search::replay_walk() {
     if (v.steers && values[v.slot] != v.value) return false;
     if (on_stack[v.offset] == stack_mark::off) missing[missing_count++] = i;
   }
-  // The walk pushes in visit order; backtracking popped in stack order. Usually they agree.
-  std::sort(missing, missing + missing_count);
+  // The walk pushes in visit order; backtracking popped in stack order. Usually they agree,
+  // and usually one slot or none is missing.
+  if (missing_count > 1) sort_visits(missing, missing_count);
   std::uint32_t size = observer_.stack_size_;
   for (std::uint32_t k = 0; k < missing_count; ++k) {
     const walk_visit& v = visits[missing[k]];
@@ -256,6 +257,9 @@ bool korat_search::replay_walk() {
   note_walk_end(low);
   return true;
 }
+
+// Out of line: replay_walk needs it rarely, and inlined it costs every replay its registers.
+[[gnu::noinline]] void korat_search::sort_visits(std::uint32_t* visits, std::uint32_t n) { std::sort(visits, visits + n); }
 
 // Records which visit stands at each stack position from `from` up, for the next replay.
 void korat_search::note_walk_end(std::uint32_t from) {

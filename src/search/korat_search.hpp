@@ -65,6 +65,7 @@ class korat_search {
   bool backtrack();
   void push_reachable();
   bool replay_walk();
+  static void sort_visits(std::uint32_t* visits, std::uint32_t n);
   void walk();
   void note_walk_end(std::uint32_t from);
   bool classify();
