@@ -8,7 +8,6 @@
 #include "bench/bare_subjects.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -36,18 +35,8 @@ template <class Root>
 double replay(const finitization& fin, const candidate_trace& trace) {
   detail::state_space space(fin.data());
   const auto& root = *static_cast<const Root*>(space.root());
-  std::uint64_t valid = 0;
-  const auto start = std::chrono::steady_clock::now();
-  std::size_t i = 0;
-  for (std::uint64_t c = 0; c < trace.candidates; ++c) {
-    for (; trace.changes[i].slot != candidate_trace::end_of_candidate; ++i)
-      space.write(trace.changes[i].slot, trace.changes[i].value);
-    ++i;
-    valid += root.rep_ok() ? 1 : 0;
-  }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (valid != trace.valid) throw std::logic_error("the bare replay found another number of valid candidates");
-  return seconds;
+  return replay_trace(
+      trace, [&](std::uint32_t slot, std::uint32_t value) { space.write(slot, value); }, [&] { return root.rep_ok(); });
 }
 
 }  // namespace

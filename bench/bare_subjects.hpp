@@ -2,7 +2,9 @@
 // untracked subjects (bench/bare_subjects.cpp).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,23 @@ struct candidate_trace {
   std::uint64_t candidates = 0;
   std::uint64_t valid = 0;
 };
+
+// Writes each candidate of `trace` with write(slot, value) and runs check() on it; returns the
+// seconds taken. Throws if check() accepts another number of candidates than the trace's.
+template <class Write, class Check>
+double replay_trace(const candidate_trace& trace, Write write, Check check) {
+  std::uint64_t valid = 0;
+  const auto start = std::chrono::steady_clock::now();
+  std::size_t i = 0;
+  for (std::uint64_t c = 0; c < trace.candidates; ++c) {
+    for (; trace.changes[i].slot != candidate_trace::end_of_candidate; ++i) write(trace.changes[i].slot, trace.changes[i].value);
+    ++i;
+    valid += check() ? 1 : 0;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (valid != trace.valid) throw std::logic_error("a replay found another number of valid candidates");
+  return seconds;
+}
 
 // Writes each candidate of `trace` into an untracked arena and runs the bare invariant on it;
 // returns the seconds taken. Throws if the valid count differs from the trace's.

@@ -56,6 +56,16 @@ class korat_search {
   // Structures yielded so far (the valid ones, or with one_per_class the first of each class).
   std::uint64_t valid_count() const { return yielded_; }
   void set_listener(search_listener* l) { listener_ = l; }
+  // Runs f() with this search's observer installed, as the invariant runs inside next(): for
+  // the overhead benchmark, which replays candidates on the tracked invariant in this search's
+  // arena. Once the slots the invariant reads are on the stack, every read takes the
+  // observer's fast path.
+  template <class F>
+  void with_observer(F&& f) {
+    current_observer = &observer_;
+    f();
+    current_observer = &inactive_observer;
+  }
 
  private:
   bool run_predicate();
