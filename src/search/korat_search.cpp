@@ -211,8 +211,15 @@ void korat_search::undo_writes() {
 // pre-order from the root, a child's slots right after the slot that reaches it; an array
 // contributes its length slot and its elements below the length (Korat's touch/touchArray).
 // A walk of the candidate does it, or a replay of the last walk when that gives the same.
-void korat_search::push_reachable() {
-  if (observer_.stack_size_ == slot_count_) return;  // every slot is on the stack already
+inline void korat_search::push_reachable() {
+  const std::uint32_t size = observer_.stack_size_;
+  if (size == slot_count_) return;  // every slot is on the stack already
+  // Nothing popped since the last walk ended, and only the top advanced: when the top's visit
+  // did not steer the walk, or still holds its value then, the replay would push nothing.
+  if (walked_ && size != 0 && low_water_ == size && walk_end_size_ == size) {
+    const std::uint32_t i = visit_at_[size - 1];
+    if (i == no_visit || !visits_[i].steers || values_[visits_[i].slot] == visits_[i].value) return;
+  }
   if (!replay_walk()) walk();
 }
 
