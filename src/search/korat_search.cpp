@@ -218,7 +218,7 @@ inline void korat_search::push_reachable() {
   // did not steer the walk, or still holds its value then, the replay would push nothing.
   if (walked_ && size != 0 && low_water_ == size && walk_end_size_ == size) {
     const std::uint32_t i = visit_at_[size - 1];
-    if (i == no_visit || !visits_[i].steers || values_[visits_[i].slot] == visits_[i].value) return;
+    if (i == no_visit || steers_alike(visits_[i], values_.data())) return;
   }
   if (!replay_walk()) walk();
 }
@@ -248,7 +248,7 @@ bool korat_search::replay_walk() {
     const std::uint32_t i = visit_at_[p];
     if (i == no_visit) continue;
     const walk_visit& v = visits[i];
-    if (v.steers && values[v.slot] != v.value) return false;
+    if (!steers_alike(v, values)) return false;
     if (on_stack[v.offset] == stack_mark::off) missing[missing_count++] = i;
   }
   // The walk pushes in visit order; backtracking popped in stack order. Usually they agree,

@@ -62,9 +62,12 @@ class korat_search {
   // observer's fast path.
   template <class F>
   void with_observer(F&& f) {
+    struct installed {
+      access_observer* caller = current_observer;
+      ~installed() { current_observer = caller; }
+    } guard;
     current_observer = &observer_;
     f();
-    current_observer = &inactive_observer;
   }
 
  private:
@@ -134,6 +137,11 @@ class korat_search {
     std::uint32_t value;
     bool steers;
   };
+  // Whether a visit would steer the walk as it did then: it does not steer, or its slot still
+  // holds the value it held.
+  static bool steers_alike(const walk_visit& v, const std::uint32_t* values) {
+    return !v.steers || values[v.slot] == v.value;
+  }
   std::vector<walk_visit> visits_;
   std::uint32_t visits_size_ = 0;
   std::vector<std::uint32_t> visit_index_;
