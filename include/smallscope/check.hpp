@@ -8,17 +8,20 @@
 // The method runs on a heap copy of the input (heap.hpp states the ownership rule).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <functional>
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "smallscope/detail/allocation_watch.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/heap.hpp"
 #include "smallscope/oracle.hpp"
@@ -32,9 +35,15 @@ struct argument_domain {
   std::vector<std::int64_t> integers;
   std::string class_domain;  // objects: the class domain's name ("Object")
   bool null_allowed = false;
-  static argument_domain of(const int_set& s) { return {s.values(), {}, false}; }
+
+  argument_domain() = default;
+  argument_domain(const int_set& s) : integers(s.values()) {}  // NOLINT: integers are a domain
+  static argument_domain of(const int_set& s) { return argument_domain(s); }
   static argument_domain objects(std::string class_domain, bool or_null) {
-    return {{}, std::move(class_domain), or_null};
+    argument_domain d;
+    d.class_domain = std::move(class_domain);
+    d.null_allowed = or_null;
+    return d;
   }
 };
 
@@ -46,6 +55,7 @@ enum class outcome_kind : std::uint8_t {
   exception,      // the method threw
   crash,          // the worker died of a signal
   timeout,        // the method ran over its time limit
+  leak,           // the method passed but left objects it owned neither reachable nor deleted
 };
 const char* outcome_name(outcome_kind k);
 
@@ -53,9 +63,14 @@ const char* outcome_name(outcome_kind k);
 struct method_run {
   outcome_kind kind = outcome_kind::passed;
   std::string detail;       // the failed clause, or the exception's message
+  std::string invariant_clause;  // the invariant's failed clause, when it names its clauses
   std::string result;       // the method's result as text ("true", "3"; empty for void)
   object_graph post_state;  // failures: the post-state (addresses of the copy)
   std::vector<std::pair<const void*, const void*>> copied;  // (input object, its copy)
+  // Leaks: the input objects whose copies the method neither kept reachable nor deleted, and
+  // the sizes of the blocks it allocated and lost.
+  std::vector<const void*> leaked_inputs;
+  std::vector<std::size_t> leaked_bytes;
 };
 
 // Lets white-box checking watch the method's reads of the copy (src/check/white_box.cpp).
@@ -77,6 +92,8 @@ struct target_method {
   std::string cpp_member;   // the member function: "remove" (or the free function)
   bool free_function = false;  // called as cpp_member(root, args...)
   std::string cpp_post;     // the postcondition: "remove_post"
+  std::string cpp_invariant = "rep_ok";  // the invariant judged in the post-state
+  bool free_invariant = false;           // called as cpp_invariant(root)
   std::string result_type;  // "bool", "int", "void", ...
   // Exceptions the method may throw (see allow); any other exception is a failure.
   std::vector<exception_filter> allowed_exceptions;
@@ -156,7 +173,46 @@ constexpr const char* type_text() {
   else return "auto";
 }
 
-// Runs Method on a copy of `input` and judges it with the invariant RepOk and Post.
+// Calls the invariant RepOk: a member function of Root, or a free function of const Root&.
+template <auto RepOk, class Root>
+bool holds(const Root& root) {
+  if constexpr (std::is_member_function_pointer_v<decltype(RepOk)>)
+    return (root.*RepOk)();
+  else
+    return RepOk(root);
+}
+
+// The invariant in the post-state, noting the clause it names when it fails (oracle.hpp).
+template <auto RepOk, class Root>
+bool judge_invariant(const Root& now, method_run& out) {
+  failed_invariant_clause = {};
+  const bool ok = holds<RepOk>(now);
+  if (!ok && !failed_invariant_clause.empty()) {
+    const allocation_watch_pause pause;
+    out.invariant_clause = std::string(failed_invariant_clause);
+  }
+  return ok;
+}
+
+// Turns what the allocation watch saw into the run's leaks: blocks allocated and not freed, and
+// copies of input objects that were never freed (the harness frees what is reachable).
+inline void note_leaks(const allocation_report& seen, method_run& out) {
+  for (const leaked_block& b : seen.leaked) {
+    out.leaked_bytes.push_back(b.bytes);
+    forget_leak(b.address);
+  }
+  for (const auto& [input, copy] : out.copied)
+    if (copy != input && !std::binary_search(seen.freed.begin(), seen.freed.end(), copy)) {
+      out.leaked_inputs.push_back(input);
+      forget_leak(copy);
+    }
+  if (out.kind == outcome_kind::passed && !(out.leaked_bytes.empty() && out.leaked_inputs.empty()))
+    out.kind = outcome_kind::leak;
+}
+
+// Runs Method on a copy of `input` and judges it with the invariant RepOk and Post. The
+// allocation watch covers the method, its oracle and the release of the post-state; the
+// harness's own allocations in between are paused.
 template <auto Method, auto Post, auto RepOk, std::size_t... I>
 method_run run_method(const void* input, std::span<const std::int64_t> args, const run_hooks* hooks,
                       std::span<const exception_filter> allowed, std::index_sequence<I...>) {
@@ -177,24 +233,31 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   verdict v;
   // The oracle: the invariant in the post-state, then the postcondition over the result (if any).
   const auto judge = [&](const auto&... result) {
-    if (!((*now).*RepOk)()) out.kind = outcome_kind::invariant;
+    if (!judge_invariant<RepOk>(*now, out)) out.kind = outcome_kind::invariant;
     Post(v, *old, *now, result..., arg(std::integral_constant<std::size_t, I>{})...);
   };
+  const bool watch = allocation_watch_active();
+  if (watch) begin_allocation_watch();
   try {
     if constexpr (std::is_void_v<R>) {
       invoke_method<Method>(*now, arg(std::integral_constant<std::size_t, I>{})...);
       judge();
     } else {
       const R r = invoke_method<Method>(*now, arg(std::integral_constant<std::size_t, I>{})...);
-      out.result = result_text(r);
+      {
+        const allocation_watch_pause pause;
+        out.result = result_text(r);
+      }
       judge(r);
     }
     // A broken invariant is the verdict; the postcondition still names the clause it breaks.
     if (!v.passed()) {
+      const allocation_watch_pause pause;
       if (out.kind == outcome_kind::passed) out.kind = outcome_kind::postcondition;
       out.detail = std::string(v.failed_clause());
     }
   } catch (const std::exception& e) {
+    const allocation_watch_pause pause;
     out.kind = outcome_kind::exception;
     out.detail = e.what();
     for (const exception_filter a : allowed)
@@ -202,7 +265,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
         out.result = std::string("threw ") + e.what();
         out.detail.clear();
         try {
-          out.kind = ((*now).*RepOk)() ? outcome_kind::passed : outcome_kind::invariant;
+          out.kind = judge_invariant<RepOk>(*now, out) ? outcome_kind::passed : outcome_kind::invariant;
         } catch (...) {
           out.kind = outcome_kind::exception;
           out.detail = "the invariant threw after an allowed exception";
@@ -210,24 +273,37 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
         break;
       }
   } catch (...) {
+    const allocation_watch_pause pause;
     out.kind = outcome_kind::exception;
     out.detail = "an exception not derived from std::exception";
   }
-  if (hooks != nullptr) hooks->finished(hooks->context);
-  if (out.kind != outcome_kind::passed && out.kind != outcome_kind::exception) out.post_state = describe(*now);
+  {
+    const allocation_watch_pause pause;
+    if (hooks != nullptr) hooks->finished(hooks->context);
+    if (out.kind != outcome_kind::passed && out.kind != outcome_kind::exception) out.post_state = describe(*now);
+  }
   release(now);
+  if (watch) note_leaks(end_allocation_watch(), out);
   release(old);
   return out;
+}
+
+// The text of a qualified name after its last "::" ("tree::remove" -> "remove").
+inline std::string unqualified(std::string_view name) {
+  const auto at = name.rfind("::");
+  return std::string(at == std::string_view::npos ? name : name.substr(at + 2));
 }
 
 }  // namespace detail
 
 // The method Method of the root class (a member function, or a free function taking Root& first,
-// e.g. a sequence of calls), judged by its invariant RepOk and the postcondition
-// Post(verdict&, const Root& old, const Root& now, [result,] args...).
+// e.g. a sequence of calls), judged by its invariant RepOk (by default Root::rep_ok; or a free
+// function of const Root&) and the postcondition
+// Post(verdict&, const Root& old, const Root& now, [result,] args...). `cpp_member`, `cpp_post`
+// and `cpp_invariant` are the C++ names a reproducer calls; SMALLSCOPE_METHOD fills them in.
 template <auto Method, auto Post, auto RepOk = nullptr>
 target_method make_method(std::string name, std::vector<argument_domain> arguments, std::string cpp_member,
-                          std::string cpp_post, std::string summary = {}) {
+                          std::string cpp_post, std::string summary = {}, std::string cpp_invariant = {}) {
   using traits = detail::method_traits<decltype(Method)>;
   using Root = typename traits::root;
   constexpr std::size_t arity = std::tuple_size_v<typename traits::args>;
@@ -235,7 +311,8 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
   m.name = std::move(name);
   m.summary = std::move(summary);
   m.arguments = std::move(arguments);
-  m.cpp_member = std::move(cpp_member);
+  // Members are called on the root by their own name; free functions by the name given.
+  m.cpp_member = traits::member ? detail::unqualified(cpp_member) : std::move(cpp_member);
   m.cpp_post = std::move(cpp_post);
   m.result_type = detail::type_text<typename traits::result>();
   m.free_function = !traits::member;
@@ -246,6 +323,15 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
     if constexpr (std::is_same_v<decltype(RepOk), std::nullptr_t>) return &Root::rep_ok;
     else return RepOk;
   }();
+  m.free_invariant = !std::is_member_function_pointer_v<decltype(rep_ok)>;
+  if (cpp_invariant.empty()) {
+    if constexpr (!std::is_same_v<decltype(RepOk), std::nullptr_t>)
+      throw finitization_error("method " + m.name +
+                               ": name the invariant it is judged by (make_method's cpp_invariant, or "
+                               "SMALLSCOPE_METHOD_WITH_INVARIANT), so reproducers call the same one");
+    cpp_invariant = "rep_ok";
+  }
+  m.cpp_invariant = m.free_invariant ? std::move(cpp_invariant) : detail::unqualified(cpp_invariant);
   m.run = [](const void* root, std::span<const std::int64_t> args, const run_hooks* hooks,
               std::span<const exception_filter> allowed) {
     return detail::run_method<Method, Post, rep_ok>(root, args, hooks, allowed, std::make_index_sequence<arity>{});
@@ -255,3 +341,20 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
 }
 
 }  // namespace smallscope
+
+// A method under test, each name given once: SMALLSCOPE_METHOD(tree::remove, remove_post,
+// smallscope::ints(1, 5)) checks tree::remove with the postcondition remove_post and the root's
+// rep_ok, on one argument from 1..5; on the command line it is called "remove". The arguments
+// after the postcondition are the argument domains, one per parameter (none for a method
+// without parameters).
+#define SMALLSCOPE_METHOD(method, post, ...)                                                          \
+  ::smallscope::make_method<&method, &post>(::smallscope::detail::unqualified(#method),             \
+                                            std::vector<::smallscope::argument_domain>{__VA_ARGS__}, \
+                                            #method, #post)
+
+// The same, judged by the invariant `invariant` (a member of the root class, as
+// tree::rep_ok_canonical, or a free function of const Root&) instead of rep_ok.
+#define SMALLSCOPE_METHOD_WITH_INVARIANT(method, post, invariant, ...)                           \
+  ::smallscope::make_method<&method, &post, &invariant>(                                        \
+      ::smallscope::detail::unqualified(#method),                                               \
+      std::vector<::smallscope::argument_domain>{__VA_ARGS__}, #method, #post, {}, #invariant)

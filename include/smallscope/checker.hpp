@@ -40,7 +40,8 @@ struct check_options {
 struct counterexample {
   std::uint64_t input = 0;  // 1-based, in scope order
   outcome_kind kind = outcome_kind::passed;
-  std::string detail;  // the failed clause, the exception's message, the signal, the limit
+  std::string detail;  // the failed clause, the exception's message, the signal, the limit, the leak
+  std::string invariant_clause;  // invariant failures: the clause the invariant names, if any
   std::string result;  // the method's result, when it returned
   std::vector<std::string> arguments;      // as text: "3", "null", "Object#1"
   std::vector<std::int64_t> integers;      // integer arguments (objects: their index, -1 null)

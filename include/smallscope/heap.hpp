@@ -7,8 +7,8 @@
 // every object reachable from its root through the registered fields. A method may `new` the
 // objects it adds and `delete` the ones it removes; after the oracle, the harness deletes what
 // is reachable from the post-state's root. An object the method unlinks and does not delete is
-// a leak of the method (LeakSanitizer reports it, as it would in production); deleting an
-// object that stays reachable is a use-after-free of the method.
+// a leak of the method: the check fails that input and names the object (allocation_watch.hpp);
+// deleting an object that stays reachable is a use-after-free of the method.
 //
 // Objects of classes without registered fields (identity-only values such as Korat's Object
 // elements) are shared, not owned: a copy points to the same object, and release leaves them.
@@ -19,13 +19,16 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <tuple>
+#include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
 #include "smallscope/array.hpp"
+#include "smallscope/detail/allocation_watch.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/detail/finitization_data.hpp"
 
@@ -35,8 +38,13 @@ namespace smallscope {
 struct graph_value {
   bool is_pointer = false;
   bool is_bool = false;
+  bool is_unsigned = false;  // integer holds the value's bits (uint64 values above INT64_MAX wrap)
+  bool is_char = false;      // a character type (char, signed/unsigned char, char8/16/32_t, wchar_t)
+  bool is_enum = false;
   std::int64_t integer = 0;
   const void* target = nullptr;  // pointers: the object, or null
+  // The C++ type of the value ("subjects::tree::color"), for code that must name it.
+  std::string (*type_name)() = nullptr;
 };
 
 struct graph_field {
@@ -151,14 +159,34 @@ void for_each_registered(F&& f) {
 }
 
 template <class T>
+inline constexpr bool is_char_v =
+    std::is_same_v<T, char> || std::is_same_v<T, signed char> || std::is_same_v<T, unsigned char> ||
+    std::is_same_v<T, char8_t> || std::is_same_v<T, char16_t> || std::is_same_v<T, char32_t> ||
+    std::is_same_v<T, wchar_t>;
+
+template <class T>
+std::string type_name_of() {
+  return demangle(typeid(T).name());
+}
+
+template <class T>
 graph_value graph_value_of(T v) {
   graph_value g;
+  g.type_name = &type_name_of<T>;
   if constexpr (std::is_pointer_v<T>) {
     g.is_pointer = true;
     g.target = v;
   } else {
     g.is_bool = std::is_same_v<T, bool>;
-    g.integer = static_cast<std::int64_t>(v);
+    g.is_enum = std::is_enum_v<T>;
+    g.is_char = is_char_v<T>;
+    if constexpr (std::is_enum_v<T>) {
+      g.is_unsigned = std::is_unsigned_v<std::underlying_type_t<T>>;
+      g.integer = static_cast<std::int64_t>(static_cast<std::underlying_type_t<T>>(v));
+    } else {
+      g.is_unsigned = std::is_unsigned_v<T>;
+      g.integer = static_cast<std::int64_t>(v);
+    }
   }
   return g;
 }
@@ -341,15 +369,20 @@ Root* deep_copy(const Root& root, copy_map* map = nullptr) {
 template <class Root>
 void release(Root* root) {
   if (root == nullptr) return;
-  auto& walk = detail::scratch_walk<detail::release_walk>();
-  detail::release_push(walk, root);
-  detail::run_walk(walk);
-  // Destructors are user code and may release too: delete from a list of our own.
   std::vector<std::pair<void*, void (*)(void*)>> doomed;
-  doomed.swap(walk.doomed);
+  detail::release_walk* walk = nullptr;
+  {
+    // The walk's own tables are not the method's allocations (allocation_watch.hpp).
+    const detail::allocation_watch_pause pause;
+    walk = &detail::scratch_walk<detail::release_walk>();
+    detail::release_push(*walk, root);
+    detail::run_walk(*walk);
+    // Destructors are user code and may release too: delete from a list of our own.
+    doomed.swap(walk->doomed);
+  }
   for (auto& [p, del] : doomed) del(p);
   doomed.clear();
-  walk.doomed.swap(doomed);
+  walk->doomed.swap(doomed);
 }
 
 // The objects reachable from `root` with their field values, for printing.

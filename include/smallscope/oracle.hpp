@@ -11,11 +11,32 @@
 // The first clause that does not hold is the verdict's failure; later clauses are still
 // evaluated but do not replace it. The postcondition also runs on a post-state that breaks the
 // invariant (to name the clause that breaks), so its walks must stop on cycles.
+//
+// An invariant may name its clauses too (optional): `smallscope::clause(holds, "name")` returns
+// `holds` and, when it is false, notes the name, so a check whose post-state breaks the
+// invariant reports the clause:
+//
+//   bool rep_ok() const {
+//     return smallscope::clause(acyclic(), "the nodes form a tree") &&
+//            smallscope::clause(size == count(), "size is the number of nodes");
+//   }
 #pragma once
 
 #include <string_view>
 
 namespace smallscope {
+
+namespace detail {
+// The last clause an invariant named as failing on this thread (see clause()).
+inline thread_local std::string_view failed_invariant_clause;
+}  // namespace detail
+
+// In an invariant: returns `holds`; when it is false, names `name` (a literal) as the clause
+// that failed. Costs one store when the clause fails, nothing otherwise.
+inline bool clause(bool holds, std::string_view name) {
+  if (!holds) [[unlikely]] detail::failed_invariant_clause = name;
+  return holds;
+}
 
 class verdict {
  public:

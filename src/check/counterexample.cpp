@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <limits>
 #include <memory>
 
 #include "check/worker.hpp"
@@ -56,6 +57,15 @@ std::string value_code(const object_graph& g, const std::vector<std::string>& la
     return (shared[at] ? "&" : "") + variable(labels[at]);
   }
   if (v.is_bool) return v.integer != 0 ? "true" : "false";
+  const std::string type = v.type_name != nullptr ? v.type_name() : std::string();
+  // Enumerations take no integer without a cast; characters read best as literals.
+  if (v.is_enum) return fmt::format("static_cast<{}>({})", type, v.integer);
+  if (v.is_char && type == "char" && v.integer >= 0x20 && v.integer < 0x7f && v.integer != '\\' && v.integer != '\'')
+    return fmt::format("'{}'", static_cast<char>(v.integer));
+  if (v.is_char) return fmt::format("static_cast<{}>({})", type, v.integer);
+  if (v.is_unsigned) return fmt::format("{}u", static_cast<std::uint64_t>(v.integer));
+  // The least 64-bit value has no literal of its own.
+  if (v.integer == std::numeric_limits<std::int64_t>::min()) return "-9223372036854775807LL - 1";
   return std::to_string(v.integer);
 }
 
@@ -64,14 +74,18 @@ std::string value_code(const object_graph& g, const std::vector<std::string>& la
 std::string failed_check_text(const counterexample& c) {
   switch (c.kind) {
     case outcome_kind::passed: return "passed";
-    case outcome_kind::invariant:
-      return c.detail.empty() ? "the invariant fails in the post-state"
-                              : fmt::format("the invariant fails in the post-state; the postcondition names the clause: \"{}\"",
-                                            c.detail);
+    case outcome_kind::invariant: {
+      std::string text = c.invariant_clause.empty()
+                             ? std::string("the invariant fails in the post-state")
+                             : fmt::format("invariant clause \"{}\" fails in the post-state", c.invariant_clause);
+      if (!c.detail.empty()) text += fmt::format("; the postcondition names the clause: \"{}\"", c.detail);
+      return text;
+    }
     case outcome_kind::postcondition: return fmt::format("postcondition clause \"{}\" fails", c.detail);
     case outcome_kind::exception: return fmt::format("the method threw: {}", c.detail);
     case outcome_kind::crash: return fmt::format("the method crashed: {}", c.detail);
     case outcome_kind::timeout: return fmt::format("timeout: the method {}", c.detail);
+    case outcome_kind::leak: return fmt::format("the method leaks {}", c.detail);
   }
   return "?";
 }
@@ -96,6 +110,7 @@ std::string counterexample_report(const check_context& ctx, const counterexample
   } else {
     out += "  pre-state:  " + pre + "\n";
     if (!c.post_state.empty()) out += "  post-state: " + c.post_state + "\n";
+    else if (c.kind == outcome_kind::leak) out += "  post-state: (valid; released after the check)\n";
     else out += "  post-state: (none: the method did not return)\n";
   }
   if (!ctx.reproduce_command.empty())
@@ -113,10 +128,16 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
 
   std::string code;
   auto it = std::back_inserter(code);
-  fmt::format_to(it, "// Reproduces input {} of `{}`:\n// {}.\n", c.input,
-                 ctx.reproduce_command.empty() ? "a check" : ctx.reproduce_command, failed_check_text(c));
+  if (!ctx.reproduce_command.empty())
+    fmt::format_to(it, "// Reproduces input {} of `{} --input {}`:\n// {}.\n", c.input, ctx.reproduce_command, c.input,
+                   failed_check_text(c));
+  else
+    fmt::format_to(it, "// Reproduces input {} of the check of {} on {} ({}):\n// {}.\n", c.input,
+                   ctx.method->name, space.data().subject, ctx.fin->describe(), failed_check_text(c));
   if (c.kind == outcome_kind::timeout) code += "// On the faulty code this test does not terminate.\n";
   if (c.kind == outcome_kind::crash) code += "// On the faulty code this test crashes.\n";
+  if (c.kind == outcome_kind::leak)
+    code += "// On the faulty code LeakSanitizer (-fsanitize=address) reports the leak when the test exits.\n";
   code += "// Build it with GoogleTest and either the smallscope library or -DSMALLSCOPE_NO_TRACKING.\n";
   code += "#include <gtest/gtest.h>\n\n#include \"smallscope/heap.hpp\"\n#include \"smallscope/oracle.hpp\"\n";
   if (!ctx.header.empty()) fmt::format_to(it, "#include \"{}\"\n", ctx.header);
@@ -177,7 +198,14 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
                                ? fmt::format("{}(*now{}{})", ctx.method->cpp_member, args.empty() ? "" : ", ", args)
                                : fmt::format("now->{}({})", ctx.method->cpp_member, args);
   fmt::format_to(it, "  {}{};\n", has_result ? "const auto result = " : "", call);
-  fmt::format_to(it, "  EXPECT_TRUE(now->{}()) << \"the invariant fails in the post-state\";\n", ctx.invariant_member);
+  // The invariant the check judged: the method's own (a member of the root, or a free function).
+  const std::string& invariant =
+      ctx.method->cpp_invariant.empty() ? ctx.invariant_member : ctx.method->cpp_invariant;
+  fmt::format_to(it,
+                 "  smallscope::detail::failed_invariant_clause = {{}};\n"
+                 "  EXPECT_TRUE({}) << \"the invariant fails in the post-state\"\n"
+                 "                  << smallscope::detail::failed_invariant_clause;\n",
+                 ctx.method->free_invariant ? fmt::format("{}(*now)", invariant) : fmt::format("now->{}()", invariant));
   if (!ctx.method->cpp_post.empty()) {
     fmt::format_to(it, "  smallscope::verdict v;\n  {}(v, *old, *now{}{});\n", ctx.method->cpp_post,
                    has_result ? ", result" : "", args.empty() ? "" : ", " + args);

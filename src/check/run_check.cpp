@@ -37,6 +37,7 @@ const char* outcome_name(outcome_kind k) {
     case outcome_kind::exception: return "exception";
     case outcome_kind::crash: return "crash";
     case outcome_kind::timeout: return "timeout";
+    case outcome_kind::leak: return "leak";
   }
   return "?";
 }

@@ -43,13 +43,43 @@ std::vector<std::string> graph_labels::label(const object_graph& graph,
   return labels;
 }
 
+std::string graph_labels::input_label(const void* object) const {
+  const auto* arena = reinterpret_cast<const std::byte*>(space_.arena());
+  const auto* p = static_cast<const std::byte*>(object);
+  if (p >= arena && p < arena + space_.arena_bytes())
+    for (std::uint32_t k = 0; k < space_.objects().size(); ++k)
+      if (arena + space_.objects()[k].offset == p) return space_.object_label(k);
+  return "an input object";
+}
+
+namespace {
+
+// "Node#2 and Node#3 (input objects), 1 block of 24 bytes allocated by the method".
+std::string leak_text(const method_run& run, const graph_labels& labels) {
+  std::string out;
+  for (std::size_t i = 0; i < run.leaked_inputs.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == run.leaked_inputs.size() ? " and " : ", ") + labels.input_label(run.leaked_inputs[i]);
+  if (!out.empty()) out += run.leaked_inputs.size() == 1 ? " (an input object)" : " (input objects)";
+  if (!run.leaked_bytes.empty()) {
+    std::size_t bytes = 0;
+    for (auto b : run.leaked_bytes) bytes += b;
+    out += (out.empty() ? "" : ", ") + std::to_string(run.leaked_bytes.size()) +
+           (run.leaked_bytes.size() == 1 ? " block" : " blocks") + " of " + std::to_string(bytes) +
+           " bytes allocated by the method";
+  }
+  return out;
+}
+
+}  // namespace
+
 counterexample failed_input(std::uint64_t input, method_run& run, const check_job& job, const korat_search& search,
                             const argument_tuples& tuples, std::uint64_t tuple, const graph_labels& labels) {
   const state_space& space = search.space();
   counterexample c;
   c.input = input;
   c.kind = run.kind;
-  c.detail = std::move(run.detail);
+  c.detail = run.kind == outcome_kind::leak ? leak_text(run, labels) : std::move(run.detail);
+  c.invariant_clause = std::move(run.invariant_clause);
   c.result = std::move(run.result);
   tuples.describe(tuple, c.arguments, c.integers);
   c.candidate.assign(search.candidate(), search.candidate() + space.slot_count());

@@ -32,6 +32,8 @@ class graph_labels {
   // `copied` maps input objects to their copies (a post-state); empty for an input itself.
   std::vector<std::string> label(const object_graph& graph,
                                  const std::vector<std::pair<const void*, const void*>>& copied) const;
+  // The label of an input object (in the arena): "Node#2".
+  std::string input_label(const void* object) const;
 
  private:
   const state_space& space_;

@@ -63,6 +63,7 @@ std::string encode_failure(const counterexample& c) {
   put_u64(body, c.input);
   put_u64(body, static_cast<std::uint64_t>(c.kind));
   put_string(body, c.detail);
+  put_string(body, c.invariant_clause);
   put_string(body, c.result);
   put_u64(body, c.arguments.size());
   for (std::size_t i = 0; i < c.arguments.size(); ++i) {
@@ -91,6 +92,7 @@ void decode_failures(std::string& buffer, std::vector<counterexample>& out) {
     c.input = r.u64();
     c.kind = static_cast<outcome_kind>(r.u64());
     c.detail = r.string();
+    c.invariant_clause = r.string();
     c.result = r.string();
     const auto args = r.u64();
     for (std::uint64_t i = 0; i < args; ++i) {

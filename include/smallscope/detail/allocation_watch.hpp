@@ -1,0 +1,51 @@
+// The allocation watch of a check (paper 000, Sec. 6.1 runs the method on a copy of the input;
+// heap.hpp states who owns what): while a method and its oracle run, and while the harness
+// deletes the post-state, the watch records every `new` and `delete` on the thread. What was
+// allocated in that window and not freed, and which of the input's copies were never freed,
+// are the method's leaks.
+//
+// The library replaces the global operator new and delete (src/check/allocation_watch.cpp):
+// outside a window they only test one thread-local flag before malloc and free. The harness's
+// own bookkeeping inside a window (the release walk's tables) runs under allocation_watch_pause.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace smallscope::detail {
+
+// Nonzero while the watch must not record (the harness's own work inside a window). Inline, so
+// heap.hpp compiles without the library too (a reproducer built with SMALLSCOPE_NO_TRACKING).
+inline thread_local int allocation_watch_paused = 0;
+
+struct allocation_watch_pause {
+  allocation_watch_pause() { ++allocation_watch_paused; }
+  ~allocation_watch_pause() { --allocation_watch_paused; }
+  allocation_watch_pause(const allocation_watch_pause&) = delete;
+  allocation_watch_pause& operator=(const allocation_watch_pause&) = delete;
+};
+
+// One block allocated in a window and not freed in it.
+struct leaked_block {
+  const void* address = nullptr;
+  std::size_t bytes = 0;
+};
+
+// What a window saw.
+struct allocation_report {
+  std::vector<leaked_block> leaked;   // allocated in the window, not freed in it
+  std::vector<const void*> freed;     // blocks from before the window freed in it, sorted
+};
+
+// Starts a window on this thread (requires none open).
+void begin_allocation_watch();
+// Ends the window and returns what it saw.
+allocation_report end_allocation_watch();
+// Whether the global operator new of this program records (false when another replacement,
+// such as a sanitizer's or the user's, is in force); checks that report no leak then.
+bool allocation_watch_active();
+// Tells LeakSanitizer, in a sanitized build, not to report `p` again at exit (the check
+// reported it with its input); does nothing elsewhere.
+void forget_leak(const void* p);
+
+}  // namespace smallscope::detail
