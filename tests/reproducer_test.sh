@@ -144,6 +144,11 @@ check_case invariant_clause 'insert_unbalanced(' 'insert(' \
   RedBlackTree insert_unbalanced --fin 5,0,5,6
 check_case crash 'remove_null_deref(' 'remove(' dies \
   SinglyLinkedList remove_null_deref 3
+# Every field type a subject may declare (enumerations, characters, every integer width and its
+# extremes, a pointer, an array) rebuilt exactly, with a method that allocates.
+check_case field_types 'same_as_fin_negated(' 'same_as_fin(' \
+  'fails-naming:every field holds its bound value' \
+  FieldTypes same_as_fin_negated 2 --input 7
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures check(s) failed" >&2

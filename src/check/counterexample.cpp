@@ -203,7 +203,7 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
       ctx.method->cpp_invariant.empty() ? ctx.invariant_member : ctx.method->cpp_invariant;
   fmt::format_to(it,
                  "  smallscope::detail::failed_invariant_clause = {{}};\n"
-                 "  EXPECT_TRUE({}) << \"the invariant fails in the post-state\"\n"
+                 "  EXPECT_TRUE({}) << \"the invariant fails in the post-state; its clause: \"\n"
                  "                  << smallscope::detail::failed_invariant_clause;\n",
                  ctx.method->free_invariant ? fmt::format("{}(*now)", invariant) : fmt::format("now->{}()", invariant));
   if (!ctx.method->cpp_post.empty()) {
