@@ -244,13 +244,12 @@ class finitization {
       std::apply([&](const auto&... f) { (d.registered_fields.emplace_back(f.name), ...); },
                  detail::registered_fields<T>());
     }
-    for (const auto& other : data_.class_domains)
-      if (other.type == d.type) d.type_name = other.type_name;
-    if (d.type_name.empty()) d.type_name = d.name;
+    d.type_name = d.name;
     if (d.name.empty()) throw finitization_error("a class domain needs a name");
     for (const auto& other : data_.class_domains)
       if (other.name == d.name) throw finitization_error("class domain '" + d.name + "' is created twice");
     data_.class_domains.push_back(std::move(d));
+    name_shared_type(data_.class_domains.back().type);
     return static_cast<std::uint32_t>(data_.class_domains.size() - 1);
   }
 
@@ -316,6 +315,9 @@ class finitization {
   }
 
   std::string owner_label(const void* type) const;
+  // A class with several class domains: its fields are named after the C++ class, not after
+  // one of its domains ("node.left", not "Header.left").
+  void name_shared_type(const void* type);
   static std::string where(const detail::field_binding& b) { return "field " + b.owner_name + "." + b.name; }
   void finish_binding(detail::field_binding b);
 

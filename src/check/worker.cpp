@@ -30,10 +30,11 @@ std::vector<std::string> graph_labels::label(const object_graph& graph,
         if (space_.objects()[k].offset == offset) label = space_.object_label(k);
     }
     if (label.empty()) {
+      // Allocated by the method: a new object of its class, which may have several domains.
       std::string cls = "object";
       for (const auto& d : space_.data().class_domains)
         if (d.type == o.type) {
-          cls = d.name;
+          cls = d.type_name;
           break;
         }
       label = "new " + cls + "#" + std::to_string(fresh[o.type]++);

@@ -34,6 +34,21 @@ std::string finitization::owner_label(const void* type) const {
   return "(a class without class domain)";
 }
 
+void finitization::name_shared_type(const void* type) {
+  std::size_t domains = 0;
+  for (const auto& d : data_.class_domains) domains += d.type == type ? 1 : 0;
+  if (domains < 2) return;
+  std::string name;
+  for (auto& d : data_.class_domains)
+    if (d.type == type) {
+      const auto at = d.cpp_type.rfind("::");
+      name = at == std::string::npos ? d.cpp_type : d.cpp_type.substr(at + 2);
+      d.type_name = name;
+    }
+  for (auto& b : data_.bindings)
+    if (b.owner == type) b.owner_name = name;
+}
+
 void finitization::finish_binding(detail::field_binding b) {
   bool has_objects = false;
   for (const auto& d : data_.class_domains) has_objects = has_objects || d.type == b.owner;
