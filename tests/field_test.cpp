@@ -157,7 +157,7 @@ TEST(Finitization, MistakesAreReportedByName) {
     missing();
     FAIL() << "a field without domain was accepted";
   } catch (const smallscope::finitization_error& e) {
-    EXPECT_NE(std::string(e.what()).find("Root.x"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("item.x"), std::string::npos) << e.what();
   }
 }
 
