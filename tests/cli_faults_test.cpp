@@ -511,6 +511,8 @@ const std::vector<error_case> error_cases = {
     {"--fin parameter out of range", {"gen", "BinaryTree", "--fin", "3,3,100"}, sink::file, sink::file, 2, "[0, 64]"},
     {"--format unknown", {"gen", "BinaryTree", "3", "--format", "xml"}, sink::file, sink::file, 2, "text, jsonl or dot"},
     {"--stats without its value", {"gen", "BinaryTree", "3", "--stats"}, sink::file, sink::file, 2, "json or text"},
+    {"--format without its value", {"check", "SearchTree", "remove", "3", "--format"}, sink::file, sink::file, 2,
+     "text or dot"},
     {"--limit negative", {"gen", "BinaryTree", "3", "--limit", "-1"}, sink::file, sink::file, 2, ">= 0"},
     {"--progress-interval 0", {"gen", "BinaryTree", "3", "--progress-interval", "0"}, sink::file, sink::file, 2,
      "[0.01, 86400]"},

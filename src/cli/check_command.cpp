@@ -137,15 +137,17 @@ int run_check_command(const check_request& r) {
         method.cpp_member, args, method.summary.empty() ? "" : " -- " + method.summary);
   }
   check_progress progress;
+  bool progress_shown = false;
   if (!r.gen.quiet)
-    progress = [](const check_report& partial) {
+    progress = [&progress_shown](const check_report& partial) {
       err("\r  {} inputs checked, {} failed, {} structures, {:.0f} s", grouped(partial.inputs),
           grouped(partial.failed), grouped(partial.structures), partial.seconds);
       flush_err();
+      progress_shown = true;
     };
   const check_report report = run_check(instance.fin, instance.invariant, method, options, progress);
   const bool stopped_by_signal = interrupted();
-  if (progress && report.seconds > 1) err("\n");
+  if (progress_shown) err("\n");
   if (r.white_box && r.input != 0 && report.failures.empty() && !stopped_by_signal)
     throw usage_error(fmt::format("--input {}: the white-box search of {} finds {} failing inputs; give 1..{}", r.input,
                                   method.name, report.failed, report.failed));

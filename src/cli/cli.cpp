@@ -65,6 +65,7 @@ int cli_main(int argc, char** argv) {
   rule_table rules;
   rules["--fin"] = "P1,P2,... (one integer per finitization parameter; see `smallscope list`)";
   rules["--stats"] = "json or text";
+  rules["--format"] = "text, jsonl or dot (check: text or dot)";
 
   app.add_subcommand("list", "List the subjects and their finitization parameters.");
 
