@@ -10,6 +10,7 @@
 // reproduction another 1 s).
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -69,12 +70,58 @@ constexpr bool sanitized = false;
 constexpr bool sanitized = false;
 #endif
 
-// Runs `smallscope check ARGS... --stats json -q` and returns its statistics; expects nothing on
-// stderr (unless sanitized) and the exit code that the failures call for (0 none, 1 some).
+// A file name of its own under the temporary directory, removed with the object.
+class temp_file {
+ public:
+  temp_file() {
+    static int made = 0;
+    path_ = (std::filesystem::temp_directory_path() /
+             ("smallscope_cli_check_test_" + std::to_string(getpid()) + "_" + std::to_string(++made) + ".jsonl"))
+                .string();
+  }
+  temp_file(const temp_file&) = delete;
+  temp_file& operator=(const temp_file&) = delete;
+  ~temp_file() {
+    std::error_code ec;
+    std::filesystem::remove(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// The objects of a JSON Lines file, as one array (a discarded value if a line is not an object).
+json read_jsonl(const std::string& path) {
+  std::ifstream in(path);
+  json all = json::array();
+  for (std::string line; std::getline(in, line);) {
+    json j = json::parse(line, nullptr, false);
+    if (!j.is_object()) return json(json::value_t::discarded);
+    all.push_back(std::move(j));
+  }
+  return all;
+}
+
+// Runs `smallscope check ARGS... --findings FILE` and returns what it printed, with the
+// findings of FILE in `findings`.
+result run_with_findings(std::vector<std::string> args, json& findings) {
+  const temp_file file;
+  args.insert(args.end(), {"--findings", file.path()});
+  const result r = run(args);
+  findings = read_jsonl(file.path());
+  EXPECT_FALSE(findings.is_discarded()) << "--findings wrote a line that is not a JSON object\n" << shown(args, r);
+  return r;
+}
+
+// Runs `smallscope check ARGS... --stats json -q --findings FILE` and returns its statistics,
+// with the failures of FILE added as "failures"; expects nothing on stderr (unless sanitized)
+// and the exit code that the failures call for (0 none, 1 some).
 json check_stats(const std::vector<std::string>& args) {
   auto full = check_args(args);
   full.insert(full.end(), {"--stats", "json", "-q"});
-  const result r = run(full);
+  json findings;
+  const result r = run_with_findings(full, findings);
   if (!sanitized) {
     EXPECT_EQ(r.err, "") << shown(full, r);
   }
@@ -82,7 +129,9 @@ json check_stats(const std::vector<std::string>& args) {
   EXPECT_FALSE(j.is_discarded()) << "the last line of stdout is not a JSON object\n" << shown(full, r);
   if (j.is_discarded()) return json::object();
   EXPECT_EQ(r.exit_code, j.value("failed", 0) > 0 ? 1 : 0) << shown(full, r);
-  return j;
+  json with = j;
+  with["failures"] = findings.is_discarded() ? json::array() : findings;
+  return with;
 }
 
 // The summary line without its times: "X m 3,3: 25 inputs, 10 passed, 15 failed".
@@ -116,10 +165,15 @@ struct printed_counterexample {
     const auto at = header.find("objects): ");
     return at == std::string::npos ? "" : header.substr(at + 10);
   }
-  // The arguments of the `reproduce:` command, without the leading "smallscope".
+  // The program of the `reproduce:` command: the program that ran, as it was invoked.
+  std::string reproduce_program() const {
+    const auto w = words(parts.count("reproduce") != 0 ? parts.at("reproduce") : "");
+    return w.empty() ? "" : w.front();
+  }
+  // The arguments of the `reproduce:` command, without the program.
   std::vector<std::string> reproduce_args() const {
     auto w = words(parts.count("reproduce") != 0 ? parts.at("reproduce") : "");
-    if (!w.empty() && w.front() == "smallscope") w.erase(w.begin());
+    if (!w.empty()) w.erase(w.begin());
     return w;
   }
 };
@@ -170,7 +224,7 @@ TEST(CheckCli, AllInputsPassExitsZero) {
   // 0..4), and remove(0..4): 5 inputs per tree.
   EXPECT_TRUE(starts_with(out.back(), "SearchTree remove 5,5,5,0,4: 210 inputs, 210 passed, 0 failed in "))
       << out.back();
-  EXPECT_TRUE(starts_with(r.err, "smallscope check SearchTree remove --fin 5,5,5,0,4\n")) << r.err;
+  EXPECT_TRUE(starts_with(r.err, std::string(SMALLSCOPE_BINARY) + " check SearchTree remove --fin 5,5,5,0,4\n")) << r.err;
   EXPECT_TRUE(contains(r.err, "method: remove(")) << r.err;
 }
 
@@ -191,7 +245,8 @@ TEST(CheckCli, FailingInputsExitOneAndTheRunGoesOn) {
 
 TEST(CheckCli, StatsJsonIsTheLastLineOfStdout) {
   const auto args = check_args({"SinglyLinkedList", "remove_null_deref", "3", "--show", "0", "--stats", "json"});
-  const result r = run(args);
+  json findings;
+  const result r = run_with_findings(args, findings);
   ASSERT_EQ(r.exit_code, 1) << shown(args, r);
   const json stats = last_line_json(r);
   ASSERT_FALSE(stats.is_discarded()) << shown(args, r);
@@ -204,11 +259,22 @@ TEST(CheckCli, StatsJsonIsTheLastLineOfStdout) {
   ASSERT_TRUE(stats.contains("seconds") && stats["seconds"].is_number()) << stats.dump();
   EXPECT_GE(stats["seconds"].get<double>(), 0.0);
 
-  // Every failure is listed (not only the shown ones), each a crash on its own input.
-  ASSERT_TRUE(stats.contains("failures") && stats["failures"].is_array()) << stats.dump();
-  EXPECT_EQ(stats["failures"].size(), 15u);
-  for (const auto& f : stats["failures"]) EXPECT_EQ(f.value("kind", ""), "crash") << f.dump();
-  const auto inputs = failure_inputs(stats);
+  // The statistics line holds counts and the first failures' inputs, not the failures (a line
+  // of hundreds of kilobytes otherwise); --findings FILE lists every failure (not only the
+  // shown ones), each a crash on its own input, smallest first as printed.
+  EXPECT_FALSE(stats.contains("failures")) << stats.dump();
+  EXPECT_EQ(stats.value("interrupted", json()), false) << stats.dump();
+  EXPECT_EQ(stats.value("mode", json()), "black-box") << stats.dump();
+  EXPECT_EQ(stats.value("total_inputs", json()), 25) << stats.dump();
+  ASSERT_EQ(findings.size(), 15u) << findings.dump();
+  for (const auto& f : findings) {
+    EXPECT_EQ(f.value("kind", ""), "crash") << f.dump();
+    EXPECT_TRUE(f.value("pre_state", "").rfind("SinglyLinkedList#0{", 0) == 0) << f.dump();
+    EXPECT_TRUE(f.contains("post_state") && f.contains("detail") && f.contains("arguments")) << f.dump();
+  }
+  const auto inputs = failure_inputs(json{{"failures", findings}});
+  std::vector<std::uint64_t> first_ten(inputs.begin(), inputs.begin() + 10);
+  EXPECT_EQ(stats.value("first_failed_inputs", json()), json(first_ten)) << stats.dump();
   EXPECT_EQ(std::set<std::uint64_t>(inputs.begin(), inputs.end()).size(), inputs.size()) << "an input repeats";
   for (const auto input : inputs) {
     EXPECT_GE(input, 1u);
@@ -285,12 +351,13 @@ TEST_P(check_counterexample_test, NamesTheCheckShowsTheStatesAndReproduces) {
   const auto& c = GetParam();
   auto args = check_args(c.args);
   args.insert(args.end(), {"--show", "1", "--stats", "json", "-q"});
-  const result r = run(args);
+  json findings;
+  const result r = run_with_findings(args, findings);
   ASSERT_EQ(r.exit_code, 1) << shown(args, r);
   const json stats = last_line_json(r);
   ASSERT_FALSE(stats.is_discarded()) << shown(args, r);
-  ASSERT_FALSE(stats.value("failures", json::array()).empty()) << stats.dump();
-  const json first = stats["failures"][0];  // smallest first, as printed
+  ASSERT_FALSE(findings.is_discarded() || findings.empty()) << findings.dump();
+  const json first = findings[0];  // smallest first, as printed
   EXPECT_EQ(first.value("kind", ""), c.kind) << first.dump();
 
   const auto found = counterexamples(r.out);
@@ -313,7 +380,9 @@ TEST_P(check_counterexample_test, NamesTheCheckShowsTheStatesAndReproduces) {
   EXPECT_TRUE(contains(r.out, "#include <gtest/gtest.h>")) << r.out;
   EXPECT_TRUE(contains(r.out, "\nTEST(")) << r.out;
 
-  // The reproduce command checks exactly that input, and it fails the same way.
+  // The reproduce command names the program that ran, checks exactly that input, and it fails
+  // the same way.
+  EXPECT_EQ(ce.reproduce_program(), SMALLSCOPE_BINARY) << ce.parts["reproduce"];
   auto again_args = ce.reproduce_args();
   ASSERT_GE(again_args.size(), 3u) << ce.parts["reproduce"];
   EXPECT_EQ(again_args[0], "check") << ce.parts["reproduce"];
@@ -322,15 +391,16 @@ TEST_P(check_counterexample_test, NamesTheCheckShowsTheStatesAndReproduces) {
   EXPECT_TRUE(contains(ce.parts["reproduce"] + " ", " --input " + std::to_string(ce.input()) + " "))
       << ce.parts["reproduce"];
   again_args.insert(again_args.end(), {"--stats", "json", "-q"});
-  const result again = run(again_args);
+  json again_findings;
+  const result again = run_with_findings(again_args, again_findings);
   ASSERT_EQ(again.exit_code, 1) << shown(again_args, again);
   const json again_stats = last_line_json(again);
   ASSERT_FALSE(again_stats.is_discarded()) << shown(again_args, again);
   EXPECT_EQ(again_stats.value("inputs", json()), 1) << again_stats.dump();
   EXPECT_EQ(again_stats.value("failed", json()), 1) << again_stats.dump();
   EXPECT_EQ(again_stats.value("passed", json()), 0) << again_stats.dump();
-  ASSERT_EQ(again_stats.value("failures", json::array()).size(), 1u) << again_stats.dump();
-  const json& same = again_stats["failures"][0];
+  ASSERT_EQ(again_findings.size(), 1u) << again_findings.dump();
+  const json& same = again_findings[0];
   EXPECT_EQ(same.value("kind", ""), c.kind) << same.dump();
   EXPECT_EQ(same.value("input", json()), first.value("input", json())) << same.dump();
   EXPECT_EQ(same.value("arguments", json()), first.value("arguments", json())) << same.dump();
@@ -561,11 +631,11 @@ const std::vector<check_bad_input> check_bad_inputs = {
     {"SubjectWithoutMethods", {"BinaryTree", "remove", "3"}, {"METHOD", "BinaryTree", "no methods"}},
     {"MissingMethod", {"SearchTree"}, {"METHOD"}},
     {"UnknownSubject", {"Foo", "remove", "3"}, {"SUBJECT", "'Foo'", "SearchTree", "SinglyLinkedList", "RedBlackTree"}},
-    {"TimeoutNegative", {"SearchTree", "remove", "3", "--timeout", "-1"}, {"--timeout", "[0, 86400]", "-1"}},
-    {"TimeoutTooLarge", {"SearchTree", "remove", "3", "--timeout", "100000"}, {"--timeout", "[0, 86400]", "100000"}},
-    {"TimeoutNan", {"SearchTree", "remove", "3", "--timeout", "nan"}, {"--timeout", "[0, 86400]", "nan"}},
-    {"StopAfterNegative", {"SearchTree", "remove", "3", "--stop-after", "-1"}, {"--stop-after", ">= 0"}},
-    {"ShowNegative", {"SearchTree", "remove", "3", "--show", "-1"}, {"--show", ">= 0"}},
+    {"TimeoutNegative", {"SearchTree", "remove", "3", "--timeout", "-1"}, {"--timeout", "[0.001, 86400]", "0 (automatic)", "-1"}},
+    {"TimeoutTooLarge", {"SearchTree", "remove", "3", "--timeout", "100000"}, {"--timeout", "[0.001, 86400]", "100000"}},
+    {"TimeoutNan", {"SearchTree", "remove", "3", "--timeout", "nan"}, {"--timeout", "[0.001, 86400]", "nan"}},
+    {"StopAfterNegative", {"SearchTree", "remove", "3", "--stop-after", "-1"}, {"--stop-after", "[0, 18446744073709551615]", "'-1'"}},
+    {"ShowNegative", {"SearchTree", "remove", "3", "--show", "-1"}, {"--show", "[0, 18446744073709551615]", "'-1'"}},
     {"InputBeyondTheScope", {"SearchTree", "remove", "3", "--input", "16"}, {"--input 16", "15 inputs", "1..15"}},
     {"WhiteBoxWithSample", {"SearchTree", "remove", "3", "--white-box", "--sample", "3"}, {"--sample", "--white-box"}},
     {"EqClassWithoutAnEqClass", {"SearchTree", "add", "3", "--eq-class"}, {"--eq-class", "SearchTree has none", "SearchTreeDelete"}},
@@ -577,11 +647,11 @@ const std::vector<check_bad_input> check_bad_inputs = {
     {"StatsYaml", {"SearchTree", "remove", "3", "--stats", "yaml"}, {"--stats", "json", "text", "'yaml'"}},
     {"SeedWithoutSample", {"SearchTree", "remove", "3", "--seed", "4"}, {"--seed", "--sample"}},
     {"InputWithSample", {"SearchTree", "remove", "3", "--input", "2", "--sample", "3"}, {"--input", "--sample", "not both"}},
-    {"ReproducerDirMissing",
-     {"SearchTree", "remove", "3", "--reproducer-dir", "/nonexistent/smallscope_cli_check_test"},
-     {"--reproducer-dir", "'/nonexistent/smallscope_cli_check_test'", "not a directory"}},
-    {"ScopeTooLarge", {"SearchTree", "remove", "1000"}, {"SCOPE", "[0, 64]", "1000"}},
-    {"ScopeNegative", {"SearchTree", "remove", "-1"}, {"SCOPE", "[0, 64]", "-1"}},
+    {"ReproducerDirUnderAFile",
+     {"SearchTree", "remove", "3", "--reproducer-dir", "/dev/null/smallscope_cli_check_test"},
+     {"--reproducer-dir", "'/dev/null/smallscope_cli_check_test'", "not a directory", "writable"}},
+    {"ScopeTooLarge", {"SearchTree", "remove", "1000"}, {"SCOPE", "[1, 64]", "1000"}},
+    {"ScopeNegative", {"SearchTree", "remove", "-1"}, {"SCOPE", "[1, 64]", "-1"}},
     {"NeitherScopeNorFin", {"SearchTree", "remove"}, {"SCOPE", "--fin"}},
     {"FinTooFew",
      {"SearchTree", "remove", "--fin", "3,0,3"},
@@ -590,6 +660,21 @@ const std::vector<check_bad_input> check_bad_inputs = {
      {"SearchTree", "remove", "--fin", "3,0,3,1,3,4"},
      {"--fin", "5 integers", "nodes,minSize,maxSize,minInfo,maxInfo", "'3,0,3,1,3,4'"}},
     {"UnknownOption", {"SearchTree", "remove", "3", "--bogus"}, {"--bogus"}},
+    {"InputZero", {"SearchTree", "remove", "3", "--input", "0"}, {"--input", "[1, 18446744073709551615]", "'0'"}},
+    {"SampleZero", {"SearchTree", "remove", "3", "--sample", "0"}, {"--sample", "[1, 18446744073709551615]", "'0'"}},
+    {"InputBeyondU64", {"SearchTree", "remove", "3", "--input", "18446744073709551616"}, {"--input", "[1, 18446744073709551615]"}},
+    {"SeedBeyondU64",
+     {"SearchTree", "remove", "3", "--sample", "2", "--seed", "99999999999999999999"},
+     {"--seed", "[0, 18446744073709551615]", "'99999999999999999999'"}},
+    {"SeedNotANumber", {"SearchTree", "remove", "3", "--sample", "2", "--seed", "junk"}, {"--seed", "[0, 18446744073709551615]", "'junk'"}},
+    {"StopAfterBeyondU64",
+     {"SearchTree", "remove", "3", "--stop-after", "18446744073709551616"},
+     {"--stop-after", "[0, 18446744073709551615]"}},
+    {"TimeoutEmpty", {"SearchTree", "remove", "3", "--timeout", ""}, {"--timeout", "[0.001, 86400]", "''"}},
+    {"TimeoutBelowAMillisecond", {"SearchTree", "remove", "3", "--timeout", "1e-10"}, {"--timeout", "[0.001, 86400]", "'1e-10'"}},
+    {"StatsWithoutItsValue", {"SearchTree", "remove", "3", "--stats"}, {"--stats", "json or text"}},
+    {"FindingsUnwritable", {"SearchTree", "remove", "3", "--findings", "/dev/null/f.jsonl"}, {"--findings", "'/dev/null/f.jsonl'"}},
+    {"UnknownSubjectEscaped", {"Foo\x1b[31m", "remove", "3"}, {"'Foo\\x1b[31m'"}},
 };
 
 void PrintTo(const check_bad_input& c, std::ostream* os) { *os << c.name; }

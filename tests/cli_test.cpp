@@ -377,7 +377,7 @@ TEST(Stderr, ConfigurationLineNamesTheFinitization) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto err = lines(r.err);
   ASSERT_FALSE(err.empty());
-  EXPECT_EQ(err[0].rfind("smallscope gen BinaryTree --fin 3,3,3", 0), 0u) << "a command that reproduces the run: "
+  EXPECT_EQ(err[0].rfind(std::string(SMALLSCOPE_BINARY) + " gen BinaryTree --fin 3,3,3", 0), 0u) << "a command that reproduces the run: "
                                                                         << err[0];
   EXPECT_TRUE(contains(err[0], "nodes=3 minSize=3 maxSize=3")) << err[0];
   EXPECT_TRUE(contains(r.err, "finitization: BinaryTree x1, Node x3")) << r.err;
@@ -445,6 +445,11 @@ const std::vector<bad_input> bad_inputs = {
     {"ExtraArgument", {"gen", "BinaryTree", "3", "4"}, {"not expected: 4"}},
     {"NoSubcommand", {}, {"subcommand", "--help"}},
     {"UnknownSubcommand", {"bogus"}, {"bogus"}},
+    // The SCOPE ranges `list` shows are the ones accepted (SinglyLinkedList 64 needs 65 entries).
+    {"ScopeBeyondTheListedRange", {"gen", "SinglyLinkedList", "64"}, {"SCOPE", "[0, 63]", "'64'"}},
+    {"ScopeBelowTheListedRange", {"gen", "SearchTree", "0"}, {"SCOPE", "[1, 64]", "'0'"}},
+    {"StatsWithoutItsValue", {"gen", "BinaryTree", "3", "--stats"}, {"--stats", "json or text"}},
+    {"UnknownSubjectEscaped", {"gen", "Foo\x1b[31m", "3"}, {"'Foo\\x1b[31m'"}},
 };
 
 void PrintTo(const bad_input& c, std::ostream* os) { *os << c.name; }

@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <fmt/format.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -51,6 +52,7 @@ std::uint64_t count_inputs(const finitization& fin, const predicate& invariant, 
   detail::korat_search search(std::make_unique<detail::state_space>(fin.data()), invariant, o, eq_class);
   const detail::argument_tuples tuples(method, search.space());
   while (search.next()) {
+    if (detail::interrupt_signal.load(std::memory_order_relaxed) != 0) break;  // the caller looks at it
   }
   return search.valid_count() * tuples.count();
 }
@@ -124,14 +126,18 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     selection.push_back(options.only_input);
   } else if (options.sample != 0) {
     report.total_inputs = count_inputs(fin, invariant, method, options.search);
-    selection = sample_inputs(report.total_inputs, options.sample, options.seed);
-    if (selection.empty()) selection.push_back(0);  // nothing to check: no input is numbered 0
+    // A sample of K >= the inputs is all of them: no list of input numbers (K may be huge).
+    if (options.sample < report.total_inputs) selection = sample_inputs(report.total_inputs, options.sample, options.seed);
+    if (report.total_inputs == 0) selection.push_back(0);  // nothing to check: no input is numbered 0
   }
 
   detail::shared_worker_state state(space.slot_count());
   const detail::check_job job{&fin, &invariant, &method, &effective, &selection};
   std::vector<counterexample> failures;
   auto last_progress = std::chrono::steady_clock::now();
+  const auto progress_interval = std::chrono::duration<double>(options.search.progress_interval);
+  const pid_t supervisor = ::getpid();
+  bool interrupted = false;
 
   while (true) {
     int fds[2];
@@ -140,6 +146,10 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     const pid_t pid = ::fork();
     if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
     if (pid == 0) {
+      // The worker dies with its supervisor, however that ends (a SIGKILL too); the check
+      // of the parent closes the race with a supervisor that died before prctl.
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != supervisor) ::_exit(static_cast<int>(detail::worker_exit::error));
       ::close(fds[0]);
       int code = static_cast<int>(detail::worker_exit::error);
       try {
@@ -166,12 +176,16 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       detail::decode_failures(buffer, failures);
       const pid_t done = ::waitpid(pid, &status, WNOHANG);
       if (done == pid) break;
+      if (!interrupted && detail::interrupt_signal.load(std::memory_order_relaxed) != 0) {
+        interrupted = true;  // SIGINT or SIGTERM: stop the worker, report what was found so far
+        ::kill(pid, SIGKILL);
+      }
       const std::int64_t started = state->started_ns.load();
       if (!timed_out && started != 0 && steady_ns() - started > state->limit_ns.load()) {
         timed_out = true;
         ::kill(pid, SIGKILL);
       }
-      if (progress && std::chrono::steady_clock::now() - last_progress > std::chrono::seconds(1)) {
+      if (progress && std::chrono::steady_clock::now() - last_progress > progress_interval) {
         last_progress = std::chrono::steady_clock::now();
         check_report partial;
         partial.inputs = state->checked.load();
@@ -186,6 +200,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     detail::decode_failures(buffer, failures);
     ::close(fds[0]);
 
+    if (interrupted) break;  // the input it ran is not judged
     if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::finished)) break;
     if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::stopped)) {
       report.stopped = true;

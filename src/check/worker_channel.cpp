@@ -142,6 +142,9 @@ std::int64_t time_limit::limit_ns() const {
   return base_limit_ns;
 }
 
+std::atomic<int> interrupt_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free, "set from a signal handler");
+
 std::int64_t steady_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();

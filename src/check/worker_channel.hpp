@@ -64,6 +64,11 @@ void decode_failures(std::string& buffer, std::vector<counterexample>& out);
 
 std::int64_t steady_ns();
 
+// The number of the signal (SIGINT, SIGTERM) that asked the running check to stop, 0 if none.
+// A signal handler of the program sets it (it is lock-free); the supervisor polls it between
+// its waits, kills the worker and returns the report so far.
+extern std::atomic<int> interrupt_signal;
+
 // The running median of a method's times, by powers of two; the time limit of an input is ten
 // times the median plus one second (paper 000, Sec. 7.2 stops a mutant that runs ten times
 // longer than the original; five seconds in a build with AddressSanitizer), or the user's

@@ -3,13 +3,19 @@
 // Sec. 6.1), each input in an isolated worker; prints the smallest counterexamples first.
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
+#include "cli/output.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/counterexample.hpp"
 #include "smallscope/subject.hpp"
@@ -23,7 +29,7 @@ const target_method& lookup_method(const subject& s, const subject_instance& ins
   std::string known;
   for (const auto& m : instance.methods) known += (known.empty() ? "" : ", ") + m.name;
   if (known.empty()) throw usage_error(fmt::format("METHOD: {} has no methods to check", s.name));
-  throw usage_error(fmt::format("METHOD: {} has no method '{}'; its methods: {}", s.name, name, known));
+  throw usage_error(fmt::format("METHOD: {} has no method '{}'; its methods: {}", s.name, escaped(name), known));
 }
 
 std::string domain_text(const argument_domain& d) {
@@ -33,22 +39,53 @@ std::string domain_text(const argument_domain& d) {
                                 : fmt::format("{}..{}", d.integers.front(), d.integers.back());
 }
 
+
+// --reproducer-dir before any work: created when missing, and it must take a file.
+void prepare_reproducer_dir(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir))
+    throw usage_error(fmt::format("--reproducer-dir: '{}' is not a directory and cannot be created ({}); give a "
+                                  "writable directory",
+                                  escaped(dir), ec ? ec.message() : "a file is in the way"));
+  const fs::path probe = fs::path(dir) / fmt::format(".smallscope_probe_{}", ::getpid());
+  {
+    std::ofstream out(probe);
+    out << "probe\n";
+    out.flush();
+    if (!out) {
+      fs::remove(probe, ec);
+      throw usage_error(fmt::format("--reproducer-dir: '{}' is not writable; give a writable directory", escaped(dir)));
+    }
+  }
+  fs::remove(probe, ec);
+}
+
+// One failure as a JSON object, for --findings.
+nlohmann::json finding_json(const check_context& ctx, const counterexample& c, structure_format format) {
+  nlohmann::json j = {{"input", c.input},         {"kind", outcome_name(c.kind)}, {"detail", c.detail},
+                      {"arguments", c.arguments}, {"objects", c.objects}};
+  if (!c.result.empty()) j["result"] = c.result;
+  j["pre_state"] = pre_state_picture(ctx, c, format);
+  j["post_state"] = c.post_state;
+  return j;
+}
+
 }  // namespace
 
 int run_check_command(const check_request& r) {
   const subject& s = lookup(r.gen.subject);
   const auto format = parse_structure_format(r.gen.format);
   if (!format || *format == structure_format::jsonl)
-    throw usage_error(fmt::format("--format must be text or dot, got '{}'", r.gen.format));
+    throw usage_error(fmt::format("--format must be text or dot, got '{}'", escaped(r.gen.format)));
   if (r.gen.stats_given && r.gen.stats != "json" && r.gen.stats != "text")
-    throw usage_error(fmt::format("--stats must be json or text, got '{}'", r.gen.stats));
-  if (!(r.timeout >= 0 && r.timeout <= 86400))
-    throw usage_error(fmt::format("--timeout must be in [0, 86400] seconds (0: automatic), got {}", r.timeout));
+    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.gen.stats)));
+  if (!(r.timeout == 0 || (r.timeout >= 0.001 && r.timeout <= 86400)))
+    throw usage_error(fmt::format("--timeout must be 0 (automatic) or seconds in [0.001, 86400], got {}", r.timeout));
   if (r.seed_given && r.sample == 0) throw usage_error("--seed needs --sample K");
   if (r.input != 0 && r.sample != 0) throw usage_error("give --input or --sample, not both");
   if (r.white_box && r.sample != 0) throw usage_error("--sample does not go with --white-box (it searches for failures)");
-  if (!r.reproducer_dir.empty() && !std::filesystem::is_directory(r.reproducer_dir))
-    throw usage_error(fmt::format("--reproducer-dir: '{}' is not a directory", r.reproducer_dir));
   const auto p = parameters(s, r.gen);
   validate(r.gen.search);
   const subject_instance instance = s.make(p);
@@ -56,6 +93,14 @@ int run_check_command(const check_request& r) {
   require_eq_class(s, instance, r.gen.search);
   if (r.white_box && (r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--eq-class and --one-per-class do not go with --white-box (it searches for failures)");
+  if (!r.reproducer_dir.empty()) prepare_reproducer_dir(r.reproducer_dir);
+  std::ofstream findings;
+  if (!r.findings.empty()) {
+    findings.open(r.findings, std::ios::out | std::ios::trunc);
+    if (!findings)
+      throw usage_error(fmt::format("--findings: cannot write '{}' ({}); give a file name in a writable directory",
+                                    escaped(r.findings), std::strerror(errno)));
+  }
 
   check_options options;
   options.timeout = r.timeout;
@@ -70,30 +115,40 @@ int run_check_command(const check_request& r) {
 
   if (r.input != 0 && !r.white_box) {
     const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search, instance.eq_class);
+    if (interrupted()) {
+      err("interrupted (SIGINT or SIGTERM) while counting the inputs; nothing was checked\n");
+      return exit_interrupted;
+    }
     if (r.input > total)
       throw usage_error(fmt::format("--input {}: {} has {} inputs in this scope; give 1..{}", r.input, method.name,
                                     total, total));
   }
-  // The command that reproduces one input: the same scope, search options and mode.
-  const std::string command = fmt::format("smallscope check {} {} --fin {}{}{}", s.name, method.name, joined(p),
-                                          non_default_options(r.gen.search), r.white_box ? " --white-box" : "");
+  // The command that reproduces one input: the same program, scope, search options, mode and
+  // time limit; the configuration line adds the sample, so the whole run can be repeated.
+  const std::string command =
+      fmt::format("{} check {} {} --fin {}{}{}{}", r.gen.program, s.name, method.name, joined(p),
+                  non_default_options(r.gen.search), r.white_box ? " --white-box" : "",
+                  r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "");
   if (!r.gen.quiet) {
     std::string args;
     for (const auto& d : method.arguments) args += (args.empty() ? "" : ", ") + domain_text(d);
-    fmt::print(stderr, "{}\n  finitization: {}\n  method: {}({}){}\n", command,
-               instance.fin.describe(), method.cpp_member, args,
-               method.summary.empty() ? "" : " -- " + method.summary);
+    err("{}{}\n  finitization: {}\n  method: {}({}){}\n", command,
+        r.sample != 0 ? fmt::format(" --sample {} --seed {}", r.sample, r.seed) : "", instance.fin.describe(),
+        method.cpp_member, args, method.summary.empty() ? "" : " -- " + method.summary);
   }
   check_progress progress;
+  bool progress_shown = false;
   if (!r.gen.quiet)
-    progress = [](const check_report& partial) {
-      fmt::print(stderr, "\r  {} inputs checked, {} failed, {} structures, {:.0f} s", grouped(partial.inputs),
-                 grouped(partial.failed), grouped(partial.structures), partial.seconds);
-      std::fflush(stderr);
+    progress = [&progress_shown](const check_report& partial) {
+      err("\r  {} inputs checked, {} failed, {} structures, {:.0f} s", grouped(partial.inputs),
+          grouped(partial.failed), grouped(partial.structures), partial.seconds);
+      flush_err();
+      progress_shown = true;
     };
   const check_report report = run_check(instance.fin, instance.invariant, method, options, progress);
-  if (progress && report.seconds > 1) fmt::print(stderr, "\n");
-  if (r.white_box && r.input != 0 && report.failures.empty())
+  const bool stopped_by_signal = interrupted();
+  if (progress_shown) err("\n");
+  if (r.white_box && r.input != 0 && report.failures.empty() && !stopped_by_signal)
     throw usage_error(fmt::format("--input {}: the white-box search of {} finds {} failing inputs; give 1..{}", r.input,
                                   method.name, report.failed, report.failed));
 
@@ -105,62 +160,96 @@ int run_check_command(const check_request& r) {
   ctx.header = s.header;
   ctx.invariant_member = s.invariant_member;
 
+  bool write_failed = false;
   const std::size_t shown = std::min<std::size_t>(report.failures.size(), r.show);
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& c = report.failures[i];
-    fmt::print("{}", counterexample_report(ctx, c, i + 1, *format));
+    write_out(counterexample_report(ctx, c, i + 1, *format));
     const std::string code = googletest_reproducer(ctx, c);
-    if (r.reproducers) fmt::print("  GoogleTest reproducer:\n{}\n", code);
+    if (r.reproducers) out("  GoogleTest reproducer:\n{}\n", code);
     if (!r.reproducer_dir.empty()) {
       const auto path = std::filesystem::path(r.reproducer_dir) / fmt::format("{}_{}_{}.cpp", s.name, method.name, c.input);
-      std::ofstream out(path);
-      out << code;
-      if (!out) throw usage_error(fmt::format("--reproducer-dir: cannot write {}", path.string()));
-      if (!r.gen.quiet) fmt::print(stderr, "  wrote {}\n", path.string());
+      std::ofstream file(path);
+      file << code;
+      file.flush();
+      if (!file) {
+        err("error: --reproducer-dir: cannot write {}\n", path.string());
+        write_failed = true;
+      } else if (!r.gen.quiet) {
+        err("  wrote {}\n", path.string());
+      }
     }
   }
   if (report.failures.size() > shown)
-    fmt::print("({} more counterexamples; --show N prints more)\n", grouped(report.failures.size() - shown));
+    out("({} more counterexamples; --show N prints more)\n", grouped(report.failures.size() - shown));
+  if (findings.is_open()) {
+    for (const auto& c : report.failures) findings << finding_json(ctx, c, *format).dump() << '\n';
+    findings.flush();
+    if (!findings) {
+      err("error: --findings: cannot write '{}'\n", escaped(r.findings));
+      write_failed = true;
+    }
+  }
 
-  const std::string summary = fmt::format(
-      "{} {} {}: {} inputs, {} passed, {} failed in {:.3f} s ({} structures, {} explored; {:.3f} s in the method){}{}",
-      s.name, method.name, joined(p), grouped(report.inputs), grouped(report.passed), grouped(report.failed),
-      report.seconds, grouped(report.structures), grouped(report.explored), report.method_seconds,
-      report.stopped ? ", stopped at --stop-after" : "",
-      report.worker_restarts > 0 ? fmt::format(", {} worker restarts", report.worker_restarts) : "");
+  const bool sampled_all = r.sample != 0 && r.sample >= report.total_inputs;
+  std::string summary =
+      r.white_box
+          ? fmt::format("{} {} {}: white-box search, {} method calls, {} passed, {} failing inputs in {:.3f} s ({} "
+                        "explored; {:.3f} s in the method)",
+                        s.name, method.name, joined(p), grouped(report.inputs), grouped(report.passed),
+                        grouped(report.failed), report.seconds, grouped(report.explored), report.method_seconds)
+          : fmt::format("{} {} {}: {} inputs, {} passed, {} failed in {:.3f} s ({} structures, {} explored; {:.3f} s "
+                        "in the method)",
+                        s.name, method.name, joined(p), grouped(report.inputs), grouped(report.passed),
+                        grouped(report.failed), report.seconds, grouped(report.structures), grouped(report.explored),
+                        report.method_seconds);
+  if (report.stopped) summary += ", stopped at --stop-after";
+  if (report.worker_restarts > 0) summary += fmt::format(", {} worker restarts", report.worker_restarts);
+  if (sampled_all)
+    summary += fmt::format(", every input: --sample {} is at least the {} inputs", r.sample, grouped(report.total_inputs));
+  if (stopped_by_signal) summary += ", interrupted (SIGINT or SIGTERM): the findings so far";
   if (r.gen.stats == "json") {
-    if (!r.gen.quiet) fmt::print(stderr, "{}\n", summary);
+    if (!r.gen.quiet) err("{}\n", summary);
     nlohmann::json j;
     j["subject"] = s.name;
     j["method"] = method.name;
     j["fin"] = p;
-    j["inputs"] = report.inputs;
+    j["mode"] = r.white_box ? "white-box" : "black-box";
+    j["inputs"] = report.inputs;  // white-box: method calls
     j["passed"] = report.passed;
     j["failed"] = report.failed;
-    j["structures"] = report.structures;
+    if (!r.white_box) {  // a white-box search has no list of valid structures nor numbered inputs
+      j["structures"] = report.structures;
+      j["total_inputs"] = report.total_inputs;
+    }
     j["explored"] = report.explored;
-    j["total_inputs"] = report.total_inputs;
     j["seconds"] = report.seconds;
     j["method_seconds"] = report.method_seconds;
     j["worker_restarts"] = report.worker_restarts;
     j["stopped"] = report.stopped;
-    nlohmann::json failures = nlohmann::json::array();
-    for (const auto& c : report.failures)
-      failures.push_back({{"input", c.input}, {"kind", outcome_name(c.kind)}, {"detail", c.detail},
-                          {"objects", c.objects}, {"arguments", c.arguments}});
-    j["failures"] = failures;
-    fmt::print("{}\n", j.dump());
+    j["interrupted"] = stopped_by_signal;
+    // The input numbers of the first failures as printed (smallest first); every failure in
+    // full goes to --findings FILE.
+    nlohmann::json first = nlohmann::json::array();
+    for (std::size_t i = 0; i < report.failures.size() && i < 10; ++i) first.push_back(report.failures[i].input);
+    j["first_failed_inputs"] = first;
+    out("{}\n", j.dump());
   } else if (r.gen.stats == "text") {
-    fmt::print("subject:         {}\nmethod:          {}\nfin:             {}\ninputs:          {}\npassed:          {}\n"
-               "failed:          {}\nstructures:      {}\nexplored:        {}\nseconds:         {:.6f}\n"
-               "method seconds:  {:.6f}\nworker restarts: {}\n",
-               s.name, method.name, joined(p), report.inputs, report.passed, report.failed, report.structures,
-               report.explored, report.seconds, report.method_seconds, report.worker_restarts);
+    out("subject:         {}\nmethod:          {}\nfin:             {}\nmode:            {}\ninputs:          {}\n"
+        "passed:          {}\nfailed:          {}\n",
+        s.name, method.name, joined(p), r.white_box ? "white-box" : "black-box", report.inputs, report.passed,
+        report.failed);
+    if (!r.white_box) out("structures:      {}\n", report.structures);
+    out("explored:        {}\nseconds:         {:.6f}\nmethod seconds:  {:.6f}\nworker restarts: {}\n",
+        report.explored, report.seconds, report.method_seconds, report.worker_restarts);
+    if (stopped_by_signal) out("interrupted:     yes\n");
   } else {
-    fmt::print("{}\n", summary);
+    out("{}\n", summary);
   }
-  std::fflush(stdout);
-  return report.failed > 0 ? 1 : 0;
+  flush_out();
+  if (stopped_by_signal) return exit_interrupted;
+  if (write_failed) return exit_output_error;
+  return report.failed > 0 ? exit_findings : exit_done;
 }
 
 }  // namespace smallscope::cli

@@ -4,30 +4,73 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <iostream>
+#include <limits>
+#include <map>
+
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
+#include "cli/numbers.hpp"
+#include "cli/output.hpp"
 #include "smallscope/finitization.hpp"
 
 namespace smallscope {
+namespace {
+
+constexpr const char* exit_codes_text =
+    "Exit codes: 0 done, nothing found; 1 findings; 2 bad input (the message names the option and\n"
+    "what it allows); 3 output error (stdout, stderr or a file could not be written);\n"
+    "130 interrupted by SIGINT or SIGTERM (the findings so far are printed).";
+
+// What each option allows, for the messages of CLI11's own errors (a missing value, say).
+using rule_table = std::map<std::string, std::string>;
+
+// An unsigned option parsed strictly: a decimal integer in [lo, 2^64-1], never clamped.
+void add_count(CLI::App* app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
+               const std::string& help, const std::string& lo_reason = "") {
+  const std::string rule = fmt::format("an integer in [{}, {}]{}", lo, std::numeric_limits<std::uint64_t>::max(),
+                                       lo_reason);
+  rules[flag] = rule;
+  app->add_option_function<std::string>(
+         flag,
+         [flag, rule, lo, &value](const std::string& text) {
+           const auto v = cli::parse_u64(text);
+           if (!v || *v < lo) throw cli::usage_error(fmt::format("{} must be {}, got '{}'", flag, rule, cli::escaped(text)));
+           value = *v;
+         },
+         help)
+      ->type_name("N");
+}
+
+}  // namespace
 
 int cli_main(int argc, char** argv) {
+  const std::string program = argc > 0 && argv[0] != nullptr && argv[0][0] != '\0' ? argv[0] : "smallscope";
   CLI::App app{"smallscope: bounded-exhaustive testing for C++.\n"
                "Generates every valid input of a subject within bounds, one per isomorphism class.",
-               "smallscope"};
+               program};
   app.require_subcommand(1);
   app.set_version_flag("--version", "smallscope 0.1.0");
-  app.footer("Run 'smallscope gen --help' and 'smallscope check --help' for their options\n"
-             "(gen: --fin, --print, --format, --stats,\n"
-             "--limit, --no-isomorphism-breaking, --no-pruning, --read-budget, -q).\n"
-             "Exit codes: 0 done, nothing found; 1 findings; 2 bad input.\n"
-             "Examples:\n"
-             "  smallscope list\n"
-             "  smallscope gen BinaryTree 3 --print\n"
-             "  smallscope gen SearchTree --fin 4,0,4,1,4 --stats json\n"
-             "  smallscope check SearchTree remove 5");
+  app.footer(fmt::format("Run '{0} gen --help' and '{0} check --help' for their options\n"
+                         "(gen: --fin, --print, --format, --stats,\n"
+                         "--limit, --no-isomorphism-breaking, --no-pruning, --read-budget, -q).\n"
+                         "{1}\n"
+                         "Examples:\n"
+                         "  {0} list\n"
+                         "  {0} gen BinaryTree 3 --print\n"
+                         "  {0} gen SearchTree --fin 4,0,4,1,4 --stats json\n"
+                         "  {0} check SearchTree remove 5",
+                         program, exit_codes_text));
+
+  rule_table rules;
+  rules["--fin"] = "P1,P2,... (one integer per finitization parameter; see `smallscope list`)";
+  rules["--stats"] = "json or text";
+  rules["--format"] = "text, jsonl or dot (check: text or dot)";
 
   app.add_subcommand("list", "List the subjects and their finitization parameters.");
 
   cli::gen_request gen;
+  gen.program = program;
   auto* g = app.add_subcommand("gen", "Generate every valid structure of a subject (Korat's search).");
   g->add_option("SUBJECT", gen.subject, "the subject, as named by `smallscope list`")->required();
   g->add_option("SCOPE", gen.scope,
@@ -39,84 +82,147 @@ int cli_main(int argc, char** argv) {
                 "print statistics: json (the last line of stdout is one JSON object) or text");
   g->add_flag("-q,--quiet", gen.quiet, "no configuration line and no progress on stderr");
   cli::add_search_options(*g, gen.search);
-  g->footer("SCOPE n means the subject's finX(n) as Korat 1.0 defines it (see `smallscope list`).");
+  g->footer(fmt::format("SCOPE n means the subject's finX(n) as Korat 1.0 defines it (see `smallscope list`).\n{}",
+                        exit_codes_text));
 
-  // Unsigned counts: CLI11 would wrap "-1" around; name the rule instead.
-  const CLI::Validator non_negative(
-      [](std::string& value) { return !value.empty() && value[0] == '-' ? std::string("must be >= 0") : std::string(); },
-      "N>=0");
   cli::check_request check;
+  check.gen.program = program;
   auto* c = app.add_subcommand("check", "Check a method of a subject on every valid input (black-box; or --white-box).");
   c->add_option("SUBJECT", check.gen.subject, "the subject, as named by `smallscope list`")->required();
   c->add_option("METHOD", check.method, "the method under test, as listed by `smallscope list`")->required();
   c->add_option("SCOPE", check.gen.scope, "the subject's one-argument finitization; or give --fin");
   c->add_option("--fin", check.gen.fin, "every finitization parameter, comma-separated (P1,P2,...)");
-  c->add_option("--timeout", check.timeout,
-                "seconds one input may run (default 0: ten times the running median plus one second;\n"
-                "five seconds in an AddressSanitizer build)");
+  rules["--timeout"] = "0 (automatic) or seconds in [0.001, 86400]";
+  c->add_option_function<std::string>(
+       "--timeout",
+       [&check, &rules](const std::string& text) {
+         const auto v = cli::parse_double(text);
+         if (!v || !(*v == 0 || (*v >= 0.001 && *v <= 86400)))
+           throw cli::usage_error(
+               fmt::format("--timeout must be {}, got '{}'", rules["--timeout"], cli::escaped(text)));
+         check.timeout = *v;
+       },
+       "seconds one input may run: 0.001..86400 (default 0: ten times the running median plus one\n"
+       "second; five seconds in an AddressSanitizer build)")
+      ->type_name("SECONDS");
   c->add_flag("--white-box", check.white_box,
               "search for failing inputs, pruning on the fields the method reads too (paper 000, Sec. 6.2);\n"
               "inputs are then numbered by finding");
-  c->add_option("--stop-after", check.stop_after, "stop after N failures (default 0: check every input)")->check(non_negative);
-  c->add_option("--sample", check.sample, "check a uniform random sample of K inputs instead of all")->check(non_negative);
-  c->add_option("--seed", check.seed, "the seed of --sample (default 1)")->check(non_negative);
-  c->add_option("--input", check.input, "check only input N (numbered as in the counterexamples)")->check(non_negative);
-  c->add_option("--show", check.show, "print the N smallest counterexamples in full (default 3)")->check(non_negative);
-  c->add_flag("!--no-reproducers", check.reproducers, "do not print a GoogleTest reproducer per counterexample");
+  add_count(c, rules, "--stop-after", check.stop_after, 0, "stop after N failures (default 0: check every input)");
+  add_count(c, rules, "--sample", check.sample, 1,
+            "check a uniform random sample of K >= 1 inputs instead of all (all of them when K is at least\n"
+            "their number)");
+  add_count(c, rules, "--seed", check.seed, 0, "the seed of --sample (default 1)");
+  add_count(c, rules, "--input", check.input, 1, "check only input N (numbered from 1 as in the counterexamples)",
+            " (inputs are numbered from 1)");
+  std::uint64_t show = check.show;
+  add_count(c, rules, "--show", show, 0, "print the N smallest counterexamples in full (default 3)");
+  c->add_flag_callback("--no-reproducers", [&check] { check.reproducers = false; },
+                       "do not print a GoogleTest reproducer per counterexample");
+  rules["--reproducer-dir"] = "a directory that exists or can be created, and is writable";
   c->add_option("--reproducer-dir", check.reproducer_dir,
-                "also write each printed counterexample's GoogleTest reproducer to DIR/<Subject>_<method>_<input>.cpp");
+                "also write each printed counterexample's GoogleTest reproducer to DIR/<Subject>_<method>_<input>.cpp\n"
+                "(DIR is created if missing)");
+  rules["--findings"] = "a file name (written as JSON Lines)";
+  c->add_option("--findings", check.findings,
+                "write every failure to FILE as JSON Lines: one object per failure with input, kind, detail,\n"
+                "arguments, objects, pre_state and post_state");
   c->add_option("--format", check.gen.format, "pictures of the pre- and post-states: text or dot");
   c->add_option("--stats", check.gen.stats,
                 "print statistics: json (the last line of stdout is one JSON object) or text");
   c->add_flag("-q,--quiet", check.gen.quiet, "no configuration line and no progress on stderr");
   cli::add_search_options(*c, check.gen.search);
-  c->footer("Each input runs in a forked worker: a crash or a timeout is reported with its input and the\n"
-            "run goes on. Counterexamples are printed smallest first (fewest objects, then input order).\n"
-            "Exit code 1 when any input failed.\n"
-            "Example: smallscope check SearchTree remove --fin 5,0,5,1,5");
+  c->footer(fmt::format(
+      "Each input runs in a forked worker: a crash or a timeout is reported with its input and the\n"
+      "run goes on. Counterexamples are printed smallest first (fewest objects, then input order).\n"
+      "{}\n"
+      "Example: {} check SearchTree remove --fin 5,0,5,1,5",
+      exit_codes_text, program));
+#define SMALLSCOPE_DETAIL_RULE(name, type, def, lo, hi, help)                                       \
+  {                                                                                                 \
+    std::string flag = "--" #name;                                                                  \
+    for (auto& ch : flag)                                                                           \
+      if (ch == '_') ch = '-';                                                                      \
+    if constexpr (!std::is_same_v<type, bool>)                                                      \
+      rules[flag] = static_cast<type>(hi) == std::numeric_limits<type>::max()                       \
+                        ? fmt::format("a number >= {}", static_cast<type>(lo))                      \
+                        : fmt::format("a number in [{}, {}]", static_cast<type>(lo), static_cast<type>(hi)); \
+  }
+  SMALLSCOPE_SEARCH_OPTIONS(SMALLSCOPE_DETAIL_RULE)
+#undef SMALLSCOPE_DETAIL_RULE
 
+  int code = cli::exit_done;
   try {
-    // Name an unknown subcommand (CLI11 would only say that one is required).
-    if (argc < 2) throw cli::usage_error("a subcommand is required: list, gen or check (see 'smallscope --help')");
-    const std::string first = argv[1];
-    if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check"))
-      throw cli::usage_error("unknown subcommand '" + first + "'; known: list, gen, check");
-    app.parse(argc, argv);
-    if (app.got_subcommand("list")) return cli::run_list();
-    if (app.got_subcommand("check")) {
-      check.gen.fin_given = c->count("--fin") != 0;
-      check.gen.stats_given = c->count("--stats") != 0;
-      check.seed_given = c->count("--seed") != 0;
-      return cli::run_check_command(check);
+    try {
+      // Name an unknown subcommand (CLI11 would only say that one is required).
+      if (argc < 2)
+        throw cli::usage_error(fmt::format("a subcommand is required: list, gen or check (see '{} --help')", program));
+      const std::string first = argv[1];
+      if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check"))
+        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) + "'; known: list, gen, check");
+      app.parse(argc, argv);
+      if (app.got_subcommand("list")) {
+        code = cli::run_list();
+      } else if (app.got_subcommand("check")) {
+        check.gen.fin_given = c->count("--fin") != 0;
+        check.gen.stats_given = c->count("--stats") != 0;
+        check.seed_given = c->count("--seed") != 0;
+        check.timeout_given = c->count("--timeout") != 0;
+        check.show = static_cast<std::size_t>(std::min<std::uint64_t>(show, std::numeric_limits<std::size_t>::max()));
+        cli::install_interrupt_handlers();
+        code = cli::run_check_command(check);
+      } else {
+        if (g->count("--format") != 0) gen.print = true;
+        gen.fin_given = g->count("--fin") != 0;
+        gen.stats_given = g->count("--stats") != 0;
+        cli::install_interrupt_handlers();
+        code = cli::run_gen(gen);
+      }
+    } catch (const CLI::CallForHelp& e) {
+      code = app.exit(e);
+      std::cout.flush();
+      if (!std::cout) throw cli::output_error("cannot write to stdout");
+    } catch (const CLI::CallForAllHelp& e) {
+      code = app.exit(e);
+      std::cout.flush();
+      if (!std::cout) throw cli::output_error("cannot write to stdout");
+    } catch (const CLI::CallForVersion& e) {
+      code = app.exit(e);
+      std::cout.flush();
+      if (!std::cout) throw cli::output_error("cannot write to stdout");
+    } catch (const CLI::ParseError& e) {
+      std::string what = e.what();
+      // CLI11's own messages ("--stats: 1 required TEXT missing") do not say what is allowed.
+      for (const auto& [flag, rule] : rules)
+        if (what.rfind(flag + ":", 0) == 0 || what.rfind(flag + " ", 0) == 0) {
+          what += fmt::format("; {} takes {}", flag, rule);
+          break;
+        }
+      cli::err("error: {}\nRun '{} --help', '{} gen --help' or '{} check --help' for usage.\n", cli::escaped(what),
+               program, program, program);
+      code = cli::exit_bad_input;
+    } catch (const cli::usage_error& e) {
+      cli::err("error: {}\n", e.what());
+      code = cli::exit_bad_input;
+    } catch (const finitization_error& e) {
+      cli::err("error: {}\n", e.what());
+      code = cli::exit_bad_input;
+    } catch (const std::invalid_argument& e) {
+      cli::err("error: {}\n", e.what());
+      code = cli::exit_bad_input;
     }
-    if (g->count("--format") != 0) gen.print = true;
-    gen.fin_given = g->count("--fin") != 0;
-    gen.stats_given = g->count("--stats") != 0;
-    return cli::run_gen(gen);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "error: {}\nRun 'smallscope --help', 'smallscope gen --help' or 'smallscope check --help' for usage.\n",
-               e.what());
-    return 2;
-  } catch (const cli::usage_error& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return 2;
-  } catch (const finitization_error& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return 2;
-  } catch (const std::invalid_argument& e) {
-    fmt::print(stderr, "error: {}\n", e.what());
-    return 2;
+    cli::flush_out();
+  } catch (const cli::output_error& e) {
+    cli::err("error: {}\n", e.what());
+    code = cli::exit_output_error;
   } catch (const std::exception& e) {
     // E.g. an invariant that crashes while check generates inputs: the subject is unusable.
-    fmt::print(stderr, "error: {}\n", e.what());
-    return 2;
+    cli::err("error: {}\n", e.what());
+    code = cli::exit_bad_input;
   }
+  cli::flush_err();
+  if (cli::stderr_failed()) code = cli::exit_output_error;
+  return code;
 }
 
 }  // namespace smallscope

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "smallscope/options.hpp"
@@ -19,13 +20,15 @@ struct subject_instance;
 
 namespace smallscope::cli {
 
-// Bad input on the command line: printed as "error: <what>", exit code 2.
+// Bad input on the command line: printed as "error: <what>", exit code 2 (see output.hpp for
+// every exit code).
 class usage_error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
 struct gen_request {
+  std::string program = "smallscope";  // as the user invoked it (argv[0]), for printed commands
   std::string subject;
   std::string scope;  // the one-argument finitization, or empty
   std::string fin;    // every parameter, comma-separated
@@ -42,6 +45,7 @@ struct check_request {
   gen_request gen;  // subject, scope or --fin, --format, --stats, -q and the search options
   std::string method;
   double timeout = 0;
+  bool timeout_given = false;
   std::uint64_t stop_after = 0;
   std::uint64_t sample = 0;
   std::uint64_t seed = 1;
@@ -50,11 +54,16 @@ struct check_request {
   std::size_t show = 3;
   bool reproducers = true;
   std::string reproducer_dir;  // write each shown counterexample's reproducer there
+  std::string findings;        // write every failure to this JSON Lines file
   bool white_box = false;
 };
 
 // Adds the search options of the options table to `app`, writing into `options`.
 void add_search_options(CLI::App& app, search_options& options);
+
+// The range of SCOPE that the subject accepts: its scope_min..scope_max narrowed to the scopes
+// whose parameters are in range and whose finitization builds. {1, 0} if none.
+std::pair<std::int64_t, std::int64_t> scope_range(const subject& s);
 
 // The subject called `name`; a usage_error naming the known subjects otherwise.
 const subject& lookup(const std::string& name);

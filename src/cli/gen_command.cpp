@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
+#include "cli/output.hpp"
 #include "cli/progress.hpp"
 #include "smallscope/report.hpp"
 #include "smallscope/subject.hpp"
@@ -16,20 +18,22 @@ namespace smallscope::cli {
 namespace {
 
 nlohmann::json stats_json(const subject& s, const std::vector<std::int64_t>& p, const search_stats& st,
-                          const search_options& o, bool has_classes) {
+                          const search_options& o, bool has_classes, std::uint64_t yielded, bool interrupted) {
   nlohmann::json j;
   j["subject"] = s.name;
   j["fin"] = p;
   nlohmann::json named;
   for (std::size_t i = 0; i < p.size(); ++i) named[s.parameters[i].name] = p[i];
   j["parameters"] = named;
-  j["valid"] = st.valid;
+  j["valid"] = st.valid;      // what the invariant accepted
+  j["yielded"] = yielded;     // what the run produced (printed with --print): one per class, say
   j["explored"] = st.explored;
   j["predicate_calls"] = st.predicate_calls;
   j["budget_exceeded"] = st.budget_exceeded;
   j["predicate_exceptions"] = st.predicate_exceptions;
   if (has_classes) j["classes"] = st.classes;
   j["limit_reached"] = st.limit_reached;
+  j["interrupted"] = interrupted;
   j["seconds"] = st.seconds;
   nlohmann::json options;
 #define SMALLSCOPE_DETAIL_ECHO(name, type, def, lo, hi, help) options[#name] = o.name;
@@ -46,7 +50,7 @@ int run_gen(const gen_request& r) {
   const auto format = parse_structure_format(r.format);
   if (!format) throw usage_error(fmt::format("--format must be text, jsonl or dot, got '{}'", r.format));
   if (r.stats_given && r.stats != "json" && r.stats != "text")
-    throw usage_error(fmt::format("--stats must be json or text, got '{}'", r.stats));
+    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.stats)));
   const auto p = parameters(s, r);
   validate(r.search);
 
@@ -59,23 +63,34 @@ int run_gen(const gen_request& r) {
     std::string named;
     for (std::size_t i = 0; i < p.size(); ++i)
       named += fmt::format("{}{}={}", i == 0 ? "" : " ", s.parameters[i].name, p[i]);
-    fmt::print(stderr, "smallscope gen {} --fin {}{} ({})\n  finitization: {}\n", s.name, joined(p),
-               non_default_options(r.search), named, instance.fin.describe());
+    err("{} gen {} --fin {}{} ({})\n  finitization: {}\n", r.program, s.name, joined(p),
+        non_default_options(r.search), named, instance.fin.describe());
   }
   run_listener listener(label, !r.quiet);
   range.set_listener(&listener);
 
   std::string out;
   structure_printer printer;
-  for (const structure& st : range) {
-    if (!r.print) continue;
-    printer.append(out, st, *format);
-    if (out.size() > (1u << 16)) {
-      std::fwrite(out.data(), 1, out.size(), stdout);
-      out.clear();
+  std::uint64_t yielded = 0;
+  bool stopped = false;  // by SIGINT or SIGTERM
+  try {
+    for (const structure& st : range) {
+      if (interrupted()) {  // polled per structure here, and at progress time by the listener
+        stopped = true;
+        break;
+      }
+      ++yielded;
+      if (!r.print) continue;
+      printer.append(out, st, *format);
+      if (out.size() > (1u << 16)) {
+        write_out(out);
+        out.clear();
+      }
     }
+  } catch (const run_interrupted&) {
+    stopped = true;
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  write_out(out);
   listener.finish();
 
   const search_stats st = range.stats();
@@ -83,29 +98,37 @@ int run_gen(const gen_request& r) {
   std::string summary = fmt::format("{}: {} valid, {} explored in {:.3f} s ({} candidates/s){}", label,
                                     grouped(st.valid), grouped(st.explored), st.seconds, short_rate(rate),
                                     st.limit_reached ? ", stopped at --limit" : "");
+  if (yielded != st.valid) summary += fmt::format("; {} yielded", grouped(yielded));
+  if (stopped) summary += "; interrupted (SIGINT or SIGTERM): the counts so far";
   if (has_classes) summary += fmt::format("; {} classes covered", grouped(st.classes));
   if (st.budget_exceeded + st.predicate_exceptions > 0)
     summary += fmt::format("; {} invariant calls stopped by --read-budget, {} threw",
                            grouped(st.budget_exceeded), grouped(st.predicate_exceptions));
   if (r.stats == "json" || (r.print && r.stats.empty())) {
     // stdout holds only the structures (and the JSON line): the summary goes to stderr.
-    if (!r.quiet) fmt::print(stderr, "{}\n", summary);
+    if (!r.quiet) err("{}\n", summary);
   }
   if (r.stats == "json") {
-    fmt::print("{}\n", stats_json(s, p, st, r.search, has_classes).dump());
+    out = stats_json(s, p, st, r.search, has_classes, yielded, stopped).dump();
+    out += '\n';
+    write_out(out);
   } else if (r.stats == "text") {
-    fmt::print("subject:              {}\nfin:                  {}\nvalid:                {}\nexplored:             {}\n"
-               "predicate calls:      {}\nbudget exceeded:      {}\n"
-               "predicate exceptions: {}\n",
-               s.name, joined(p), st.valid, st.explored, st.predicate_calls, st.budget_exceeded,
-               st.predicate_exceptions);
-    if (has_classes) fmt::print("classes covered:      {}\n", st.classes);
-    fmt::print("seconds:              {:.6f}\n", st.seconds);
+    out = fmt::format("subject:              {}\nfin:                  {}\nvalid:                {}\n"
+                      "yielded:              {}\nexplored:             {}\n"
+                      "predicate calls:      {}\nbudget exceeded:      {}\n"
+                      "predicate exceptions: {}\n",
+                      s.name, joined(p), st.valid, yielded, st.explored, st.predicate_calls, st.budget_exceeded,
+                      st.predicate_exceptions);
+    if (has_classes) out += fmt::format("classes covered:      {}\n", st.classes);
+    if (stopped) out += "interrupted:          yes\n";
+    out += fmt::format("seconds:              {:.6f}\n", st.seconds);
+    write_out(out);
   } else if (!r.print) {
-    fmt::print("{}\n", summary);
+    write_out(summary + "\n");
   }
-  std::fflush(stdout);
-  return st.budget_exceeded + st.predicate_exceptions > 0 ? 1 : 0;
+  flush_out();
+  if (stopped) return exit_interrupted;
+  return st.budget_exceeded + st.predicate_exceptions > 0 ? exit_findings : exit_done;
 }
 
 }  // namespace smallscope::cli

@@ -2,28 +2,32 @@
 // methods `check` can run.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "smallscope/subject.hpp"
 
 namespace smallscope::cli {
 
 int run_list() {
   for (const auto& s : subjects()) {
-    fmt::print("{}\n  {}\n", s.name, s.summary);
+    out("{}\n  {}\n", s.name, s.summary);
     std::string params;
     for (const auto& p : s.parameters) params += (params.empty() ? "" : ",") + p.name;
-    fmt::print("  --fin {}\n", params);
-    for (const auto& p : s.parameters) fmt::print("      {:<10} {} [{}, {}]\n", p.name, p.help, p.min, p.max);
-    if (s.scope) {
-      const auto example = s.scope(3);
+    out("  --fin {}\n", params);
+    for (const auto& p : s.parameters) out("      {:<10} {} [{}, {}]\n", p.name, p.help, p.min, p.max);
+    const auto [lo, hi] = scope_range(s);
+    if (s.scope && lo <= hi) {
+      const auto example = s.scope(std::clamp<std::int64_t>(3, lo, hi));
       std::string shown;
       for (auto v : example) shown += (shown.empty() ? "" : ",") + std::to_string(v);
-      fmt::print("  SCOPE in [{}, {}]; e.g. SCOPE 3 means --fin {}\n", s.scope_min, s.scope_max, shown);
+      out("  SCOPE in [{}, {}]; e.g. SCOPE {} means --fin {}\n", lo, hi, std::clamp<std::int64_t>(3, lo, hi), shown);
       // The methods under test (their argument domains depend on the parameters).
       try {
         const subject_instance instance = s.make(example);
-        if (!instance.methods.empty()) fmt::print("  methods (smallscope check {} METHOD SCOPE):\n", s.name);
-        for (const auto& m : instance.methods) fmt::print("      {:<22} {}\n", m.name, m.summary);
+        if (!instance.methods.empty()) out("  methods (smallscope check {} METHOD SCOPE):\n", s.name);
+        for (const auto& m : instance.methods) out("      {:<22} {}\n", m.name, m.summary);
       } catch (const std::exception&) {
         // A subject whose SCOPE 3 is not buildable lists no methods.
       }

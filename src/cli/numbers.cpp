@@ -2,6 +2,7 @@
 #include "cli/numbers.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <fmt/format.h>
 
 namespace smallscope::cli {
@@ -28,6 +29,22 @@ std::optional<std::int64_t> parse_int(std::string_view text) {
   const char* end = text.data() + text.size();
   auto [p, ec] = std::from_chars(text.data(), end, v);
   if (text.empty() || ec != std::errc() || p != end) return std::nullopt;
+  return v;
+}
+
+std::optional<std::uint64_t> parse_u64(std::string_view text) {
+  std::uint64_t v = 0;
+  const char* end = text.data() + text.size();
+  auto [p, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec != std::errc() || p != end) return std::nullopt;
+  return v;
+}
+
+std::optional<double> parse_double(std::string_view text) {
+  double v = 0;
+  const char* end = text.data() + text.size();
+  auto [p, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec != std::errc() || p != end || !std::isfinite(v)) return std::nullopt;
   return v;
 }
 

@@ -17,5 +17,9 @@ std::string short_rate(double per_second);
 std::optional<std::vector<std::int64_t>> parse_int_list(std::string_view text);
 // "12" -> 12; nullopt unless the whole text is an integer.
 std::optional<std::int64_t> parse_int(std::string_view text);
+// "12" -> 12; nullopt unless the whole text is a decimal integer in [0, 2^64-1].
+std::optional<std::uint64_t> parse_u64(std::string_view text);
+// "0.5" -> 0.5; nullopt unless the whole text is a finite decimal number.
+std::optional<double> parse_double(std::string_view text);
 
 }  // namespace smallscope::cli

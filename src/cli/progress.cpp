@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
+#include "cli/output.hpp"
 
 namespace smallscope::cli {
 
@@ -16,16 +18,17 @@ run_listener::run_listener(std::string label, bool show_progress)
     : label_(std::move(label)), show_progress_(show_progress), tty_(isatty(STDERR_FILENO) != 0) {}
 
 void run_listener::on_progress(const search_stats& s) {
+  if (interrupted()) throw run_interrupted{};
   if (!show_progress_) return;
   const double rate = s.seconds > 0 ? static_cast<double>(s.explored) / s.seconds : 0;
-  fmt::print(stderr, "{}[{}] {} explored ({} candidates/s), {} valid, {:.1f} s{}", tty_ ? "\r\x1b[K" : "",
+  err("{}[{}] {} explored ({} candidates/s), {} valid, {:.1f} s{}", tty_ ? "\r\x1b[K" : "",
              label_, grouped(s.explored), short_rate(rate), grouped(s.valid), s.seconds, tty_ ? "" : "\n");
-  std::fflush(stderr);
+  flush_err();
   line_shown_ = tty_;
 }
 
 void run_listener::finish() {
-  if (line_shown_) fmt::print(stderr, "\r\x1b[K");
+  if (line_shown_) err("\r\x1b[K");
   line_shown_ = false;
 }
 
@@ -34,8 +37,8 @@ void run_listener::report(const std::string& what, const structure& candidate) {
   finish();
   std::string shown;
   printer_.append(shown, candidate, structure_format::text);
-  fmt::print(stderr, "finding: {} on the candidate\n  {}", what, shown.substr(shown.find(':') + 2));
-  if (findings_ == findings_shown) fmt::print(stderr, "(further findings are counted, not shown)\n");
+  err("finding: {} on the candidate\n  {}", what, shown.substr(shown.find(':') + 2));
+  if (findings_ == findings_shown) err("(further findings are counted, not shown)\n");
 }
 
 void run_listener::on_budget_exceeded(const structure& candidate) {

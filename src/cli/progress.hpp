@@ -1,5 +1,6 @@
 // The listener of a command-line run: a progress line on stderr for runs longer than a second,
-// and reports of invariant calls that did not terminate within the read budget or threw.
+// and reports of invariant calls that did not terminate within the read budget or threw; it
+// stops the search at progress time after SIGINT or SIGTERM.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,9 @@
 #include "smallscope/search.hpp"
 
 namespace smallscope::cli {
+
+// Thrown by run_listener::on_progress after SIGINT or SIGTERM, to stop the search.
+struct run_interrupted {};
 
 class run_listener : public search_listener {
  public:

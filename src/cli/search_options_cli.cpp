@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 
 namespace smallscope::cli {
 namespace {
@@ -45,9 +46,9 @@ void add_one(CLI::App& app, const char* name, T& value, T lo, T hi, const char* 
           const char* end = text.data() + text.size();
           const auto [rest, error] = std::from_chars(text.data(), end, v);
           if (text.empty() || error != std::errc() || rest != end)
-            throw usage_error(fmt::format("{} must be a number {}, got '{}'", flag, allowed(lo, hi), text));
+            throw usage_error(fmt::format("{} must be a number {}, got '{}'", flag, allowed(lo, hi), escaped(text)));
           if (!(v >= lo && v <= hi))  // also rejects NaN
-            throw usage_error(fmt::format("{} must be {}, got {}", flag, allowed(lo, hi), text));
+            throw usage_error(fmt::format("{} must be {}, got {}", flag, allowed(lo, hi), escaped(text)));
           value = v;
         },
         fmt::format("{} (default {}, allowed {})", help, value, allowed(lo, hi)))

@@ -5,15 +5,45 @@
 
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
+#include "cli/output.hpp"
 #include "smallscope/subject.hpp"
 
 namespace smallscope::cli {
+
+namespace {
+
+// Whether SCOPE n of `s` gives parameters in range that build a finitization.
+bool scope_accepted(const subject& s, std::int64_t n) {
+  if (n < s.scope_min || n > s.scope_max) return false;
+  try {
+    const auto p = s.scope(n);
+    if (p.size() != s.parameters.size()) return false;
+    for (std::size_t i = 0; i < p.size(); ++i)
+      if (p[i] < s.parameters[i].min || p[i] > s.parameters[i].max) return false;
+    s.make(p);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+std::pair<std::int64_t, std::int64_t> scope_range(const subject& s) {
+  if (!s.scope) return {1, 0};
+  const auto accepted = [&s](std::int64_t n) { return scope_accepted(s, n); };
+  std::int64_t lo = s.scope_min;
+  std::int64_t hi = s.scope_max;
+  while (lo <= hi && !accepted(lo)) ++lo;
+  while (hi >= lo && !accepted(hi)) --hi;
+  return {lo, hi};
+}
 
 const subject& lookup(const std::string& name) {
   if (const subject* s = find_subject(name)) return *s;
   std::string known;
   for (const auto& s : subjects()) known += (known.empty() ? "" : ", ") + s.name;
-  throw usage_error(fmt::format("SUBJECT: unknown subject '{}'; known subjects: {}", name, known));
+  throw usage_error(fmt::format("SUBJECT: unknown subject '{}'; known subjects: {}", escaped(name), known));
 }
 
 // The finitization parameters from SCOPE or --fin, each checked against its range.
@@ -27,9 +57,11 @@ std::vector<std::int64_t> parameters(const subject& s, const gen_request& r) {
     const auto scope = parse_int(r.scope);
     if (!s.scope)
       throw usage_error(fmt::format("{} has no one-argument finitization; give --fin", s.name));
-    if (!scope || *scope < s.scope_min || *scope > s.scope_max)
-      throw usage_error(fmt::format("SCOPE for {} must be an integer in [{}, {}], got '{}'", s.name,
-                                    s.scope_min, s.scope_max, r.scope));
+    if (!scope || !scope_accepted(s, *scope)) {
+      const auto [lo, hi] = scope_range(s);
+      throw usage_error(fmt::format("SCOPE for {} must be an integer in [{}, {}], got '{}'", s.name, lo, hi,
+                                    escaped(r.scope)));
+    }
     p = s.scope(*scope);
   } else {
     auto list = parse_int_list(r.fin);
@@ -37,7 +69,7 @@ std::vector<std::int64_t> parameters(const subject& s, const gen_request& r) {
     for (const auto& fp : s.parameters) names += (names.empty() ? "" : ",") + fp.name;
     if (!list || list->size() != s.parameters.size())
       throw usage_error(fmt::format("--fin for {} takes {} integers {}, got '{}'", s.name,
-                                    s.parameters.size(), names, r.fin));
+                                    s.parameters.size(), names, escaped(r.fin)));
     p = *list;
   }
   for (std::size_t i = 0; i < p.size(); ++i) {

@@ -1,0 +1,92 @@
+// Writing to stdout and stderr without throwing: a failed write (a full disk, a closed pipe
+// with SIGPIPE ignored) is remembered and ends the run with exit code 3, "output error",
+// instead of an exception escaping a diagnostic or a silent exit code 0.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace smallscope::cli {
+
+// Exit codes of the command line.
+inline constexpr int exit_done = 0;
+inline constexpr int exit_findings = 1;
+inline constexpr int exit_bad_input = 2;
+inline constexpr int exit_output_error = 3;
+inline constexpr int exit_interrupted = 130;
+
+// stdout could not be written: the run stops; printed as "error: <what>", exit code 3.
+class output_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// write_out writes to stdout and flush_out flushes it; they throw output_error when that fails.
+// write_err and flush_err do the same for stderr; a failure there is remembered (see
+// stderr_failed), never thrown. escaped(text) is `text` with its non-printable bytes (control
+// characters, bytes >= 0x7f) and backslashes as \xNN, for echoing user input in messages.
+
+namespace detail_output {
+
+inline bool err_failed = false;
+
+inline std::string out_failure(int error) {
+  return fmt::format("cannot write to stdout: {}", error != 0 ? std::strerror(error) : "write error");
+}
+
+}  // namespace detail_output
+
+inline void write_out(std::string_view text) {
+  if (text.empty()) return;
+  errno = 0;
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::ferror(stdout) != 0)
+    throw output_error(detail_output::out_failure(errno));
+}
+
+inline void flush_out() {
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) throw output_error(detail_output::out_failure(errno));
+}
+
+inline void write_err(std::string_view text) {
+  if (text.empty() || detail_output::err_failed) return;
+  if (std::fwrite(text.data(), 1, text.size(), stderr) != text.size() || std::ferror(stderr) != 0)
+    detail_output::err_failed = true;
+}
+
+inline void flush_err() {
+  if (std::fflush(stderr) != 0 || std::ferror(stderr) != 0) detail_output::err_failed = true;
+}
+
+inline bool stderr_failed() { return detail_output::err_failed; }
+
+inline std::string escaped(std::string_view text) {
+  std::string shown;
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x20 || b >= 0x7f || c == '\\')
+      shown += fmt::format("\\x{:02x}", b);
+    else
+      shown += c;
+  }
+  return shown;
+}
+
+template <class... T>
+void out(fmt::format_string<T...> f, T&&... args) {
+  write_out(fmt::format(f, std::forward<T>(args)...));
+}
+
+template <class... T>
+void err(fmt::format_string<T...> f, T&&... args) {
+  write_err(fmt::format(f, std::forward<T>(args)...));
+}
+
+}  // namespace smallscope::cli

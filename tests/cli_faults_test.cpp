@@ -1,0 +1,651 @@
+// End-to-end tests of the command line under faults and at its edges: signals (the worker of a
+// check dies with its parent; SIGINT and SIGTERM print the findings so far and exit 130),
+// unwritable stdout and stderr (exit code 3, never an abort), --reproducer-dir checked before
+// the run, the SCOPE ranges that `list` advertises, numbers at their limits, and the figures of
+// --stats json. It also keeps docs/ERRORS.md true: the table of bad inputs and faults there is
+// generated from `error_cases` below (run with SMALLSCOPE_WRITE_ERRORS_MD=1 to rewrite it), and
+// a test fails when the file differs from what the cases produce.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_runner.hpp"
+
+namespace {
+
+using cli_runner::contains;
+using cli_runner::lines;
+using json = nlohmann::json;
+
+// Where the child's stdout goes.
+enum class sink {
+  file,          // a temporary file (captured)
+  full,          // /dev/full: every write fails with ENOSPC
+  closed_pipe,   // a pipe whose reader is gone, with SIGPIPE ignored: writes fail with EPIPE
+};
+
+// A temporary file for one output stream of a child, unlinked at once.
+class capture {
+ public:
+  capture() {
+    char name[] = "/tmp/smallscope_cli_faults_XXXXXX";
+    fd_ = mkstemp(name);
+    if (fd_ >= 0) unlink(name);
+  }
+  capture(const capture&) = delete;
+  capture& operator=(const capture&) = delete;
+  ~capture() {
+    if (fd_ >= 0) close(fd_);
+  }
+  int fd() const { return fd_; }
+  std::string contents() const {
+    std::string text;
+    char buffer[4096];
+    for (off_t at = 0;;) {
+      const ssize_t n = pread(fd_, buffer, sizeof buffer, at);
+      if (n <= 0) return text;
+      text.append(buffer, static_cast<std::size_t>(n));
+      at += n;
+    }
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+// A running `smallscope ARGS...` (stdin /dev/null), its stdout and stderr captured or redirected.
+class child {
+ public:
+  child(const std::vector<std::string>& args, sink out = sink::file, sink err = sink::file) {
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(SMALLSCOPE_BINARY));
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    int pipe_fds[2] = {-1, -1};
+    if (out == sink::closed_pipe && pipe(pipe_fds) != 0) ADD_FAILURE() << "pipe failed";
+    const auto target = [&](sink s, const capture& c) {
+      if (s == sink::full) return open("/dev/full", O_WRONLY);
+      if (s == sink::closed_pipe) return pipe_fds[1];
+      return c.fd();
+    };
+    const int out_fd = target(out, out_);
+    const int err_fd = target(err, err_);
+    pid_ = fork();
+    if (pid_ == 0) {
+      const int in = open("/dev/null", O_RDONLY);
+      dup2(in, STDIN_FILENO);
+      dup2(out_fd, STDOUT_FILENO);
+      dup2(err_fd, STDERR_FILENO);
+      if (out == sink::closed_pipe) {
+        close(pipe_fds[0]);
+        signal(SIGPIPE, SIG_IGN);  // inherited through exec
+      }
+      execv(SMALLSCOPE_BINARY, argv.data());
+      _exit(127);
+    }
+    if (out == sink::full) close(out_fd);
+    if (err == sink::full) close(err_fd);
+    if (out == sink::closed_pipe) {
+      close(pipe_fds[0]);  // no reader: the child's writes fail
+      close(pipe_fds[1]);
+    }
+  }
+  child(const child&) = delete;
+  child& operator=(const child&) = delete;
+  ~child() {
+    if (pid_ > 0 && !exit_code_) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+
+  pid_t pid() const { return pid_; }
+  std::string out() const { return out_.contents(); }
+  std::string err() const { return err_.contents(); }
+
+  // Waits for the exit code (128 + signal if killed); kills the child after `seconds`.
+  int wait(double seconds = 60) {
+    if (exit_code_) return *exit_code_;
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    int status = 0;
+    while (waitpid(pid_, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > until) {
+        ADD_FAILURE() << "the child did not end within " << seconds << " s; killed";
+        kill(pid_, SIGKILL);
+        waitpid(pid_, &status, 0);
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return *exit_code_;
+  }
+
+  // Waits until `ready(stderr so far)` holds; false if the child ended first or after `seconds`.
+  template <class F>
+  bool wait_for_err(F ready, double seconds = 60) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < until) {
+      if (ready(err())) return true;
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        return ready(err());
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  }
+
+ private:
+  capture out_, err_;
+  pid_t pid_ = -1;
+  std::optional<int> exit_code_;
+};
+
+std::string describe(const std::vector<std::string>& args, child& c) {
+  std::string command = "smallscope";
+  for (const auto& a : args) command += " '" + a + "'";
+  return command + "\n--- stdout:\n" + c.out() + "--- stderr:\n" + c.err();
+}
+
+// The state letter of /proc/PID/stat ('Z' zombie), and the parent's pid; nullopt if no process.
+std::optional<std::pair<char, pid_t>> proc_state(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat;
+  if (!std::getline(in, stat)) return std::nullopt;
+  const auto close_paren = stat.rfind(')');
+  if (close_paren == std::string::npos) return std::nullopt;
+  std::istringstream rest(stat.substr(close_paren + 2));
+  char state = '?';
+  pid_t ppid = 0;
+  rest >> state >> ppid;
+  return std::make_pair(state, ppid);
+}
+
+bool gone(pid_t pid) {
+  const auto s = proc_state(pid);
+  return !s || s->first == 'Z' || s->first == 'X';
+}
+
+// The children of `pid` (its only thread's children).
+std::vector<pid_t> children_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
+  std::vector<pid_t> found;
+  for (pid_t c; in >> c;) found.push_back(c);
+  return found;
+}
+
+json last_line_json(const std::string& out) {
+  const auto all = lines(out);
+  if (all.empty()) return json(json::value_t::discarded);
+  json j = json::parse(all.back(), nullptr, false);
+  return j.is_object() ? j : json(json::value_t::discarded);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Point 10: the worker of a check dies with its parent, whatever signal ends the parent.
+
+class worker_death_test : public testing::TestWithParam<int> {};
+
+TEST_P(worker_death_test, WorkerDiesWithItsParent) {
+  const int sig = GetParam();
+  // Input 3809 loops forever in remove_mutant; --timeout 60 keeps the worker on it.
+  const std::vector<std::string> args = {"check", "SearchTree", "remove_mutant", "--fin", "6,0,6,1,6",
+                                         "--input", "3809", "--timeout", "60", "-q"};
+  child c(args);
+  std::vector<pid_t> workers;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (workers.empty() && std::chrono::steady_clock::now() < until) {
+    workers = children_of(c.pid());
+    if (workers.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_EQ(workers.size(), 1u) << "no worker appeared\n" << describe(args, c);
+  const pid_t worker = workers.front();
+  const auto before = proc_state(worker);
+  ASSERT_TRUE(before.has_value());
+  EXPECT_EQ(before->second, c.pid());
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // let it run into the loop
+  ASSERT_EQ(kill(c.pid(), sig), 0);
+  const int code = c.wait();
+  if (sig == SIGKILL) {
+    EXPECT_EQ(code, 128 + SIGKILL);
+  } else {
+    EXPECT_EQ(code, 130) << describe(args, c);
+  }
+  bool dead = false;
+  for (int i = 0; i < 500 && !dead; ++i) {
+    dead = gone(worker);
+    if (!dead) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_TRUE(dead) << "worker " << worker << " outlived its parent (killed by signal " << sig << ")";
+  if (!dead) kill(worker, SIGKILL);
+}
+
+INSTANTIATE_TEST_SUITE_P(Faults, worker_death_test, testing::Values(SIGTERM, SIGKILL, SIGINT),
+                         [](const auto& test) {
+                           return test.param == SIGTERM ? "Sigterm" : test.param == SIGKILL ? "Sigkill" : "Sigint";
+                         });
+
+// ---------------------------------------------------------------------------------------------
+// Point 11: SIGINT or SIGTERM prints the summary and the findings so far, and exits 130.
+
+// The number of failed inputs of the last progress report of check on stderr ("..., N failed").
+std::uint64_t failed_so_far(const std::string& err) {
+  static const std::regex progress("inputs checked, ([0-9,]+) failed");
+  std::uint64_t failed = 0;
+  for (auto it = std::sregex_iterator(err.begin(), err.end(), progress); it != std::sregex_iterator(); ++it) {
+    std::string digits = (*it)[1];
+    std::erase(digits, ',');
+    failed = std::stoull(digits);
+  }
+  return failed;
+}
+
+TEST(Faults, SigintDuringCheckPrintsTheFindingsSoFar) {
+  // 20,650 inputs with 16 timeouts of 0.5 s each: several seconds, findings from early on.
+  const std::vector<std::string> args = {"check", "SearchTree", "remove_mutant", "--fin", "7,0,7,1,7",
+                                         "--timeout", "0.5", "--progress-interval", "0.02", "--show", "1",
+                                         "--no-reproducers", "--stats", "json"};
+  child c(args);
+  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return failed_so_far(err) >= 1; }))
+      << "no progress report with a failure\n" << describe(args, c);
+  ASSERT_EQ(kill(c.pid(), SIGINT), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  const std::string out = c.out();
+  EXPECT_TRUE(contains(out, "counterexample 1 (input ")) << describe(args, c);
+  EXPECT_TRUE(contains(out, "timeout: the method ran over its limit")) << describe(args, c);
+  const json stats = last_line_json(out);
+  ASSERT_FALSE(stats.is_discarded()) << describe(args, c);
+  EXPECT_EQ(stats.value("interrupted", json()), true) << stats.dump();
+  EXPECT_GE(stats.value("failed", 0), 1) << stats.dump();
+  EXPECT_LT(stats.value("inputs", 0), 20650) << stats.dump();
+  EXPECT_FALSE(stats.value("first_failed_inputs", json::array()).empty()) << stats.dump();
+  EXPECT_TRUE(contains(c.err(), "interrupted")) << describe(args, c);
+}
+
+TEST(Faults, SigtermDuringGenPrintsTheStructuresSoFar) {
+  const std::vector<std::string> args = {"gen", "BinaryTree", "16", "--format", "jsonl", "--stats", "json",
+                                         "--progress-interval", "0.02"};
+  child c(args);
+  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, " explored ("); }))
+      << "no progress line\n" << describe(args, c);
+  ASSERT_EQ(kill(c.pid(), SIGTERM), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  const std::string out = c.out();
+  const json stats = last_line_json(out);
+  ASSERT_FALSE(stats.is_discarded()) << c.err();
+  EXPECT_EQ(stats.value("interrupted", json()), true) << stats.dump();
+  // Every structure yielded before the signal is printed, and no other.
+  EXPECT_EQ(stats.value("yielded", std::uint64_t{0}), lines(out).size() - 1) << stats.dump();
+  EXPECT_TRUE(contains(c.err(), "interrupted")) << c.err();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Point 12: write errors are exit code 3 with a message, never 0, 2 or an abort.
+
+TEST(Faults, StdoutFullIsAnOutputError) {
+  const std::vector<std::string> args = {"gen", "BinaryTree", "8", "--print"};
+  child c(args, sink::full);
+  EXPECT_EQ(c.wait(), 3) << describe(args, c);
+  EXPECT_TRUE(contains(c.err(), "error: cannot write to stdout: No space left on device")) << describe(args, c);
+
+  const std::vector<std::string> check = {"check", "SinglyLinkedList", "remove_null_deref", "3", "-q"};
+  child d(check, sink::full);
+  EXPECT_EQ(d.wait(), 3) << describe(check, d);
+  EXPECT_TRUE(contains(d.err(), "error: cannot write to stdout")) << describe(check, d);
+}
+
+TEST(Faults, ClosedPipeWithSigpipeIgnoredIsAnOutputError) {
+  const std::vector<std::string> args = {"gen", "BinaryTree", "8", "--print", "-q"};
+  child c(args, sink::closed_pipe);
+  EXPECT_EQ(c.wait(), 3) << describe(args, c);
+  EXPECT_TRUE(contains(c.err(), "error: cannot write to stdout: Broken pipe")) << describe(args, c);
+}
+
+TEST(Faults, StderrFullIsAnOutputErrorNotAnAbort) {
+  const std::vector<std::string> args = {"gen", "BinaryTree", "3"};
+  child c(args, sink::file, sink::full);
+  EXPECT_EQ(c.wait(), 3) << c.out();
+  EXPECT_TRUE(contains(c.out(), "BinaryTree 3,3,3: 5 valid")) << "stdout is still written\n" << c.out();
+
+  const std::vector<std::string> bad = {"gen", "BinaryTree", "x"};
+  child d(bad, sink::file, sink::full);
+  EXPECT_EQ(d.wait(), 3) << d.out();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Point 13: --reproducer-dir is checked, or created, before the run.
+
+TEST(Faults, ReproducerDirIsCreatedWhenMissing) {
+  const auto base = std::filesystem::temp_directory_path() / ("smallscope_cli_faults_" + std::to_string(getpid()));
+  const auto dir = base / "a" / "b";
+  std::filesystem::remove_all(base);
+  const std::vector<std::string> args = {"check", "SinglyLinkedList", "remove_null_deref", "3", "--show", "1",
+                                         "-q", "--reproducer-dir", dir.string()};
+  child c(args);
+  EXPECT_EQ(c.wait(), 1) << describe(args, c);
+  ASSERT_TRUE(std::filesystem::is_directory(dir)) << describe(args, c);
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    EXPECT_EQ(entry.path().extension(), ".cpp") << entry.path() << ": the probe file is left behind?";
+    ++files;
+  }
+  EXPECT_EQ(files, 1u);
+  std::filesystem::remove_all(base);
+}
+
+TEST(Faults, UnwritableReproducerDirIsRefusedBeforeTheRun) {
+  // Tests may run as root, whom chmod does not stop: a directory under a regular file cannot be.
+  const auto file = std::filesystem::temp_directory_path() / ("smallscope_cli_faults_file_" + std::to_string(getpid()));
+  std::ofstream(file) << "a regular file\n";
+  const std::vector<std::string> args = {"check", "SinglyLinkedList", "remove_null_deref", "3",
+                                         "--reproducer-dir", (file / "sub").string()};
+  child c(args);
+  EXPECT_EQ(c.wait(), 2) << describe(args, c);
+  EXPECT_EQ(c.out(), "") << "work was done before the check\n" << describe(args, c);
+  EXPECT_TRUE(contains(c.err(), "error: --reproducer-dir: '" + (file / "sub").string() + "'")) << describe(args, c);
+  EXPECT_FALSE(contains(c.err(), "smallscope check")) << "the configuration line came first\n" << describe(args, c);
+  std::filesystem::remove(file);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Point 14: edges and numbers.
+
+// Every subject's advertised SCOPE range is what parameter validation accepts: `check SUBJECT
+// METHOD SCOPE` with an unknown METHOD gets past SCOPE (its error names METHOD) exactly for the
+// scopes in the range.
+TEST(Faults, ListedScopeRangesAreAccepted) {
+  const cli_runner::result listed = cli_runner::run({"list"});
+  ASSERT_EQ(listed.exit_code, 0);
+  static const std::regex scope_line(R"(^  SCOPE in \[(-?[0-9]+), (-?[0-9]+)\];)");
+  std::string subject;
+  std::size_t checked = 0;
+  for (const auto& line : lines(listed.out)) {
+    if (!line.empty() && line[0] != ' ') subject = line;
+    std::smatch m;
+    if (!std::regex_search(line, m, scope_line)) continue;
+    const long long lo = std::stoll(m[1]);
+    const long long hi = std::stoll(m[2]);
+    for (const long long scope : {lo, hi, hi + 1, lo - 1}) {
+      const bool inside = scope >= lo && scope <= hi;
+      const std::vector<std::string> args = {"check", subject, "no_such_method", std::to_string(scope)};
+      const cli_runner::result r = cli_runner::run(args);
+      EXPECT_EQ(r.exit_code, 2) << cli_runner::shown(args, r);
+      EXPECT_EQ(contains(r.err, "error: METHOD:"), inside) << cli_runner::shown(args, r);
+      EXPECT_EQ(contains(r.err, "error: SCOPE"), !inside) << cli_runner::shown(args, r);
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 20u) << listed.out;
+}
+
+TEST(Faults, SampleAtLeastTheInputsChecksAllAndSaysSo) {
+  const std::vector<std::string> args = {"check", "SinglyLinkedList", "remove_null_deref", "3", "--sample",
+                                         "18446744073709551615", "--stats", "json", "-q"};
+  child c(args);
+  EXPECT_EQ(c.wait(), 1) << describe(args, c);
+  const json stats = last_line_json(c.out());
+  EXPECT_EQ(stats.value("inputs", 0), 25) << describe(args, c);
+  const std::vector<std::string> text = {"check", "SinglyLinkedList", "remove_null_deref", "3", "--sample", "25", "-q"};
+  child d(text);
+  EXPECT_EQ(d.wait(), 1) << describe(text, d);
+  EXPECT_TRUE(contains(d.out(), "every input: --sample 25 is at least the 25 inputs")) << describe(text, d);
+}
+
+// check honours --progress-interval: none in a run of over 1.5 s with an interval of a day (the
+// old fixed interval of 1 s would show one), some with 0.02 s.
+TEST(Faults, CheckHonoursTheProgressInterval) {
+  const std::vector<std::string> base = {"check", "SearchTree", "remove_mutant", "--fin", "6,0,6,1,6", "--timeout",
+                                         "1.5", "--no-reproducers", "--show", "0"};
+  auto slow = base;
+  slow.insert(slow.end(), {"--progress-interval", "86400"});
+  child c(slow);
+  EXPECT_EQ(c.wait(), 1) << describe(slow, c);
+  EXPECT_FALSE(contains(c.err(), "inputs checked")) << describe(slow, c);
+  auto fast = base;
+  fast.insert(fast.end(), {"--progress-interval", "0.02"});
+  child d(fast);
+  EXPECT_EQ(d.wait(), 1) << describe(fast, d);
+  EXPECT_TRUE(contains(d.err(), "inputs checked")) << describe(fast, d);
+}
+
+TEST(Faults, ReproduceLineCarriesTheTimeoutAndTheConfigurationTheSample) {
+  const std::vector<std::string> args = {"check", "SearchTree", "remove_mutant", "--fin", "6,0,6,1,6",
+                                         "--timeout", "0.5", "--show", "1", "--no-reproducers"};
+  child c(args);
+  EXPECT_EQ(c.wait(), 1) << describe(args, c);
+  EXPECT_TRUE(contains(c.out(), std::string("  reproduce:  ") + SMALLSCOPE_BINARY +
+                                    " check SearchTree remove_mutant --fin 6,0,6,1,6 --timeout 0.5 --input 3809\n"))
+      << describe(args, c);
+
+  const std::vector<std::string> sampled = {"check", "SinglyLinkedList", "remove_null_deref", "3", "--sample", "5",
+                                            "--seed", "3", "--show", "1", "--no-reproducers"};
+  child d(sampled);
+  EXPECT_EQ(d.wait(), 1) << describe(sampled, d);
+  EXPECT_EQ(lines(d.err()).front(),
+            std::string(SMALLSCOPE_BINARY) + " check SinglyLinkedList remove_null_deref --fin 3,3,4,4 --sample 5 --seed 3")
+      << describe(sampled, d);
+  EXPECT_TRUE(contains(d.out(), "  reproduce:  ")) << describe(sampled, d);
+  EXPECT_FALSE(contains(d.out(), "--sample")) << "--input N names the input alone\n" << describe(sampled, d);
+}
+
+TEST(Faults, HelpShowsFlagsWithoutDefaultsAndTheExitCodes) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--help"}, {"gen", "--help"}, {"check", "--help"}}) {
+    const cli_runner::result r = cli_runner::run(args);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_FALSE(contains(r.out, "{false}")) << r.out;
+    for (const char* code : {"0 done", "1 findings", "2 bad input", "3 output error", "130 interrupted"})
+      EXPECT_TRUE(contains(r.out, code)) << code << "\n" << r.out;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Point 15: the figures mean what their names say.
+
+TEST(Faults, OnePerClassReportsWhatItYielded) {
+  const std::vector<std::string> args = {"gen", "BinomialHeapPairReplicated", "3", "--one-per-class",
+                                         "--format", "jsonl", "--stats", "json"};
+  child c(args);
+  EXPECT_EQ(c.wait(), 0) << describe(args, c);
+  const auto out = lines(c.out());
+  const json stats = last_line_json(c.out());
+  ASSERT_FALSE(stats.is_discarded()) << describe(args, c);
+  EXPECT_EQ(stats.value("yielded", std::uint64_t{0}), out.size() - 1) << stats.dump();
+  EXPECT_EQ(stats.value("yielded", 0), 10) << stats.dump();
+  EXPECT_EQ(stats.value("valid", 0), 784) << "valid: what the invariant accepted\n" << stats.dump();
+  EXPECT_TRUE(contains(c.err(), "784 valid")) << c.err();
+  EXPECT_TRUE(contains(c.err(), "10 yielded")) << c.err();
+}
+
+TEST(Faults, WhiteBoxStatsLeaveOutStructuresAndTotalInputs) {
+  const std::vector<std::string> args = {"check", "RedBlackTree", "insert_unbalanced", "--fin", "5,0,5,6",
+                                         "--white-box", "--stats", "json", "-q", "--show", "0"};
+  child c(args);
+  EXPECT_EQ(c.wait(), 1) << describe(args, c);
+  const json stats = last_line_json(c.out());
+  ASSERT_FALSE(stats.is_discarded()) << describe(args, c);
+  EXPECT_EQ(stats.value("mode", ""), "white-box") << stats.dump();
+  EXPECT_FALSE(stats.contains("structures")) << stats.dump();
+  EXPECT_FALSE(stats.contains("total_inputs")) << stats.dump();
+  EXPECT_EQ(stats.value("failed", 0), 6) << stats.dump();
+}
+
+// ---------------------------------------------------------------------------------------------
+// docs/ERRORS.md: every bad input and fault below, with its message and exit code.
+
+struct error_case {
+  std::string what;
+  std::vector<std::string> args;
+  sink out = sink::file;
+  sink err = sink::file;
+  int exit_code = 2;
+  std::string message_part;  // must appear in stderr's first "error:" line (empty: no message)
+};
+
+const std::string u64_max = "18446744073709551615";
+
+const std::vector<error_case> error_cases = {
+    {"unknown subcommand", {"bogus"}, sink::file, sink::file, 2, "bogus"},
+    {"unknown subject, escape bytes escaped", {"gen", "Foo\x1b[31m", "3"}, sink::file, sink::file, 2, "'Foo\\x1b[31m'"},
+    {"SCOPE not an integer", {"gen", "BinaryTree", "x"}, sink::file, sink::file, 2, "[0, 64]"},
+    {"SCOPE beyond the listed range", {"gen", "SinglyLinkedList", "64"}, sink::file, sink::file, 2, "[0, 63]"},
+    {"SCOPE below the listed range", {"gen", "SearchTree", "0"}, sink::file, sink::file, 2, "[1, 64]"},
+    {"--fin with too few parameters", {"gen", "BinaryTree", "--fin", "3,3"}, sink::file, sink::file, 2, "3 integers"},
+    {"--fin parameter out of range", {"gen", "BinaryTree", "--fin", "3,3,100"}, sink::file, sink::file, 2, "[0, 64]"},
+    {"--format unknown", {"gen", "BinaryTree", "3", "--format", "xml"}, sink::file, sink::file, 2, "text, jsonl or dot"},
+    {"--stats without its value", {"gen", "BinaryTree", "3", "--stats"}, sink::file, sink::file, 2, "json or text"},
+    {"--format without its value", {"check", "SearchTree", "remove", "3", "--format"}, sink::file, sink::file, 2,
+     "text or dot"},
+    {"--limit negative", {"gen", "BinaryTree", "3", "--limit", "-1"}, sink::file, sink::file, 2, ">= 0"},
+    {"--progress-interval 0", {"gen", "BinaryTree", "3", "--progress-interval", "0"}, sink::file, sink::file, 2,
+     "[0.01, 86400]"},
+    {"--eq-class on a subject without eq_class()", {"gen", "BinaryTree", "3", "--eq-class"}, sink::file, sink::file, 2,
+     "--eq-class"},
+    {"unknown METHOD", {"check", "SearchTree", "frob", "3"}, sink::file, sink::file, 2, "'frob'"},
+    {"--input 0", {"check", "SearchTree", "remove", "3", "--input", "0"}, sink::file, sink::file, 2,
+     "[1, " + u64_max + "]"},
+    {"--input beyond 2^64-1", {"check", "SearchTree", "remove", "3", "--input", "18446744073709551616"}, sink::file,
+     sink::file, 2, "[1, " + u64_max + "]"},
+    {"--input beyond the scope", {"check", "SearchTree", "remove", "3", "--input", "16"}, sink::file, sink::file, 2,
+     "1..15"},
+    {"--sample 0", {"check", "SearchTree", "remove", "3", "--sample", "0"}, sink::file, sink::file, 2,
+     "[1, " + u64_max + "]"},
+    {"--seed not a number", {"check", "SearchTree", "remove", "3", "--sample", "2", "--seed", "junk"}, sink::file,
+     sink::file, 2, "[0, " + u64_max + "]"},
+    {"--seed beyond 2^64-1", {"check", "SearchTree", "remove", "3", "--sample", "2", "--seed", "99999999999999999999"},
+     sink::file, sink::file, 2, "[0, " + u64_max + "]"},
+    {"--stop-after beyond 2^64-1", {"check", "SearchTree", "remove", "3", "--stop-after", "18446744073709551616"},
+     sink::file, sink::file, 2, "[0, " + u64_max + "]"},
+    {"--timeout empty", {"check", "SearchTree", "remove", "3", "--timeout", ""}, sink::file, sink::file, 2,
+     "[0.001, 86400]"},
+    {"--timeout below a millisecond", {"check", "SearchTree", "remove", "3", "--timeout", "1e-10"}, sink::file,
+     sink::file, 2, "[0.001, 86400]"},
+    {"--timeout negative", {"check", "SearchTree", "remove", "3", "--timeout", "-1"}, sink::file, sink::file, 2,
+     "0 (automatic)"},
+    {"--seed without --sample", {"check", "SearchTree", "remove", "3", "--seed", "4"}, sink::file, sink::file, 2,
+     "--sample"},
+    {"--reproducer-dir under a regular file", {"check", "SearchTree", "remove", "3", "--reproducer-dir", "/dev/null/dir"},
+     sink::file, sink::file, 2, "--reproducer-dir"},
+    {"--findings not writable", {"check", "SearchTree", "remove", "3", "--findings", "/dev/null/f.jsonl"}, sink::file,
+     sink::file, 2, "--findings"},
+    {"stdout full (gen)", {"gen", "BinaryTree", "8", "--print", "-q"}, sink::full, sink::file, 3,
+     "cannot write to stdout: No space left on device"},
+    {"stdout full (check)", {"check", "SinglyLinkedList", "remove_null_deref", "3", "-q"}, sink::full, sink::file, 3,
+     "cannot write to stdout: No space left on device"},
+    {"stdout a closed pipe, SIGPIPE ignored", {"gen", "BinaryTree", "8", "--print", "-q"}, sink::closed_pipe,
+     sink::file, 3, "cannot write to stdout: Broken pipe"},
+    {"stderr full", {"gen", "BinaryTree", "3"}, sink::file, sink::full, 3, ""},
+    {"stderr full and bad input", {"gen", "BinaryTree", "x"}, sink::file, sink::full, 3, ""},
+};
+
+std::string redirections(const error_case& c) {
+  std::string r;
+  if (c.out == sink::full) r += " > /dev/full";
+  if (c.out == sink::closed_pipe) r += " | (closed), SIGPIPE ignored";
+  if (c.err == sink::full) r += " 2> /dev/full";
+  return r;
+}
+
+std::string table_cell(std::string text) {
+  std::string cell;
+  for (const char ch : text) {
+    if (ch == '|') cell += "\\|";
+    else if (ch == '`') cell += "'";
+    else cell += ch;
+  }
+  return cell;
+}
+
+// Replaces the binary's path, which differs between builds, by "smallscope".
+std::string without_path(std::string text) {
+  const std::string path = SMALLSCOPE_BINARY;
+  for (auto at = text.find(path); at != std::string::npos; at = text.find(path, at)) text.replace(at, path.size(), "smallscope");
+  return text;
+}
+
+// Runs every case, checks its exit code and message, and returns the markdown table.
+std::string error_table() {
+  std::string table =
+      "| Case | Command | Exit code | Message on stderr |\n"
+      "| --- | --- | --- | --- |\n";
+  for (const auto& c : error_cases) {
+    child run(c.args, c.out, c.err);
+    const int code = run.wait();
+    std::string command = "smallscope";
+    for (const auto& a : c.args) {
+      const std::string shown = cli_runner::words(a).size() == 1 && a.find('\x1b') == std::string::npos
+                                    ? a
+                                    : "'" + a + "'";
+      command += " " + (a.empty() ? std::string("''") : shown);
+    }
+    std::string message = "(none: stderr is the stream that failed)";
+    if (c.err == sink::file) {
+      message = "";
+      for (const auto& line : lines(run.err()))
+        if (line.rfind("error: ", 0) == 0) {
+          message = without_path(line);
+          break;
+        }
+      EXPECT_TRUE(contains(message, c.message_part)) << c.what << ": " << message << "\n" << run.err();
+    }
+    EXPECT_EQ(code, c.exit_code) << c.what << "\n" << run.err();
+    if (c.out == sink::file && c.exit_code == 2) {
+      EXPECT_EQ(run.out(), "") << c.what << ": output besides the error";
+    }
+    std::string shown_command;
+    for (const char ch : command) shown_command += ch == '\x1b' ? std::string("\\x1b") : std::string(1, ch);
+    table += "| " + table_cell(c.what) + " | `" + table_cell(shown_command + redirections(c)) + "` | " + std::to_string(code) + " | " +
+             (message.empty() ? "" : "`" + table_cell(message) + "`") + " |\n";
+  }
+  return table;
+}
+
+std::string errors_md(const std::string& table) {
+  return "# Errors and exit codes\n\n"
+         "<!-- Generated by tests/cli_faults_test.cpp (Faults.ErrorsDocumentIsCurrent) from its error_cases;\n"
+         "     rewrite with: SMALLSCOPE_WRITE_ERRORS_MD=1 build/release/tests/smallscope_cli_tests\n"
+         "     --gtest_filter=Faults.ErrorsDocumentIsCurrent -->\n\n"
+         "Exit codes of `smallscope` (and of a binary that calls `smallscope::cli_main`):\n\n"
+         "| Code | Meaning |\n"
+         "| --- | --- |\n"
+         "| 0 | done, nothing found |\n"
+         "| 1 | findings: a failed input of `check`, an invariant call of `gen` stopped by `--read-budget` or that threw |\n"
+         "| 2 | bad input: the message names the argument or option and what it allows; nothing was run |\n"
+         "| 3 | output error: stdout, stderr, a `--reproducer-dir` file or the `--findings` file could not be written |\n"
+         "| 130 | interrupted by SIGINT or SIGTERM: the summary and the findings so far are printed |\n\n"
+         "Every bad input and fault below is run by the test, which checks the exit code and the message.\n\n" +
+         table;
+}
+
+TEST(Faults, ErrorsDocumentIsCurrent) {
+  const std::string expected = errors_md(error_table());
+  const std::string path = std::string(SMALLSCOPE_SOURCE_DIR) + "/docs/ERRORS.md";
+  if (const char* write = std::getenv("SMALLSCOPE_WRITE_ERRORS_MD"); write != nullptr && std::string(write) == "1") {
+    std::ofstream(path) << expected;
+  }
+  std::ifstream in(path);
+  std::stringstream actual;
+  actual << in.rdbuf();
+  EXPECT_EQ(actual.str(), expected) << path
+                                    << " is stale; rewrite it with SMALLSCOPE_WRITE_ERRORS_MD=1 "
+                                       "smallscope_cli_tests --gtest_filter=Faults.ErrorsDocumentIsCurrent";
+}
+
+}  // namespace
