@@ -230,7 +230,6 @@ class finitization {
 
   template <class T>
   std::uint32_t add_class_domain(std::string name, std::uint32_t count) {
-    static_assert(std::is_default_constructible_v<T>, "subject classes need a default constructor");
     detail::class_domain_data d;
     d.name = std::move(name);
     d.type = detail::type_key<T>();
@@ -238,7 +237,8 @@ class finitization {
     d.size = sizeof(T);
     d.align = alignof(T);
     d.cpp_type = detail::demangle(typeid(T).name());
-    d.construct = [](void* p) { ::new (p) T(); };
+    d.construct = [](void* p) { detail::construct_object<T>(p); };
+    d.constructor_args = detail::constructor_args_text<T>();
     d.destroy = [](void* p) { static_cast<T*>(p)->~T(); };
     if constexpr (detail::has_registered_fields<T>) {
       std::apply([&](const auto&... f) { (d.registered_fields.emplace_back(f.name), ...); },
@@ -272,7 +272,7 @@ class finitization {
     if (b.name.empty())
       throw finitization_error("a field of " + b.owner_name +
                                " is not listed in its SMALLSCOPE_FIELDS");
-    auto probe = std::make_unique<C>();
+    std::unique_ptr<C> probe(detail::new_object<C>());
     b.offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*member)) -
                                         reinterpret_cast<const char*>(probe.get()));
     return b;

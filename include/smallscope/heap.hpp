@@ -252,7 +252,7 @@ T copy_value(copy_walk& walk, T v) {
     if constexpr (!has_registered_fields<U>) return v;  // shared, not owned
     auto [copy, fresh] = walk.copies.insert(v);
     if (fresh) {
-      *copy = new U();
+      *copy = new_object<U>();
       walk.map.objects.emplace_back(v, *copy);
       walk.work.push_back({v, &copy_object<U>});
     }
