@@ -31,6 +31,7 @@
 #include "smallscope/detail/finitization_data.hpp"
 #include "smallscope/field.hpp"
 #include "smallscope/fields.hpp"
+#include "smallscope/vector.hpp"
 
 namespace smallscope {
 
@@ -205,6 +206,30 @@ class finitization {
     finish_binding(std::move(b));
   }
 
+  // Binds a vector of integers (vector.hpp) like an array: its size ranges over `lengths`, each
+  // element over `elements`.
+  template <class C, class T>
+  void set(vector<T> C::*member, const int_set& lengths, const int_set& elements) {
+    static_assert(!std::is_pointer_v<T>, "a vector of pointers takes an object set");
+    auto b = begin_array_binding(member, lengths);
+    b.value_size = sizeof(T);
+    b.encode = &detail::encode_integer<T>;
+    b.is_bool = std::is_same_v<T, bool>;
+    b.values = integer_domain<T>(b, elements, "element");
+    finish_binding(std::move(b));
+  }
+  // Binds a vector of pointers like an array: its size ranges over `lengths`, each element over
+  // `elements`.
+  template <class C, class T, class U>
+  void set(vector<T*> C::*member, const int_set& lengths, const object_set<U>& elements) {
+    static_assert(std::is_same_v<std::remove_cv_t<T>, U>,
+                  "the object set's class must be the class the elements point to");
+    auto b = begin_array_binding(member, lengths);
+    b.value_size = sizeof(T*);
+    b.values = object_domain(b, elements);
+    finish_binding(std::move(b));
+  }
+
   // Fills an array of pointers with every object of `objects`, in index order, for the whole
   // search (Korat's addAll, e.g. its DAG's node list). Its slots hold one value each: the search
   // does not enumerate them, and reading them is not recorded, so they change neither the
@@ -278,11 +303,11 @@ class finitization {
     return b;
   }
 
-  template <class C, class T>
-  detail::field_binding begin_array_binding(array<T> C::*member, const int_set& lengths) {
+  template <class C, class A>  // A: array<T> or vector<T>
+  detail::field_binding begin_array_binding(A C::*member, const int_set& lengths) {
     auto b = begin_binding(member);
     b.is_array = true;
-    b.bind_storage = &detail::bind_array_storage<array<T>>;
+    b.bind_storage = &detail::bind_array_storage<A>;
     b.lengths = integer_domain<int>(b, lengths, "length");
     for (auto n : lengths.values())
       if (n < 0) throw finitization_error(where(b) + ": array lengths must be >= 0, got " + std::to_string(n));

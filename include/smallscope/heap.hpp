@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "smallscope/array.hpp"
+#include "smallscope/vector.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/detail/finitization_data.hpp"
 
@@ -142,6 +143,8 @@ template <class T>
 inline constexpr bool is_array_v = false;
 template <class T>
 inline constexpr bool is_array_v<array<T>> = true;
+template <class T>
+inline constexpr bool is_array_v<vector<T>> = true;  // a vector is an array (vector.hpp)
 
 // Calls f(name, member) for every registered field of C (none for a class without fields).
 template <class C, class F>
