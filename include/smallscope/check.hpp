@@ -156,7 +156,8 @@ constexpr const char* type_text() {
   else return "auto";
 }
 
-// Runs Method on a copy of `input` and judges it with the invariant RepOk and Post.
+// Runs Method on a copy of `input` and judges it with the invariant RepOk (a const member
+// function or a free function of the root) and Post.
 template <auto Method, auto Post, auto RepOk, std::size_t... I>
 method_run run_method(const void* input, std::span<const std::int64_t> args, const run_hooks* hooks,
                       std::span<const exception_filter> allowed, std::index_sequence<I...>) {
@@ -177,7 +178,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   verdict v;
   // The oracle: the invariant in the post-state, then the postcondition over the result (if any).
   const auto judge = [&](const auto&... result) {
-    if (!((*now).*RepOk)()) out.kind = outcome_kind::invariant;
+    if (!detail::call_on_root<RepOk>(*now)) out.kind = outcome_kind::invariant;
     Post(v, *old, *now, result..., arg(std::integral_constant<std::size_t, I>{})...);
   };
   try {
@@ -202,7 +203,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
         out.result = std::string("threw ") + e.what();
         out.detail.clear();
         try {
-          out.kind = ((*now).*RepOk)() ? outcome_kind::passed : outcome_kind::invariant;
+          out.kind = detail::call_on_root<RepOk>(*now) ? outcome_kind::passed : outcome_kind::invariant;
         } catch (...) {
           out.kind = outcome_kind::exception;
           out.detail = "the invariant threw after an allowed exception";
@@ -223,7 +224,8 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
 }  // namespace detail
 
 // The method Method of the root class (a member function, or a free function taking Root& first,
-// e.g. a sequence of calls), judged by its invariant RepOk and the postcondition
+// e.g. a sequence of calls), judged by its invariant RepOk (default: &Root::rep_ok; or a free
+// function bool rep_ok(const Root&)) and the postcondition
 // Post(verdict&, const Root& old, const Root& now, [result,] args...).
 template <auto Method, auto Post, auto RepOk = nullptr>
 target_method make_method(std::string name, std::vector<argument_domain> arguments, std::string cpp_member,

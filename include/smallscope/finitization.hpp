@@ -98,6 +98,12 @@ class object_set {
   std::vector<std::uint32_t> class_domains_;
 };
 
+// The field domain {null} for pointers to T: a field that is always null in this scope.
+template <class T>
+object_set<T> null_only() {
+  return object_set<T>(true, {});
+}
+
 namespace detail {
 
 template <class T>
