@@ -61,6 +61,23 @@ class array {
     length_.set(0);
   }
 
+ protected:
+  // The element storage (capacity() fields).
+  field<T>* elements() const { return elements_; }
+  // Moves the elements below the length into `capacity` (>= length) elements of the array's
+  // own; the new elements above the length are value-initialized. Each moved element is read
+  // (a tracked read) and the old storage is freed if the array owned it.
+  void reallocate(int capacity) {
+    const int n = length_.get();
+    assert(capacity >= n);
+    auto* grown = capacity > 0 ? new field<T>[static_cast<unsigned>(capacity)]() : nullptr;
+    for (int i = 0; i < n && i < capacity_; ++i) grown[i] = elements_[i].get();
+    release_storage();
+    elements_ = grown;
+    capacity_ = capacity;
+    owned_ = true;
+  }
+
  private:
   void release_storage() {
     if (owned_) delete[] elements_;

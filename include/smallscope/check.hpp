@@ -173,20 +173,11 @@ constexpr const char* type_text() {
   else return "auto";
 }
 
-// Calls the invariant RepOk: a member function of Root, or a free function of const Root&.
-template <auto RepOk, class Root>
-bool holds(const Root& root) {
-  if constexpr (std::is_member_function_pointer_v<decltype(RepOk)>)
-    return (root.*RepOk)();
-  else
-    return RepOk(root);
-}
-
 // The invariant in the post-state, noting the clause it names when it fails (oracle.hpp).
 template <auto RepOk, class Root>
 bool judge_invariant(const Root& now, method_run& out) {
   failed_invariant_clause = {};
-  const bool ok = holds<RepOk>(now);
+  const bool ok = call_on_root<RepOk>(now);
   if (!ok && !failed_invariant_clause.empty()) {
     const allocation_watch_pause pause;
     out.invariant_clause = std::string(failed_invariant_clause);

@@ -3,9 +3,16 @@
 //
 // field<T> holds exactly a T (same size and alignment, standard layout), so a class keeps its
 // layout and code runs unchanged on it. Every way of reading counts as a read: conversion to T,
-// get(), operator->, copying (`auto l = n->left;`), comparison and compound assignment.
+// get(), operator->, copying (`auto l = n->left;`), comparison, compound assignment and binding
+// to a `T&` (see operator T&).
 // Defining SMALLSCOPE_NO_TRACKING removes the tracking entirely (production builds); the
 // layout and the interface stay the same.
+//
+// Conditional expressions: `x ? x->left : nullptr` is a field<T*> built from the chosen operand
+// (reading x->left is a tracked read). `n ? n->height : 0` cannot compile for any class that,
+// like field<int>, converts implicitly both from int (`field<int> size = 0;`, `node{nullptr, 3}`)
+// and to int: C++ then rejects the conditional as ambiguous ([expr.cond]/4; std::atomic<int> has
+// the same limit). Write `n ? n->height.get() : 0` (or `int(n->height)`), or an if statement.
 #pragma once
 
 #include <type_traits>
@@ -51,7 +58,26 @@ class field {
 #endif
     return value_;
   }
-  SMALLSCOPE_ALWAYS_INLINE operator T() const { return get(); }  // NOLINT: implicit like a plain T
+  // Reads the value (a tracked read), also to bind it to a `const T&`.
+  SMALLSCOPE_ALWAYS_INLINE operator const T&() const {  // NOLINT: implicit like a plain T
+#ifndef SMALLSCOPE_NO_TRACKING
+    detail::current_observer->on_read(this);
+#endif
+    return value_;
+  }
+  // Binds a non-const field to a `T&` parameter (`void insert(node*& t, int key)` called as
+  // `insert(n->left, key)`). Binding is a tracked read of the field; later reads and writes
+  // through the reference are not tracked. That is sound for the code this serves, methods
+  // under test: they run on heap copies, where writes are the method's own business and the
+  // field's slot was noted at the binding. An invariant takes its root as const and reads
+  // through `operator T() const`; it should not bind fields to non-const references.
+  // Lvalue fields only, so a temporary field never binds to a T&.
+  SMALLSCOPE_ALWAYS_INLINE operator T&() & {  // NOLINT: implicit like a plain T
+#ifndef SMALLSCOPE_NO_TRACKING
+    detail::current_observer->on_read(this);
+#endif
+    return value_;
+  }
 
   SMALLSCOPE_ALWAYS_INLINE T operator->() const
     requires std::is_pointer_v<T>

@@ -5,11 +5,20 @@
 // Use SMALLSCOPE_FIELDS at namespace scope, in the class's namespace, after the class. For
 // private fields use SMALLSCOPE_FRIEND_FIELDS inside the class body instead. Either defines a
 // function `smallscope_fields(const cls*)` that argument-dependent lookup finds.
+//
+// Classes without a default constructor (`explicit node(int key)`) name the arguments to build
+// their objects with: SMALLSCOPE_CONSTRUCTOR_ARGS(node, 0), next to SMALLSCOPE_FIELDS. The search
+// constructs each object of the arena with them, heap copies `new` each object with them and
+// GoogleTest reproducers write them out as given (`new node(0)`), so use literals or names
+// visible at namespace scope. The search then sets every registered field, so the arguments
+// only need to make a valid object.
 #pragma once
 
+#include <new>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 
 namespace smallscope::detail {
 
@@ -23,6 +32,44 @@ named_member(std::string_view, M C::*) -> named_member<C, M>;
 
 template <class C>
 concept has_registered_fields = requires(const C* c) { smallscope_fields(c); };
+
+template <class C>
+concept has_constructor_args = requires(const C* c) { smallscope_constructor_args(c); };
+
+// Constructs a C in place: with the arguments SMALLSCOPE_CONSTRUCTOR_ARGS registers, or with
+// C's default constructor.
+template <class C>
+C* construct_object(void* where) {
+  if constexpr (has_constructor_args<C>) {
+    return std::apply([&](auto&&... a) { return ::new (where) C(std::forward<decltype(a)>(a)...); },
+                      smallscope_constructor_args(static_cast<const C*>(nullptr)));
+  } else {
+    static_assert(std::is_default_constructible_v<C>,
+                  "subject classes need a default constructor, or constructor arguments: "
+                  "SMALLSCOPE_CONSTRUCTOR_ARGS(cls, args...)");
+    return ::new (where) C();
+  }
+}
+
+// A new C, as construct_object builds it (what heap copies allocate).
+template <class C>
+C* new_object() {
+  if constexpr (has_constructor_args<C>)
+    return std::apply([](auto&&... a) { return new C(std::forward<decltype(a)>(a)...); },
+                      smallscope_constructor_args(static_cast<const C*>(nullptr)));
+  else
+    return new C();
+}
+
+// The constructor arguments as written in SMALLSCOPE_CONSTRUCTOR_ARGS ("" for none), for
+// reproducers.
+template <class C>
+const char* constructor_args_text() {
+  if constexpr (has_constructor_args<C>)
+    return smallscope_constructor_args_text(static_cast<const C*>(nullptr));
+  else
+    return "";
+}
 
 template <class C>
 auto registered_fields() {
@@ -95,4 +142,14 @@ auto registered_fields() {
 #define SMALLSCOPE_FRIEND_FIELDS(cls, ...)                   \
   friend auto smallscope_fields(const cls*) {                \
     return std::tuple{SMALLSCOPE_DETAIL_EACH(cls, __VA_ARGS__)}; \
+  }
+
+// Constructor arguments for a class without a default constructor (at namespace scope, in cls's
+// namespace): its objects are built as cls(args...).
+#define SMALLSCOPE_CONSTRUCTOR_ARGS(cls, ...)                                         \
+  [[maybe_unused]] inline auto smallscope_constructor_args(const cls*) {              \
+    return std::tuple{__VA_ARGS__};                                                   \
+  }                                                                                   \
+  [[maybe_unused]] inline const char* smallscope_constructor_args_text(const cls*) { \
+    return #__VA_ARGS__;                                                              \
   }

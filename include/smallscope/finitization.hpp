@@ -31,6 +31,7 @@
 #include "smallscope/detail/finitization_data.hpp"
 #include "smallscope/field.hpp"
 #include "smallscope/fields.hpp"
+#include "smallscope/vector.hpp"
 
 namespace smallscope {
 
@@ -96,6 +97,12 @@ class object_set {
   bool null_allowed_;
   std::vector<std::uint32_t> class_domains_;
 };
+
+// The field domain {null} for pointers to T: a field that is always null in this scope.
+template <class T>
+object_set<T> null_only() {
+  return object_set<T>(true, {});
+}
 
 namespace detail {
 
@@ -205,6 +212,30 @@ class finitization {
     finish_binding(std::move(b));
   }
 
+  // Binds a vector of integers (vector.hpp) like an array: its size ranges over `lengths`, each
+  // element over `elements`.
+  template <class C, class T>
+  void set(vector<T> C::*member, const int_set& lengths, const int_set& elements) {
+    static_assert(!std::is_pointer_v<T>, "a vector of pointers takes an object set");
+    auto b = begin_array_binding(member, lengths);
+    b.value_size = sizeof(T);
+    b.encode = &detail::encode_integer<T>;
+    b.is_bool = std::is_same_v<T, bool>;
+    b.values = integer_domain<T>(b, elements, "element");
+    finish_binding(std::move(b));
+  }
+  // Binds a vector of pointers like an array: its size ranges over `lengths`, each element over
+  // `elements`.
+  template <class C, class T, class U>
+  void set(vector<T*> C::*member, const int_set& lengths, const object_set<U>& elements) {
+    static_assert(std::is_same_v<std::remove_cv_t<T>, U>,
+                  "the object set's class must be the class the elements point to");
+    auto b = begin_array_binding(member, lengths);
+    b.value_size = sizeof(T*);
+    b.values = object_domain(b, elements);
+    finish_binding(std::move(b));
+  }
+
   // Fills an array of pointers with every object of `objects`, in index order, for the whole
   // search (Korat's addAll, e.g. its DAG's node list). Its slots hold one value each: the search
   // does not enumerate them, and reading them is not recorded, so they change neither the
@@ -230,7 +261,6 @@ class finitization {
 
   template <class T>
   std::uint32_t add_class_domain(std::string name, std::uint32_t count) {
-    static_assert(std::is_default_constructible_v<T>, "subject classes need a default constructor");
     detail::class_domain_data d;
     d.name = std::move(name);
     d.type = detail::type_key<T>();
@@ -238,7 +268,8 @@ class finitization {
     d.size = sizeof(T);
     d.align = alignof(T);
     d.cpp_type = detail::demangle(typeid(T).name());
-    d.construct = [](void* p) { ::new (p) T(); };
+    d.construct = [](void* p) { detail::construct_object<T>(p); };
+    d.constructor_args = detail::constructor_args_text<T>();
     d.destroy = [](void* p) { static_cast<T*>(p)->~T(); };
     if constexpr (detail::has_registered_fields<T>) {
       std::apply([&](const auto&... f) { (d.registered_fields.emplace_back(f.name), ...); },
@@ -271,17 +302,17 @@ class finitization {
     if (b.name.empty())
       throw finitization_error("a field of " + b.owner_name +
                                " is not listed in its SMALLSCOPE_FIELDS");
-    auto probe = std::make_unique<C>();
+    std::unique_ptr<C> probe(detail::new_object<C>());
     b.offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*member)) -
                                         reinterpret_cast<const char*>(probe.get()));
     return b;
   }
 
-  template <class C, class T>
-  detail::field_binding begin_array_binding(array<T> C::*member, const int_set& lengths) {
+  template <class C, class A>  // A: array<T> or vector<T>
+  detail::field_binding begin_array_binding(A C::*member, const int_set& lengths) {
     auto b = begin_binding(member);
     b.is_array = true;
-    b.bind_storage = &detail::bind_array_storage<array<T>>;
+    b.bind_storage = &detail::bind_array_storage<A>;
     b.lengths = integer_domain<int>(b, lengths, "length");
     for (auto n : lengths.values())
       if (n < 0) throw finitization_error(where(b) + ": array lengths must be >= 0, got " + std::to_string(n));

@@ -58,4 +58,12 @@ template <class Root>
   return all_inputs_pass(fin, make_predicate<&Root::rep_ok>(), method, options);
 }
 
+// The same, with the invariant RepOk known at compile time: a member or a free function of the
+// root (all_inputs_pass<&rep_ok>(fin, method)).
+template <auto RepOk>
+::testing::AssertionResult all_inputs_pass(const finitization& fin, const target_method& method,
+                                           const gtest_options& options = {}) {
+  return all_inputs_pass(fin, make_predicate<RepOk>(), method, options);
+}
+
 }  // namespace smallscope::testing

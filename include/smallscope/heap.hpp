@@ -29,6 +29,7 @@
 
 #include "smallscope/array.hpp"
 #include "smallscope/detail/allocation_watch.hpp"
+#include "smallscope/vector.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/detail/finitization_data.hpp"
 
@@ -150,6 +151,8 @@ template <class T>
 inline constexpr bool is_array_v = false;
 template <class T>
 inline constexpr bool is_array_v<array<T>> = true;
+template <class T>
+inline constexpr bool is_array_v<vector<T>> = true;  // a vector is an array (vector.hpp)
 
 // Calls f(name, member) for every registered field of C (none for a class without fields).
 template <class C, class F>
@@ -280,7 +283,7 @@ T copy_value(copy_walk& walk, T v) {
     if constexpr (!has_registered_fields<U>) return v;  // shared, not owned
     auto [copy, fresh] = walk.copies.insert(v);
     if (fresh) {
-      *copy = new U();
+      *copy = new_object<U>();
       walk.map.objects.emplace_back(v, *copy);
       walk.work.push_back({v, &copy_object<U>});
     }

@@ -16,6 +16,8 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include "smallscope/finitization.hpp"
 #include "smallscope/options.hpp"
@@ -31,8 +33,30 @@ template <class R, class C>
 struct member_class<R (C::*)() const> {
   using type = C;
 };
+// A free invariant or class function over the root: R f(const C&).
+template <class R, class C>
+struct member_class<R (*)(const C&)> {
+  using type = C;
+};
+template <class R, class C>
+struct member_class<R (*)(const C&) noexcept> {
+  using type = C;
+};
+template <class R, class C>
+struct member_class<R (C::*)() const noexcept> {
+  using type = C;
+};
 template <class M>
 using member_class_t = typename member_class<M>::type;
+
+// Calls F on `root`: a const member function (root.*F)() or a free function F(root).
+template <auto F, class Root>
+SMALLSCOPE_ALWAYS_INLINE decltype(auto) call_on_root(const Root& root) {
+  if constexpr (std::is_member_function_pointer_v<decltype(F)>)
+    return (root.*F)();
+  else
+    return F(root);
+}
 }  // namespace detail
 
 struct search_stats {
@@ -112,7 +136,9 @@ root_function<R> erase_root_function(F f) {
 template <class R, auto Member, class Root>
 root_function<R> erase_member_function() {
   root_function<R> e;
-  e.call = [](void*, const void* root) -> R { return static_cast<R>((static_cast<const Root*>(root)->*Member)()); };
+  e.call = [](void*, const void* root) -> R {
+    return static_cast<R>(call_on_root<Member>(*static_cast<const Root*>(root)));
+  };
   e.root_type = type_key<Root>();
   return e;
 }
@@ -133,7 +159,14 @@ predicate make_predicate(bool (Root::*rep_ok)() const) {
   return make_predicate<Root>([rep_ok](const Root& r) { return (r.*rep_ok)(); });
 }
 
-// Wraps the member invariant RepOk, known at compile time: the search calls it directly.
+// Wraps the invariant `rep_ok`, a free function of the root: bool rep_ok(const Root&).
+template <class Root>
+predicate make_predicate(bool (*rep_ok)(const Root&)) {
+  return make_predicate<Root>([rep_ok](const Root& r) { return rep_ok(r); });
+}
+
+// Wraps the invariant RepOk, known at compile time: a member (`&Root::rep_ok`) or a free
+// function (`bool rep_ok(const Root&)`); the search calls it directly.
 template <auto RepOk, class Root = detail::member_class_t<decltype(RepOk)>>
 predicate make_predicate() {
   return detail::erase_member_function<bool, RepOk, Root>();
@@ -151,8 +184,8 @@ eq_class_fn make_eq_class(F f) {
   return detail::erase_root_function<std::uint64_t, Root>(std::move(f));
 }
 
-// Wraps the member `eq_class` of Root (std::uint64_t Root::eq_class() const), known at compile
-// time.
+// Wraps the member `eq_class` of Root (std::uint64_t Root::eq_class() const), or a free
+// function std::uint64_t eq_class(const Root&), known at compile time.
 template <auto EqClass, class Root = detail::member_class_t<decltype(EqClass)>>
 eq_class_fn make_eq_class() {
   return detail::erase_member_function<std::uint64_t, EqClass, Root>();
@@ -212,6 +245,18 @@ class structure_range {
 template <class Root, class Pred>
 structure_range structures(const finitization& fin, Pred pred, const search_options& options = {}) {
   return structure_range(fin, make_predicate<Root>(std::move(pred)), options);
+}
+
+// All valid structures of `fin` under `pred`, made by make_predicate (the range checks that
+// it is over the root class).
+inline structure_range structures(const finitization& fin, predicate pred, const search_options& options = {}) {
+  return structure_range(fin, std::move(pred), options);
+}
+
+// All valid structures of `fin` under the free invariant `rep_ok`: bool rep_ok(const Root&).
+template <class Root>
+structure_range structures(const finitization& fin, bool (*rep_ok)(const Root&), const search_options& options = {}) {
+  return structure_range(fin, make_predicate(rep_ok), options);
 }
 
 // All valid structures of `fin` under the member invariant `rep_ok` of the root class.

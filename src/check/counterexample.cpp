@@ -44,6 +44,13 @@ std::string cpp_type_of(const detail::state_space& space, const void* type) {
   return "void";
 }
 
+// "new ns::node()", or with the class's SMALLSCOPE_CONSTRUCTOR_ARGS: "new ns::node(0)".
+std::string new_expression(const detail::state_space& space, const void* type) {
+  for (const auto& d : space.data().class_domains)
+    if (d.type == type) return "new " + d.cpp_type + "(" + d.constructor_args + ")";
+  return "new void()";
+}
+
 std::string namespace_of(const std::string& qualified) {
   const auto at = qualified.rfind("::");
   return at == std::string::npos ? std::string() : qualified.substr(0, at);
@@ -150,7 +157,7 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
                  detail::render_graph(p.graph, p.labels, structure_format::text, ""), root_type);
   for (std::size_t k = 0; k < p.graph.objects.size(); ++k)
     if (!shared[k])
-      fmt::format_to(it, "  auto* {} = new {}();\n", variable(p.labels[k]), cpp_type_of(space, p.graph.objects[k].type));
+      fmt::format_to(it, "  auto* {} = {};\n", variable(p.labels[k]), new_expression(space, p.graph.objects[k].type));
   for (std::size_t k = 0; k < p.graph.objects.size(); ++k) {
     if (shared[k]) continue;
     const std::string var = variable(p.labels[k]);

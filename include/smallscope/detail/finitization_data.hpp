@@ -38,6 +38,7 @@ struct class_domain_data {
   std::uint32_t count = 0;
   std::size_t size = 0;
   std::size_t align = 0;
+  std::string constructor_args;  // SMALLSCOPE_CONSTRUCTOR_ARGS as written; empty for T()
   void (*construct)(void*) = nullptr;
   void (*destroy)(void*) = nullptr;
   bool isomorphism_checked = true;
