@@ -144,8 +144,9 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
   if (c.kind == outcome_kind::timeout) code += "// On the faulty code this test does not terminate.\n";
   if (c.kind == outcome_kind::crash) code += "// On the faulty code this test crashes.\n";
   if (c.kind == outcome_kind::leak)
-    code += "// On the faulty code LeakSanitizer (-fsanitize=address) reports the leak when the test exits.\n";
-  code += "// Build it with GoogleTest and either the smallscope library or -DSMALLSCOPE_NO_TRACKING.\n";
+    code += "// It watches the method's allocations: link it with the smallscope library.\n";
+  if (c.kind != outcome_kind::leak)
+    code += "// Build it with GoogleTest and either the smallscope library or -DSMALLSCOPE_NO_TRACKING.\n";
   code += "#include <gtest/gtest.h>\n\n#include \"smallscope/heap.hpp\"\n#include \"smallscope/oracle.hpp\"\n";
   if (!ctx.header.empty()) fmt::format_to(it, "#include \"{}\"\n", ctx.header);
   code += "\nnamespace {\n\n";
@@ -199,7 +200,12 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
   }
   fmt::format_to(it, "TEST({}, Input{}) {{\n", variable(suite).empty() ? "Subject" : suite, c.input);
   if (!ns.empty()) fmt::format_to(it, "  using namespace {};\n", ns);
-  fmt::format_to(it, "  {}* old = build_input();\n  {}* now = build_input();\n", root_type, root_type);
+  // A leak's reproducer checks itself: what `now` holds is allocated inside the allocation
+  // watch, so what the method unlinks and does not delete is left over after the release.
+  const bool leak = c.kind == outcome_kind::leak;
+  fmt::format_to(it, "  {}* old = build_input();\n", root_type);
+  if (leak) code += "  smallscope::detail::begin_allocation_watch();  // needs the smallscope library\n";
+  fmt::format_to(it, "  {}* now = build_input();\n", root_type);
   const bool has_result = ctx.method->result_type != "void";
   const std::string call = ctx.method->free_function
                                ? fmt::format("{}(*now{}{})", ctx.method->cpp_member, args.empty() ? "" : ", ", args)
@@ -218,7 +224,11 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
                    has_result ? ", result" : "", args.empty() ? "" : ", " + args);
     code += "  EXPECT_TRUE(v.passed()) << \"postcondition clause fails: \" << v.failed_clause();\n";
   }
-  code += "  smallscope::release(now);\n  smallscope::release(old);\n}\n";
+  code += "  smallscope::release(now);\n";
+  if (leak)
+    code += "  const auto leaked = smallscope::detail::end_allocation_watch().leaked;\n"
+            "  EXPECT_TRUE(leaked.empty()) << leaked.size() << \" blocks leaked by the method\";\n";
+  code += "  smallscope::release(old);\n}\n";
   return code;
 }
 

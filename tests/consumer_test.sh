@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# A project of a user's own, built against smallscope the three ways a user can: an installed
+# package found with find_package(smallscope 0.1), the source tree through add_subdirectory,
+# and pkg-config without CMake. The project is examples/own_classes (the README's worked
+# example): its GoogleTest suite must pass, its own command line (smallscope::main) must list,
+# generate and check its subject, and the leak it seeds must be found and reproduced by a
+# reproducer that fails, and passes once the method is fixed. The README must show the
+# example's files as they are.
+#
+# Usage: consumer_test.sh SOURCE_DIR BUILD_DIR CXX
+set -euo pipefail
+
+if [[ $# -ne 3 ]]; then
+  echo "usage: $0 SOURCE_DIR BUILD_DIR CXX" >&2
+  exit 2
+fi
+source_dir=$(cd "$1" && pwd)
+build_dir=$(cd "$2" && pwd)
+cxx=$3
+example="$source_dir/examples/own_classes"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/smallscope_consumer_test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+failures=0
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# expect_run NAME EXPECTED_STATUS TEXT COMMAND...: runs COMMAND; its status must be
+# EXPECTED_STATUS and its output must contain TEXT.
+expect_run() {
+  local name=$1 expected=$2 text=$3
+  shift 3
+  local status=0
+  "$@" >"$tmp/$name.out" 2>&1 || status=$?
+  if [[ $status -ne $expected ]]; then
+    fail "$name: '$*' exited with $status, expected $expected"
+    cat "$tmp/$name.out" >&2
+  elif ! grep -q -F -- "$text" "$tmp/$name.out"; then
+    fail "$name: '$*' did not print '$text'"
+    cat "$tmp/$name.out" >&2
+  fi
+}
+
+# check_project NAME BUILD: the example's suite and its command line, built in BUILD.
+check_project() {
+  local name=$1 build=$2
+  expect_run "$name-gtest" 0 "[  PASSED  ] 3 tests" "$build/sorted_list_test"
+  expect_run "$name-list" 0 "ShopList" "$build/shop_check" list
+  expect_run "$name-gen" 0 "15 valid" "$build/shop_check" gen ShopList --fin 3,3
+  expect_run "$name-check" 0 "0 failed" "$build/shop_check" check ShopList erase 3
+  expect_run "$name-leak" 1 "the method leaks Node#" "$build/shop_check" check ShopList erase_leaky 3 --show 1 \
+    --reproducer-dir "$tmp/$name-reproducers"
+  if ! grep -q -F "reproduce:  $build/shop_check check ShopList erase_leaky" "$tmp/$name-leak.out"; then
+    fail "$name: the reproduce line does not name the binary that ran"
+    cat "$tmp/$name-leak.out" >&2
+  fi
+}
+
+echo "== find_package: install, then build the example against the installed package"
+cmake --install "$build_dir" --prefix "$tmp/prefix" >"$tmp/install.out" 2>&1 || {
+  cat "$tmp/install.out" >&2
+  fail "cmake --install"
+}
+for f in lib/cmake/smallscope/smallscopeConfigVersion.cmake lib/pkgconfig/smallscope.pc include/smallscope/cli.hpp; do
+  [[ -f "$tmp/prefix/$f" ]] || fail "the install has no $f"
+done
+if cmake -S "$example" -B "$tmp/installed" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
+    -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/installed.out" 2>&1 &&
+    cmake --build "$tmp/installed" >>"$tmp/installed.out" 2>&1; then
+  check_project installed "$tmp/installed"
+else
+  cat "$tmp/installed.out" >&2
+  fail "the example does not build against the installed package"
+fi
+# A version the package does not satisfy is refused.
+mkdir -p "$tmp/too_new"
+cat >"$tmp/too_new/CMakeLists.txt" <<'EOF'
+cmake_minimum_required(VERSION 3.25)
+project(too_new LANGUAGES CXX)
+find_package(smallscope 0.2 REQUIRED)
+EOF
+if cmake -S "$tmp/too_new" -B "$tmp/too_new/build" -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/too_new.out" 2>&1; then
+  fail "find_package(smallscope 0.2) accepted version 0.1"
+fi
+
+echo "== add_subdirectory: the source tree inside the user's project"
+mkdir -p "$tmp/super"
+cat >"$tmp/super/CMakeLists.txt" <<EOF
+cmake_minimum_required(VERSION 3.25)
+project(super LANGUAGES CXX)
+add_subdirectory("$source_dir" smallscope EXCLUDE_FROM_ALL)
+add_subdirectory("$example" own_classes)
+EOF
+if cmake -S "$tmp/super" -B "$tmp/super/build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
+    >"$tmp/super.out" 2>&1 && cmake --build "$tmp/super/build" >>"$tmp/super.out" 2>&1; then
+  check_project subdirectory "$tmp/super/build/own_classes"
+else
+  cat "$tmp/super.out" >&2
+  fail "the example does not build with add_subdirectory"
+fi
+
+echo "== pkg-config: the leak's reproducer, built without CMake"
+export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
+reproducers=("$tmp"/installed-reproducers/*.cpp)
+if [[ ${#reproducers[@]} -ne 1 || ! -f ${reproducers[0]} ]]; then
+  fail "expected one reproducer of erase_leaky, found: ${reproducers[*]}"
+else
+  reproducer=${reproducers[0]}
+  sed 's/erase_leaky(/erase(/' "$reproducer" >"$tmp/fixed.cpp"
+  # shellcheck disable=SC2046  # pkg-config's flags are words
+  flags=($(pkg-config --cflags --libs smallscope))
+  for which in buggy fixed; do
+    src=$reproducer
+    [[ $which == fixed ]] && src="$tmp/fixed.cpp"
+    if ! "$cxx" -std=c++20 -I"$example" "$src" "${flags[@]}" -lgtest -lgtest_main -pthread -o "$tmp/$which" \
+        >"$tmp/$which.compile.out" 2>&1; then
+      cat "$tmp/$which.compile.out" >&2
+      fail "the $which reproducer does not compile with pkg-config's flags"
+      continue
+    fi
+    if [[ $which == buggy ]]; then
+      expect_run reproducer-buggy 1 "blocks leaked by the method" "$tmp/buggy"
+    else
+      expect_run reproducer-fixed 0 "[  PASSED  ] 1 test" "$tmp/fixed"
+    fi
+  done
+  # shellcheck disable=SC2046
+  if "$cxx" -std=c++20 -I"$example" "$example/shop_subjects.cpp" $(pkg-config --cflags --libs smallscope-main) \
+      -o "$tmp/shop_pc" >"$tmp/shop_pc.out" 2>&1; then
+    expect_run pkgconfig-main 0 "15 valid" "$tmp/shop_pc" gen ShopList --fin 3,3
+  else
+    cat "$tmp/shop_pc.out" >&2
+    fail "shop_subjects.cpp does not link with pkg-config's smallscope-main"
+  fi
+fi
+
+echo "== README shows the example's files as they are"
+for f in sorted_list.hpp sorted_list_test.cpp shop_subjects.cpp CMakeLists.txt; do
+  if ! python3 - "$source_dir/README.md" "$example/$f" <<'EOF'
+import sys
+readme = open(sys.argv[1]).read()
+text = open(sys.argv[2]).read()
+sys.exit(0 if text.strip() in readme else 1)
+EOF
+  then
+    fail "README.md does not show examples/own_classes/$f as it is"
+  fi
+done
+
+if [[ $failures -ne 0 ]]; then
+  echo "$failures check(s) failed" >&2
+  exit 1
+fi
+echo "all consumer checks passed"
