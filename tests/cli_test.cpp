@@ -160,6 +160,22 @@ TEST(Gen, BinaryTreeCountsAreCatalanNumbers) {
     EXPECT_EQ(gen_stats({"BinaryTree", std::to_string(n)})["valid"], catalan[n]) << "scope " << n;
 }
 
+// Warnings about the finitization (report/spec_warnings.hpp): SearchTreeDelete's value field is
+// unconstrained by the invariant, so it multiplies the count; SearchTree's bounds are tight.
+TEST(Gen, WarningsNameTheFieldThatMultipliesTheCount) {
+  const result r = run({"gen", "SearchTreeDelete", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.err, "warning: the invariant accepts every value of SearchTreeDelete.value (3 values)"))
+      << r.err;
+  const auto stats = cli_runner::gen_stats({"SearchTreeDelete", "3"});
+  ASSERT_TRUE(stats.count("warnings")) << "no warnings member";
+  EXPECT_TRUE(contains(stats.at("warnings"), "multiplies the count by 3")) << stats.at("warnings");
+  const result tight = run({"gen", "SearchTree", "4"});
+  ASSERT_EQ(tight.exit_code, 0) << tight.err;
+  EXPECT_FALSE(contains(tight.err, "warning:")) << tight.err;
+  EXPECT_EQ(cli_runner::gen_stats({"SearchTree", "4"}).at("warnings"), "[]");
+}
+
 TEST(Gen, StatsText) {
   const result r = run({"gen", "BinaryTree", "3", "--stats", "text", "-q"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

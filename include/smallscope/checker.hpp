@@ -62,6 +62,10 @@ struct check_report {
   double seconds = 0;         // wall time of the whole check
   double method_seconds = 0;  // time inside the method and its oracle
   std::vector<counterexample> failures;  // smallest first: fewest objects, then input order
+  // About the finitization and the invariant (a field that multiplies the count, one that never
+  // varies, no valid input, an invariant that accepts nearly everything); only when every input
+  // of the scope was generated.
+  std::vector<std::string> warnings;
 };
 
 // Progress of a long check; called about once a second.

@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 #include "smallscope/checker.hpp"
@@ -26,13 +27,26 @@ struct gtest_options {
   std::size_t show = 3;  // counterexamples reported in full; the rest are counted
   std::string header;    // the header the reproducers include
   std::string invariant_member = "rep_ok";
+  double progress_after = 5;  // seconds before (and between) progress lines on stderr; 0: none
 };
 
 // Checks `method` on every input of `fin` under `invariant`; adds one GoogleTest failure per
 // shown counterexample and returns an assertion result that summarizes the run.
 inline ::testing::AssertionResult all_inputs_pass(const finitization& fin, const predicate& invariant,
                                                   const target_method& method, const gtest_options& options = {}) {
-  const check_report report = run_check(fin, invariant, method, options.check);
+  // Long checks say how far they are, on stderr, as the command line does.
+  check_progress progress;
+  if (options.progress_after > 0)
+    progress = [&method, &options, last = 0.0](const check_report& partial) mutable {
+      if (partial.seconds < options.progress_after || partial.seconds - last < options.progress_after) return;
+      last = partial.seconds;
+      std::fprintf(stderr, "[ smallscope ] %s: %llu inputs checked, %llu failed, %llu structures, %.0f s\n",
+                   method.name.c_str(), static_cast<unsigned long long>(partial.inputs),
+                   static_cast<unsigned long long>(partial.failed), static_cast<unsigned long long>(partial.structures),
+                   partial.seconds);
+    };
+  const check_report report = run_check(fin, invariant, method, options.check, progress);
+  for (const auto& w : report.warnings) std::fprintf(stderr, "[ smallscope ] warning: %s\n", w.c_str());
   check_context ctx;
   ctx.fin = &fin;
   ctx.method = &method;

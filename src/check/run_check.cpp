@@ -26,6 +26,7 @@
 #include "check/white_box.hpp"
 #include "check/worker.hpp"
 #include "check/worker_channel.hpp"
+#include "report/spec_warnings.hpp"
 #include "search/korat_search.hpp"
 
 namespace smallscope {
@@ -255,6 +256,13 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     return a.objects != b.objects ? a.objects < b.objects : a.input < b.input;
   });
   report.failures = std::move(failures);
+  if (!options.white_box && selection.empty() && !report.stopped && !interrupted && state->finished.load()) {
+    const std::uint64_t yielded = state->structure.load();
+    report.warnings = detail::spec_warnings(
+        fin.data(), invariant, {state->sample(), static_cast<std::size_t>(detail::sample_capacity) * space.slot_count()},
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(yielded, detail::sample_capacity)),
+        {report.structures, report.explored, options.search.limit == 0});
+  }
   return report;
 }
 

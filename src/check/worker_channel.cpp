@@ -1,6 +1,8 @@
 // The shared checkpoint and the failure records of a check. See worker_channel.hpp.
 #include "check/worker_channel.hpp"
 
+#include "report/spec_warnings.hpp"
+
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -15,7 +17,7 @@
 namespace smallscope::detail {
 
 shared_worker_state::shared_worker_state(std::uint32_t slot_count) {
-  bytes_ = sizeof(worker_state) + 2 * sizeof(std::uint32_t) * static_cast<std::size_t>(slot_count);
+  bytes_ = sizeof(worker_state) + (2 + sample_capacity) * sizeof(std::uint32_t) * static_cast<std::size_t>(slot_count);
   void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::system_error(errno, std::generic_category(), "mmap of the worker state");
   state_ = ::new (p) worker_state();

@@ -35,9 +35,12 @@ struct worker_state {
   std::atomic<std::uint64_t> tuple{0};           // white-box: the argument tuple searched
   std::atomic<std::uint64_t> searched{0};        // white-box: explored by the finished searches
   std::uint32_t slot_count = 0;
-  // Followed by slot_count candidate values, then slot_count stack entries.
+  // Followed by slot_count candidate values, then slot_count stack entries, then the sample of
+  // valid structures for the warnings (sample_capacity candidates; spec_warnings.hpp), which
+  // holds the first min(structure, sample_capacity) places.
   std::uint32_t* candidate() { return reinterpret_cast<std::uint32_t*>(this + 1); }
   std::uint32_t* stack() { return candidate() + slot_count; }
+  std::uint32_t* sample() { return stack() + slot_count; }
 };
 
 // A shared mapping holding a worker_state for `slot_count` slots.

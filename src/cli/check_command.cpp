@@ -208,6 +208,8 @@ int run_check_command(const check_request& r) {
   if (sampled_all)
     summary += fmt::format(", every input: --sample {} is at least the {} inputs", r.sample, grouped(report.total_inputs));
   if (stopped_by_signal) summary += ", interrupted (SIGINT or SIGTERM): the findings so far";
+  if (!r.gen.quiet)
+    for (const auto& w : report.warnings) err("warning: {}\n", w);
   if (r.gen.stats == "json") {
     if (!r.gen.quiet) err("{}\n", summary);
     nlohmann::json j;
@@ -233,6 +235,7 @@ int run_check_command(const check_request& r) {
     nlohmann::json first = nlohmann::json::array();
     for (std::size_t i = 0; i < report.failures.size() && i < 10; ++i) first.push_back(report.failures[i].input);
     j["first_failed_inputs"] = first;
+    j["warnings"] = report.warnings;
     out("{}\n", j.dump());
   } else if (r.gen.stats == "text") {
     out("subject:         {}\nmethod:          {}\nfin:             {}\nmode:            {}\ninputs:          {}\n"

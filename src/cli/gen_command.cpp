@@ -11,6 +11,8 @@
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
+#include "report/spec_warnings.hpp"
+#include "space/state_space.hpp"
 #include "smallscope/report.hpp"
 #include "smallscope/subject.hpp"
 
@@ -73,6 +75,9 @@ int run_gen(const gen_request& r) {
   structure_printer printer;
   std::uint64_t yielded = 0;
   bool stopped = false;  // by SIGINT or SIGTERM
+  // A uniform sample of the structures, for the warnings about the finitization.
+  const std::uint32_t slots = range.space().slot_count();
+  std::vector<std::uint32_t> sample;
   try {
     for (const structure& st : range) {
       if (interrupted()) {  // polled per structure here, and at progress time by the listener
@@ -80,6 +85,12 @@ int run_gen(const gen_request& r) {
         break;
       }
       ++yielded;
+      if (const auto place = detail::reservoir_place(yielded, detail::sample_capacity);
+          place < detail::sample_capacity) {
+        const std::size_t at = static_cast<std::size_t>(place) * slots;
+        if (sample.size() < at + slots) sample.resize(at + slots);
+        std::copy(st.values().begin(), st.values().end(), sample.begin() + static_cast<std::ptrdiff_t>(at));
+      }
       if (!r.print) continue;
       printer.append(out, st, *format);
       if (out.size() > (1u << 16)) {
@@ -94,6 +105,12 @@ int run_gen(const gen_request& r) {
   listener.finish();
 
   const search_stats st = range.stats();
+  const std::vector<std::string> warnings = detail::spec_warnings(
+      instance.fin.data(), instance.invariant, sample,
+      static_cast<std::uint32_t>(std::min<std::uint64_t>(yielded, detail::sample_capacity)),
+      {st.valid, st.explored, !stopped && !st.limit_reached});
+  if (!r.quiet)
+    for (const auto& w : warnings) err("warning: {}\n", w);
   const double rate = st.seconds > 0 ? static_cast<double>(st.explored) / st.seconds : 0;
   std::string summary = fmt::format("{}: {} valid, {} explored in {:.3f} s ({} candidates/s){}", label,
                                     grouped(st.valid), grouped(st.explored), st.seconds, short_rate(rate),
@@ -109,7 +126,9 @@ int run_gen(const gen_request& r) {
     if (!r.quiet) err("{}\n", summary);
   }
   if (r.stats == "json") {
-    out = stats_json(s, p, st, r.search, has_classes, yielded, stopped).dump();
+    nlohmann::json j = stats_json(s, p, st, r.search, has_classes, yielded, stopped);
+    j["warnings"] = warnings;
+    out = j.dump();
     out += '\n';
     write_out(out);
   } else if (r.stats == "text") {

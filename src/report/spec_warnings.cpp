@@ -1,0 +1,182 @@
+// Warnings about a finitization and its invariant, from a sample of valid structures. See
+// spec_warnings.hpp.
+#include "report/spec_warnings.hpp"
+
+#include <fmt/format.h>
+
+#include <exception>
+
+#include "space/state_space.hpp"
+
+namespace smallscope::detail {
+namespace {
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64's finalizer
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// What the sample shows of one field of one class: its element slots (arrays), or its scalar or
+// length slots.
+struct field_seen {
+  bool reachable = false;
+  bool varies = false;
+  std::uint32_t first = 0;  // the first value index seen
+  std::uint32_t domain = 0;
+  std::uint32_t example_slot = 0;
+  // (sample structure, slot) where it is reachable, for re-running the invariant
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> places;
+};
+
+constexpr std::size_t places_tried = 16;
+constexpr std::size_t most_values_tried = 256;
+
+// Fields are told apart per class domain (a header's key is not a node's key, though both are
+// node::key) and, for arrays, the length apart from the elements.
+std::size_t field_key(const state_space& space, std::uint32_t s) {
+  const slot& sl = space.slots()[s];
+  const std::size_t domain = space.objects()[sl.object].class_domain;
+  return (domain * space.data().bindings.size() + sl.binding) * 2 + (sl.kind == slot_kind::array_length ? 1 : 0);
+}
+
+// Marks the slots reachable from the root in `candidate` and notes their values.
+void note_reachable(const state_space& space, std::span<const std::uint32_t> candidate, std::uint32_t k,
+                    std::vector<field_seen>& fields, std::vector<std::uint32_t>& reached, std::uint32_t epoch) {
+  std::vector<std::uint32_t> work{0};
+  reached[0] = epoch;
+  const auto note = [&](std::uint32_t s) {
+    const slot& sl = space.slots()[s];
+    if (sl.fixed) return;
+    field_seen& f = fields[field_key(space, s)];
+    if (!f.reachable) {
+      f.reachable = true;
+      f.first = candidate[s];
+      f.domain = sl.domain;
+      f.example_slot = s;
+    } else if (candidate[s] != f.first) {
+      f.varies = true;
+    }
+    if (f.places.size() < places_tried) f.places.emplace_back(k, s);
+  };
+  const auto follow = [&](std::uint32_t s) {
+    const value_info& v = space.value(s, candidate[s]);
+    if (v.object >= 0 && reached[static_cast<std::size_t>(v.object)] != epoch) {
+      reached[static_cast<std::size_t>(v.object)] = epoch;
+      work.push_back(static_cast<std::uint32_t>(v.object));
+    }
+  };
+  while (!work.empty()) {
+    const object_info& o = space.objects()[work.back()];
+    work.pop_back();
+    for (std::uint32_t s = o.first_slot; s < o.end_slot; ++s) {
+      const slot& sl = space.slots()[s];
+      note(s);
+      if (sl.kind == slot_kind::array_length) {
+        const auto length = static_cast<std::uint32_t>(space.value(s, candidate[s]).integer);
+        for (std::uint32_t e = 0; e < length && e < sl.capacity; ++e) {
+          note(s + 1 + e);
+          follow(s + 1 + e);
+        }
+        s += sl.capacity;
+        continue;
+      }
+      follow(s);
+    }
+  }
+}
+
+// "Header.key", "Heap.array[]", "Heap.array.length": the class domain and the field.
+std::string field_label(const finitization_data& data, std::size_t key) {
+  const std::size_t bindings = data.bindings.size();
+  const field_binding& b = data.bindings[(key / 2) % bindings];
+  const std::string owner = data.class_domains[key / 2 / bindings].name;
+  if (!b.is_array) return owner + "." + b.name;
+  return owner + "." + b.name + (key % 2 == 1 ? ".length" : "[]");
+}
+
+// Whether the invariant accepts every other value of the field at each place tried.
+bool accepts_every_value(const state_space& space, const predicate& invariant, const field_seen& f,
+                         std::span<const std::uint32_t> sample, std::uint32_t slots) {
+  const auto values = static_cast<std::uint32_t>(space.domains()[f.domain].values.size());
+  std::uint64_t tried = 0;
+  for (const auto& [k, s] : f.places) {
+    const auto candidate = sample.subspan(static_cast<std::size_t>(k) * slots, slots);
+    space.write_all(candidate.data());
+    for (std::uint32_t v = 0; v < values; ++v) {
+      if (v == candidate[s]) continue;
+      space.write(s, v);
+      bool ok = false;
+      try {
+        ok = invariant.call(invariant.context.get(), space.root());
+      } catch (...) {
+        ok = false;
+      }
+      if (!ok) return false;
+      ++tried;
+    }
+    space.write(s, candidate[s]);
+  }
+  return tried > 0;
+}
+
+}  // namespace
+
+std::uint32_t reservoir_place(std::uint64_t seen, std::uint32_t capacity) {
+  if (seen <= capacity) return static_cast<std::uint32_t>(seen - 1);
+  const std::uint64_t j = mix(seen) % seen;
+  return j < capacity ? static_cast<std::uint32_t>(j) : capacity;
+}
+
+std::vector<std::string> spec_warnings(const finitization_data& data, const predicate& invariant,
+                                       std::span<const std::uint32_t> sample, std::uint32_t sample_count,
+                                       const run_counts& counts) {
+  std::vector<std::string> out;
+  if (counts.complete && counts.valid == 0 && counts.explored > 0)
+    out.push_back(fmt::format("no valid structure in this scope: the invariant rejected all {} candidates; are the "
+                              "bounds too tight (a size range no structure of these objects reaches)?",
+                              counts.explored));
+  if (counts.explored >= 10000 && counts.valid * 10 >= counts.explored * 9)
+    out.push_back(fmt::format("the invariant accepts {:.1f}% of the candidates explored ({} of {}): an invariant "
+                              "that constrains little makes the search enumerate nearly every candidate",
+                              100.0 * static_cast<double>(counts.valid) / static_cast<double>(counts.explored),
+                              counts.valid, counts.explored));
+  if (sample_count == 0) return out;
+
+  const state_space space(data);
+  const std::uint32_t slots = space.slot_count();
+  std::vector<field_seen> fields(2 * data.bindings.size() * data.class_domains.size());
+  std::vector<std::uint32_t> reached(space.objects().size(), 0);
+  for (std::uint32_t k = 0; k < sample_count; ++k)
+    note_reachable(space, sample.subspan(static_cast<std::size_t>(k) * slots, slots), k, fields, reached, k + 1);
+
+  const std::string where =
+      counts.valid > sample_count ? fmt::format("in {} valid structures sampled of {}", sample_count, counts.valid)
+                                  : std::string("in every valid structure");
+  for (std::size_t key = 0; key < fields.size(); ++key) {
+    const field_seen& f = fields[key];
+    if (!f.reachable) continue;
+    const domain& d = space.domains()[f.domain];
+    const auto values = d.values.size();
+    if (values < 2) continue;
+    const std::string name = field_label(data, key);
+    // Pointers are canonical under isomorphism breaking (the first object reached is #0), so a
+    // pointer that never varies says nothing; integers that never vary do.
+    if (!f.varies && !d.objects) {
+      out.push_back(fmt::format("{} is {} {} where it is reachable, although its domain has {} values: the others "
+                                "are never valid here (are its bounds wider than they need to be?)",
+                                name, space.value_text(f.example_slot, f.first), where, values));
+      continue;
+    }
+    if (d.objects || values > most_values_tried) continue;
+    if (accepts_every_value(space, invariant, f, sample, slots))
+      out.push_back(fmt::format("the invariant accepts every value of {} ({} values) where it is reachable: each "
+                                "reachable {} multiplies the count by {} (bind it to one value if it should not "
+                                "matter)",
+                                name, values, name, values));
+  }
+  return out;
+}
+
+}  // namespace smallscope::detail
