@@ -40,34 +40,7 @@ enum class sink {
   closed_pipe,   // a pipe whose reader is gone, with SIGPIPE ignored: writes fail with EPIPE
 };
 
-// A temporary file for one output stream of a child, unlinked at once.
-class capture {
- public:
-  capture() {
-    char name[] = "/tmp/smallscope_cli_faults_XXXXXX";
-    fd_ = mkstemp(name);
-    if (fd_ >= 0) unlink(name);
-  }
-  capture(const capture&) = delete;
-  capture& operator=(const capture&) = delete;
-  ~capture() {
-    if (fd_ >= 0) close(fd_);
-  }
-  int fd() const { return fd_; }
-  std::string contents() const {
-    std::string text;
-    char buffer[4096];
-    for (off_t at = 0;;) {
-      const ssize_t n = pread(fd_, buffer, sizeof buffer, at);
-      if (n <= 0) return text;
-      text.append(buffer, static_cast<std::size_t>(n));
-      at += n;
-    }
-  }
-
- private:
-  int fd_ = -1;
-};
+using capture = cli_runner::capture_file;
 
 // A running `smallscope ARGS...` (stdin /dev/null), its stdout and stderr captured or redirected.
 class child {

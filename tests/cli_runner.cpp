@@ -22,36 +22,29 @@
 extern char** environ;
 
 namespace cli_runner {
+
+capture_file::capture_file() {
+  char name[] = "/tmp/smallscope_cli_test_XXXXXX";
+  fd_ = mkstemp(name);
+  if (fd_ >= 0) unlink(name);
+}
+
+capture_file::~capture_file() {
+  if (fd_ >= 0) close(fd_);
+}
+
+std::string capture_file::contents() const {
+  std::string text;
+  char buffer[4096];
+  for (off_t at = 0;;) {
+    const ssize_t n = pread(fd_, buffer, sizeof buffer, at);
+    if (n <= 0) return text;
+    text.append(buffer, static_cast<std::size_t>(n));
+    at += n;
+  }
+}
+
 namespace {
-
-// An unnamed temporary file that receives one output stream of the child.
-class capture_file {
- public:
-  capture_file() {
-    char name[] = "/tmp/smallscope_cli_test_XXXXXX";
-    fd_ = mkstemp(name);
-    if (fd_ >= 0) unlink(name);
-  }
-  capture_file(const capture_file&) = delete;
-  capture_file& operator=(const capture_file&) = delete;
-  ~capture_file() {
-    if (fd_ >= 0) close(fd_);
-  }
-  int fd() const { return fd_; }
-  std::string contents() const {
-    std::string text;
-    char buffer[4096];
-    for (off_t at = 0;;) {
-      const ssize_t n = pread(fd_, buffer, sizeof buffer, at);
-      if (n <= 0) return text;
-      text.append(buffer, static_cast<std::size_t>(n));
-      at += n;
-    }
-  }
-
- private:
-  int fd_ = -1;
-};
 
 // A strict reader for one JSON object (RFC 8259 grammar). It keeps the top-level members as
 // their JSON text with the whitespace outside strings removed (see json_object).

@@ -13,6 +13,21 @@
 
 namespace cli_runner {
 
+// An unnamed temporary file that receives one output stream of a child process.
+class capture_file {
+ public:
+  capture_file();
+  capture_file(const capture_file&) = delete;
+  capture_file& operator=(const capture_file&) = delete;
+  ~capture_file();
+  int fd() const { return fd_; }
+  // Everything written to it so far.
+  std::string contents() const;
+
+ private:
+  int fd_ = -1;
+};
+
 // What one run of the binary did.
 struct result {
   int exit_code = -1;  // the exit status, or 128 + signal number if the process was killed

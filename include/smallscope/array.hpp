@@ -93,4 +93,13 @@ class array {
 };
 
 }  // namespace SMALLSCOPE_DETAIL_TRACKING_NS
+
+namespace detail {
+// Whether a member is an array (or a vector, which is one: vector.hpp) of tracked elements.
+template <class T>
+inline constexpr bool is_array_v = false;
+template <class T>
+inline constexpr bool is_array_v<array<T>> = true;
+}  // namespace detail
+
 }  // namespace smallscope

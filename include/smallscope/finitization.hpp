@@ -190,9 +190,12 @@ class finitization {
     set(member, object_set<U>(objects));
   }
 
-  // Binds an array of integers: its length ranges over `lengths`, each element over `elements`.
-  template <class C, class T>
-  void set(array<T> C::*member, const int_set& lengths, const int_set& elements) {
+  // Binds an array (or a vector, vector.hpp) of integers: its length ranges over `lengths`, each
+  // element over `elements`.
+  template <class C, class A>
+    requires detail::is_array_v<A>
+  void set(A C::*member, const int_set& lengths, const int_set& elements) {
+    using T = typename A::value_type;
     static_assert(!std::is_pointer_v<T>, "an array of pointers takes an object set");
     auto b = begin_array_binding(member, lengths);
     b.value_size = sizeof(T);
@@ -201,37 +204,15 @@ class finitization {
     b.values = integer_domain<T>(b, elements, "element");
     finish_binding(std::move(b));
   }
-  // Binds an array of pointers: its length ranges over `lengths`, each element over `elements`.
-  template <class C, class T, class U>
-  void set(array<T*> C::*member, const int_set& lengths, const object_set<U>& elements) {
-    static_assert(std::is_same_v<std::remove_cv_t<T>, U>,
+  // Binds an array (or a vector) of pointers: its length ranges over `lengths`, each element
+  // over `elements`.
+  template <class C, class A, class U>
+    requires detail::is_array_v<A> && std::is_pointer_v<typename A::value_type>
+  void set(A C::*member, const int_set& lengths, const object_set<U>& elements) {
+    static_assert(std::is_same_v<std::remove_cv_t<std::remove_pointer_t<typename A::value_type>>, U>,
                   "the object set's class must be the class the elements point to");
     auto b = begin_array_binding(member, lengths);
-    b.value_size = sizeof(T*);
-    b.values = object_domain(b, elements);
-    finish_binding(std::move(b));
-  }
-
-  // Binds a vector of integers (vector.hpp) like an array: its size ranges over `lengths`, each
-  // element over `elements`.
-  template <class C, class T>
-  void set(vector<T> C::*member, const int_set& lengths, const int_set& elements) {
-    static_assert(!std::is_pointer_v<T>, "a vector of pointers takes an object set");
-    auto b = begin_array_binding(member, lengths);
-    b.value_size = sizeof(T);
-    b.encode = &detail::encode_integer<T>;
-    b.is_bool = std::is_same_v<T, bool>;
-    b.values = integer_domain<T>(b, elements, "element");
-    finish_binding(std::move(b));
-  }
-  // Binds a vector of pointers like an array: its size ranges over `lengths`, each element over
-  // `elements`.
-  template <class C, class T, class U>
-  void set(vector<T*> C::*member, const int_set& lengths, const object_set<U>& elements) {
-    static_assert(std::is_same_v<std::remove_cv_t<T>, U>,
-                  "the object set's class must be the class the elements point to");
-    auto b = begin_array_binding(member, lengths);
-    b.value_size = sizeof(T*);
+    b.value_size = sizeof(typename A::value_type);
     b.values = object_domain(b, elements);
     finish_binding(std::move(b));
   }

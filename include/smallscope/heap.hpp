@@ -147,12 +147,6 @@ template <class T>
 inline constexpr bool is_field_v = false;
 template <class T>
 inline constexpr bool is_field_v<field<T>> = true;
-template <class T>
-inline constexpr bool is_array_v = false;
-template <class T>
-inline constexpr bool is_array_v<array<T>> = true;
-template <class T>
-inline constexpr bool is_array_v<vector<T>> = true;  // a vector is an array (vector.hpp)
 
 // Calls f(name, member) for every registered field of C (none for a class without fields).
 template <class C, class F>

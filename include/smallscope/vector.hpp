@@ -116,4 +116,10 @@ class vector : public array<T> {
 };
 
 }  // namespace SMALLSCOPE_DETAIL_TRACKING_NS
+
+namespace detail {
+template <class T>
+inline constexpr bool is_array_v<vector<T>> = true;
+}  // namespace detail
+
 }  // namespace smallscope

@@ -15,6 +15,11 @@
 #include <sanitizer/lsan_interface.h>
 #endif
 
+// These are the allocation functions themselves: their delete frees what their new mallocs.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
 namespace smallscope::detail {
 namespace {
 
