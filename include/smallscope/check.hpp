@@ -3,7 +3,7 @@
 // domain). The oracle is the invariant in the post-state plus a postcondition over the
 // pre-state `old`, the post-state, the result and the arguments (oracle.hpp).
 //
-//   auto m = smallscope::make_method<&tree::remove, &remove_post>("remove", {smallscope::ints(1, 5)});
+//   auto m = SMALLSCOPE_METHOD(tree::remove, remove_post, smallscope::ints(1, 5));
 //
 // The method runs on a heap copy of the input (heap.hpp states the ownership rule).
 #pragma once

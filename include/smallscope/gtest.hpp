@@ -4,8 +4,7 @@
 //
 //   TEST(SearchTree, RemoveOnEveryTreeOfFiveNodes) {
 //     using namespace subjects::search_tree;
-//     const auto remove = smallscope::make_method<&tree::remove, &remove_post>(
-//         "remove", {smallscope::argument_domain::of(smallscope::ints(1, 5))}, "remove", "remove_post");
+//     const auto remove = SMALLSCOPE_METHOD(tree::remove, remove_post, smallscope::ints(1, 5));
 //     EXPECT_TRUE(smallscope::testing::all_inputs_pass<tree>(fin(5, 0, 5, 1, 5), remove));
 //   }
 //
