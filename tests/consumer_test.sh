@@ -127,6 +127,19 @@ else
       expect_run reproducer-fixed 0 "[  PASSED  ] 1 test" "$tmp/fixed"
     fi
   done
+  # A user's test built with AddressSanitizer over the released library finds the leak too.
+  if "$cxx" -std=c++20 -fsanitize=address -fno-omit-frame-pointer -I"$example" "$reproducer" "${flags[@]}" \
+      -lgtest -lgtest_main -pthread -o "$tmp/buggy_asan" >"$tmp/buggy_asan.compile.out" 2>&1; then
+    status=0
+    ASAN_OPTIONS=detect_leaks=1 "$tmp/buggy_asan" >"$tmp/buggy_asan.out" 2>&1 || status=$?
+    if [[ $status -eq 0 ]] || ! grep -q -F "blocks leaked by the method" "$tmp/buggy_asan.out"; then
+      fail "the reproducer built with AddressSanitizer does not report the leak (exit $status)"
+      cat "$tmp/buggy_asan.out" >&2
+    fi
+  else
+    cat "$tmp/buggy_asan.compile.out" >&2
+    fail "the reproducer does not compile with AddressSanitizer over the released library"
+  fi
   # shellcheck disable=SC2046
   if "$cxx" -std=c++20 -I"$example" "$example/shop_subjects.cpp" $(pkg-config --cflags --libs smallscope-main) \
       -o "$tmp/shop_pc" >"$tmp/shop_pc.out" 2>&1; then
