@@ -72,14 +72,17 @@ int cli_main(int argc, char** argv) {
   cli::gen_request gen;
   gen.program = program;
   auto* g = app.add_subcommand("gen", "Generate every valid structure of a subject (Korat's search).");
-  g->add_option("SUBJECT", gen.subject, "the subject, as named by `smallscope list`")->required();
+  g->add_option("SUBJECT", gen.subject, "the subject, as named by `smallscope list`")->required()->type_name("NAME");
   g->add_option("SCOPE", gen.scope,
-                "the subject's one-argument finitization (Korat's finX(SCOPE)); or give --fin");
-  g->add_option("--fin", gen.fin, "every finitization parameter, comma-separated (P1,P2,...)");
+                "the subject's one-argument finitization (Korat's finX(SCOPE)); or give --fin")
+      ->type_name("N");
+  g->add_option("--fin", gen.fin, "every finitization parameter, comma-separated (P1,P2,...)")->type_name("P1,P2,...");
   g->add_flag("--print", gen.print, "print every structure (in --format, text by default)");
-  g->add_option("--format", gen.format, "how to print structures: text, jsonl or dot (implies --print)");
+  g->add_option("--format", gen.format, "how to print structures: text, jsonl or dot (implies --print)")
+      ->type_name("FORMAT");
   g->add_option("--stats", gen.stats,
-                "print statistics: json (the last line of stdout is one JSON object) or text");
+                "print statistics: json (the last line of stdout is one JSON object) or text")
+      ->type_name("json|text");
   g->add_flag("-q,--quiet", gen.quiet, "no configuration line and no progress on stderr");
   cli::add_search_options(*g, gen.search);
   g->footer(fmt::format("SCOPE n means the subject's finX(n) as Korat 1.0 defines it (see `smallscope list`).\n{}",
@@ -88,10 +91,11 @@ int cli_main(int argc, char** argv) {
   cli::check_request check;
   check.gen.program = program;
   auto* c = app.add_subcommand("check", "Check a method of a subject on every valid input (black-box; or --white-box).");
-  c->add_option("SUBJECT", check.gen.subject, "the subject, as named by `smallscope list`")->required();
-  c->add_option("METHOD", check.method, "the method under test, as listed by `smallscope list`")->required();
-  c->add_option("SCOPE", check.gen.scope, "the subject's one-argument finitization; or give --fin");
-  c->add_option("--fin", check.gen.fin, "every finitization parameter, comma-separated (P1,P2,...)");
+  c->add_option("SUBJECT", check.gen.subject, "the subject, as named by `smallscope list`")->required()->type_name("NAME");
+  c->add_option("METHOD", check.method, "the method under test, as listed by `smallscope list`")->required()->type_name("NAME");
+  c->add_option("SCOPE", check.gen.scope, "the subject's one-argument finitization; or give --fin")->type_name("N");
+  c->add_option("--fin", check.gen.fin, "every finitization parameter, comma-separated (P1,P2,...)")
+      ->type_name("P1,P2,...");
   rules["--timeout"] = "0 (automatic) or seconds in [0.001, 86400]";
   c->add_option_function<std::string>(
        "--timeout",
@@ -110,7 +114,7 @@ int cli_main(int argc, char** argv) {
               "inputs are then numbered by finding");
   add_count(c, rules, "--stop-after", check.stop_after, 0, "stop after N failures (default 0: check every input)");
   add_count(c, rules, "--sample", check.sample, 1,
-            "check a uniform random sample of K >= 1 inputs instead of all (all of them when K is at least\n"
+            "check a uniform random sample of N >= 1 inputs instead of all (all of them when N is at least\n"
             "their number)");
   add_count(c, rules, "--seed", check.seed, 0, "the seed of --sample (default 1)");
   add_count(c, rules, "--input", check.input, 1, "check only input N (numbered from 1 as in the counterexamples)",
@@ -122,14 +126,18 @@ int cli_main(int argc, char** argv) {
   rules["--reproducer-dir"] = "a directory that exists or can be created, and is writable";
   c->add_option("--reproducer-dir", check.reproducer_dir,
                 "also write each printed counterexample's GoogleTest reproducer to DIR/<Subject>_<method>_<input>.cpp\n"
-                "(DIR is created if missing)");
+                "(DIR is created if missing)")
+      ->type_name("DIR");
   rules["--findings"] = "a file name (written as JSON Lines)";
   c->add_option("--findings", check.findings,
                 "write every failure to FILE as JSON Lines: one object per failure with input, kind, detail,\n"
-                "arguments, objects, pre_state and post_state");
-  c->add_option("--format", check.gen.format, "pictures of the pre- and post-states: text or dot");
+                "arguments, objects, pre_state and post_state")
+      ->type_name("FILE");
+  c->add_option("--format", check.gen.format, "pictures of the pre- and post-states: text or dot")
+      ->type_name("FORMAT");
   c->add_option("--stats", check.gen.stats,
-                "print statistics: json (the last line of stdout is one JSON object) or text");
+                "print statistics: json (the last line of stdout is one JSON object) or text")
+      ->type_name("json|text");
   c->add_flag("-q,--quiet", check.gen.quiet, "no configuration line and no progress on stderr");
   cli::add_search_options(*c, check.gen.search);
   c->footer(fmt::format(
