@@ -1,54 +1,155 @@
 #!/usr/bin/env python3
-"""Runs `smallscope gen` on every row of bench/korat-counts.tsv (Korat 1.0's measured counts
-and times on its own examples) whose subject is built in; checks that valid and explored equal
-Korat's and prints a Markdown table with the median and the best time of several runs and the
-speed-up over Korat of each (Korat's own figures are the best of two or three runs). Exits 1 if
-any count differs.
+"""Times Korat 1.0 and smallscope side by side, in one run, on every row of
+bench/korat-counts.tsv (Korat 1.0's own examples) whose subject is built in.
 
-usage: bench/korat_rows.py [--binary build/release/smallscope] [--runs 5] [--subjects A,B] [--cpu 0]
+For each row it runs, pinned to one core (taskset -c CPU) and alternated, RUNS times each:
+  Korat 1.0:   KORAT SUBJECT N                    (../shared/peers/korat/run, see its README)
+  smallscope:  BINARY gen SUBJECT FIN --stats json -q
+Both are timed the same way: the wall time of the whole process, measured here with
+time.perf_counter around it (JVM start and class loading for Korat, process start for
+smallscope, included). smallscope's own search `seconds` (from --stats json, no process start)
+is kept as a second column. The ratio is Korat's median over smallscope's median, whole process
+both.
+
+valid and explored must equal Korat's live output and the tsv; the script exits 1 if any
+differs (or if a program fails). Korat's `run` takes a one-argument finitization only, so rows
+whose fin has commas (SortedList) run on smallscope alone, checked against the tsv. A Korat run
+that takes longer than --max-korat-seconds is killed and Korat is skipped for that row (the
+row says so).
+
+usage: bench/korat_rows.py [--binary build/release/smallscope] [--korat PATH] [--runs 5]
+                           [--subjects A,B] [--cpu 1] [--max-korat-seconds 30] [--json FILE]
 """
 import argparse
 import json
 import os
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
+import time
 
 here = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_KORAT = os.path.join(here, "..", "..", "shared", "peers", "korat", "run")
 
 
-def speed_up(korat_s, seconds):
-    return "%.1fx" % (float(korat_s) / seconds) if seconds > 0 else "inf"
+def timed(cmd, timeout=None):
+    """Runs cmd in its own process group; returns (wall seconds, stdout), or (None, None) if it
+    ran past timeout (the whole group is killed). Raises on a non-zero exit."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return None, None
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError("%s exited %d:\n%s" % (" ".join(cmd), proc.returncode, err.strip()))
+    return wall, out
 
 
-def measure(binary, runs, cpu, wanted):
+def run_korat(pin, korat, subject, fin, timeout):
+    """One Korat run: (wall seconds, valid, explored, Korat's own overall time) or None."""
+    wall, out = timed(pin + [korat, subject, fin], timeout)
+    if wall is None:
+        return None
+    valid, explored, overall, _ = out.split()
+    return wall, int(valid), int(explored), float(overall)
+
+
+def run_smallscope(pin, binary, subject, fin):
+    """One smallscope run: (wall seconds, stats dict)."""
+    cmd = [binary, "gen", subject] + (["--fin", fin] if "," in fin else [fin]) + ["--stats", "json", "-q"]
+    wall, out = timed(pin + cmd)
+    return wall, json.loads(out.strip().splitlines()[-1])
+
+
+def ratio(a, b):
+    return "%.1fx" % (a / b) if b > 0 else "inf"
+
+
+def korat_available(korat):
+    """Korat is a measuring instrument, not a dependency: without it (or without a Java runtime)
+    every row runs on smallscope alone, checked against the tsv."""
+    return os.access(korat, os.X_OK) and shutil.which("java") is not None
+
+
+def measure(binary, runs, cpu, wanted, korat=DEFAULT_KORAT, max_korat_seconds=30.0, results=None):
     """Prints the table for the built-in subjects in `wanted` (all when empty); returns the
-    number of rows whose counts differ from Korat's."""
-    listing = subprocess.run([binary, "list"], capture_output=True, text=True, check=True).stdout
+    number of rows whose counts differ. Appends one dict per row to `results` if given."""
+    args = argparse.Namespace(binary=binary, runs=runs, cpu=str(cpu), korat=korat,
+                              max_korat_seconds=max_korat_seconds)
+    have_korat = korat_available(korat)
+    if not have_korat:
+        print("Korat 1.0 not found (%s, or no java): smallscope alone, counts checked against the tsv"
+              % korat, file=sys.stderr)
+    pin = ["taskset", "-c", args.cpu]
+    listing = subprocess.run([args.binary, "list"], capture_output=True, text=True, check=True).stdout
     built_in = {line.strip() for line in listing.splitlines() if line and not line.startswith(" ")}
-    wanted = wanted or built_in
-    mismatches = 0
-    print("| subject | fin | valid | explored | counts = Korat's | Korat 1.0 s | smallscope s, median of %d | speed-up | "
-          "smallscope s, best of %d | speed-up |" % (runs, runs))
-    print("|---|---|---:|---:|---|---:|---:|---:|---:|---:|")
     with open(os.path.join(here, "korat-counts.tsv")) as f:
-        rows = [line.rstrip("\n").split("\t") for line in f][1:]
-    for subject, fin, valid, explored, korat_s in rows:
-        if subject not in built_in or subject not in wanted:
-            continue
-        cmd = [binary, "gen", subject] + (["--fin", fin] if "," in fin else [fin]) + ["--stats", "json", "-q"]
-        times = []
-        stats = None
-        for _ in range(runs):
-            out = subprocess.run(["taskset", "-c", cpu] + cmd, capture_output=True, text=True, check=True).stdout
-            stats = json.loads(out.strip().splitlines()[-1])
-            times.append(stats["seconds"])
-        same = stats["valid"] == int(valid) and stats["explored"] == int(explored)
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip()][1:]
+    rows = [r for r in rows if r[0] in built_in and (not wanted or r[0] in wanted)]
+    # One untimed run of each first, so that neither pays for a cold file cache in the table.
+    if rows:
+        run_smallscope(pin, args.binary, rows[0][0], rows[0][1])
+        one = next((r for r in rows if "," not in r[1]), None)
+        if one and have_korat:
+            run_korat(pin, args.korat, one[0], one[1], args.max_korat_seconds)
+
+    n = args.runs
+    print("| subject | fin | valid | explored | counts = Korat's and tsv | Korat s, median (best) of %d | "
+          "smallscope s, median (best) of %d | smallscope search s, median | Korat / smallscope, median (best) |"
+          % (n, n))
+    print("|---|---|---:|---:|---|---:|---:|---:|---:|")
+    sys.stdout.flush()
+    results = [] if results is None else results
+    mismatches = 0
+    for subject, fin, valid, explored, _ in rows:
+        expect = (int(valid), int(explored))
+        korat_ok = have_korat and "," not in fin
+        korat_note = "" if korat_ok else ("not run: Korat's `run` takes one argument" if have_korat
+                                          else "not run: Korat not found")
+        k_walls, k_overall, k_counts = [], [], set()
+        s_walls, s_search, s_counts = [], [], set()
+        for _ in range(n):
+            if korat_ok:
+                k = run_korat(pin, args.korat, subject, fin, args.max_korat_seconds)
+                if k is None:
+                    korat_ok = False
+                    korat_note = "skipped: over --max-korat-seconds %g" % args.max_korat_seconds
+                    k_walls, k_overall, k_counts = [], [], set()
+                else:
+                    k_walls.append(k[0])
+                    k_overall.append(k[3])
+                    k_counts.add((k[1], k[2]))
+            wall, stats = run_smallscope(pin, args.binary, subject, fin)
+            s_walls.append(wall)
+            s_search.append(stats["seconds"])
+            s_counts.add((stats["valid"], stats["explored"]))
+        same = s_counts == {expect} and (not k_walls or k_counts == {expect})
         mismatches += not same
-        median, best = statistics.median(times), min(times)
-        print("| %s | %s | %s | %s | %s | %s | %.4f | %s | %.4f | %s |" % (
-            subject, fin, f"{stats['valid']:,}", f"{stats['explored']:,}", "yes" if same else "**NO**",
-            korat_s, median, speed_up(korat_s, median), best, speed_up(korat_s, best)))
+        s_med, s_best = statistics.median(s_walls), min(s_walls)
+        row = {"subject": subject, "fin": fin, "valid": expect[0], "explored": expect[1],
+               "smallscope_counts": sorted(s_counts), "korat_counts": sorted(k_counts), "same": same,
+               "smallscope_wall": s_walls, "smallscope_search": s_search, "korat_wall": k_walls,
+               "korat_overall_time": k_overall, "korat_note": korat_note}
+        results.append(row)
+        if k_walls:
+            k_med, k_best = statistics.median(k_walls), min(k_walls)
+            korat_cell = "%.3f (%.3f)" % (k_med, k_best)
+            ratio_cell = "%s (%s)" % (ratio(k_med, s_med), ratio(k_best, s_best))
+            row["ratio_median"] = k_med / s_med
+        else:
+            korat_cell, ratio_cell = korat_note, "-"
+        counts_cell = ("yes" if k_walls else "tsv only") if same else \
+            "**NO**: smallscope %s, Korat %s" % (sorted(s_counts), sorted(k_counts))
+        print("| %s | %s | %s | %s | %s | %s | %.4f (%.4f) | %.4f | %s |" % (
+            subject, fin, f"{expect[0]:,}", f"{expect[1]:,}", counts_cell, korat_cell, s_med, s_best,
+            statistics.median(s_search), ratio_cell))
         sys.stdout.flush()
     return mismatches
 
@@ -56,12 +157,33 @@ def measure(binary, runs, cpu, wanted):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default=os.path.join(here, "..", "build", "release", "smallscope"))
+    ap.add_argument("--korat", default=DEFAULT_KORAT,
+                    help="Korat 1.0's run script (prints: valid explored seconds wall_seconds)")
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--subjects", default="")
-    ap.add_argument("--cpu", default="0", help="the core to pin the runs to (taskset -c)")
+    ap.add_argument("--subjects", default="", help="comma-separated subjects (default: every built-in one)")
+    ap.add_argument("--cpu", default="1", help="the core to pin both programs to (taskset -c)")
+    ap.add_argument("--max-korat-seconds", type=float, default=30.0,
+                    help="kill a Korat run that takes longer and skip Korat for that row")
+    ap.add_argument("--json", default="", help="also write every measurement to this file")
     args = ap.parse_args()
     wanted = set(args.subjects.split(",")) if args.subjects else set()
-    return 1 if measure(args.binary, args.runs, args.cpu, wanted) else 0
+    results = []
+    try:
+        mismatches = measure(args.binary, args.runs, args.cpu, wanted, args.korat, args.max_korat_seconds, results)
+    except RuntimeError as e:
+        print(e, file=sys.stderr)
+        return 1
+    ratios = [r["ratio_median"] for r in results if "ratio_median" in r]
+    if ratios:
+        print("\nKorat / smallscope (whole process, medians): %.1fx to %.1fx over %d rows; %d rows without Korat."
+              % (min(ratios), max(ratios), len(ratios), len(results) - len(ratios)))
+    if mismatches:
+        print("%d rows whose counts differ" % mismatches, file=sys.stderr)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"cpu": args.cpu, "runs": args.runs, "binary": args.binary, "korat": args.korat,
+                       "rows": results}, f, indent=1)
+    return 1 if mismatches else 0
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@
 // a test fails when the file differs from what the cases produce.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+
+#include <cctype>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -19,7 +21,6 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -221,12 +222,14 @@ INSTANTIATE_TEST_SUITE_P(Faults, worker_death_test, testing::Values(SIGTERM, SIG
 
 // The number of failed inputs of the last progress report of check on stderr ("..., N failed").
 std::uint64_t failed_so_far(const std::string& err) {
-  static const std::regex progress("inputs checked, ([0-9,]+) failed");
+  static const std::string before = "inputs checked, ";
   std::uint64_t failed = 0;
-  for (auto it = std::sregex_iterator(err.begin(), err.end(), progress); it != std::sregex_iterator(); ++it) {
-    std::string digits = (*it)[1];
-    std::erase(digits, ',');
-    failed = std::stoull(digits);
+  for (std::size_t at = err.find(before); at != std::string::npos; at = err.find(before, at + 1)) {
+    std::string digits;
+    std::size_t i = at + before.size();
+    for (; i < err.size() && (std::isdigit(static_cast<unsigned char>(err[i])) != 0 || err[i] == ','); ++i)
+      if (err[i] != ',') digits += err[i];
+    if (!digits.empty() && err.compare(i, 7, " failed") == 0) failed = std::stoull(digits);
   }
   return failed;
 }
@@ -347,15 +350,17 @@ TEST(Faults, UnwritableReproducerDirIsRefusedBeforeTheRun) {
 TEST(Faults, ListedScopeRangesAreAccepted) {
   const cli_runner::result listed = cli_runner::run({"list"});
   ASSERT_EQ(listed.exit_code, 0);
-  static const std::regex scope_line(R"(^  SCOPE in \[(-?[0-9]+), (-?[0-9]+)\];)");
+  static const std::string scope_line = "  SCOPE in [";
   std::string subject;
   std::size_t checked = 0;
   for (const auto& line : lines(listed.out)) {
     if (!line.empty() && line[0] != ' ') subject = line;
-    std::smatch m;
-    if (!std::regex_search(line, m, scope_line)) continue;
-    const long long lo = std::stoll(m[1]);
-    const long long hi = std::stoll(m[2]);
+    // "  SCOPE in [LO, HI]; ..."
+    if (line.rfind(scope_line, 0) != 0) continue;
+    const std::size_t comma = line.find(", ", scope_line.size());
+    ASSERT_NE(comma, std::string::npos) << line;
+    const long long lo = std::stoll(line.substr(scope_line.size(), comma - scope_line.size()));
+    const long long hi = std::stoll(line.substr(comma + 2));
     for (const long long scope : {lo, hi, hi + 1, lo - 1}) {
       const bool inside = scope >= lo && scope <= hi;
       const std::vector<std::string> args = {"check", subject, "no_such_method", std::to_string(scope)};
