@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <thread>
 #include <string>
 #include <vector>
 
 #include "report/spec_warnings.hpp"
 #include "smallscope/checker.hpp"
+#include "smallscope/gtest.hpp"
 #include "smallscope/subject.hpp"
 
 namespace {
@@ -43,6 +46,7 @@ struct headed_list {
     return true;
   }
   void touch() {}
+  void slow_touch() { std::this_thread::sleep_for(std::chrono::milliseconds(100)); }
 };
 SMALLSCOPE_FIELDS(headed_list, header)
 
@@ -67,6 +71,21 @@ TEST(SpecWarnings, UnreadFieldOfAHeaderMultipliesTheCount) {
   EXPECT_TRUE(mentions(r.warnings, "every value of Header.key (3 values)")) << all(r.warnings);
   EXPECT_TRUE(mentions(r.warnings, "multiplies the count by 3")) << all(r.warnings);
   EXPECT_FALSE(mentions(r.warnings, "Cell.key")) << all(r.warnings);
+}
+
+// The GoogleTest adapter prints the warnings, and the progress of a check that runs long.
+TEST(SpecWarnings, GoogleTestAdapterPrintsWarningsAndProgress) {
+  smallscope::testing::gtest_options options;
+  options.progress_after = 0.5;
+  ::testing::internal::CaptureStderr();
+  const auto result = smallscope::testing::all_inputs_pass<headed_list>(
+      headed_fin(), SMALLSCOPE_METHOD(headed_list::slow_touch, touch_post), options);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_TRUE(result);  // 21 inputs of 0.1 s each
+  EXPECT_NE(err.find("[ smallscope ] warning: the invariant accepts every value of Header.key"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("[ smallscope ] slow_touch: "), std::string::npos) << err;
+  EXPECT_NE(err.find(" inputs checked, 0 failed"), std::string::npos) << err;
 }
 
 struct counter {
