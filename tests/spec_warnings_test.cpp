@@ -158,8 +158,9 @@ TEST(SpecWarnings, ReservoirSamplesUniformly) {
   constexpr std::uint64_t n = 100000;
   constexpr std::uint32_t capacity = smallscope::detail::sample_capacity;
   std::vector<std::uint64_t> kept(capacity, 0);
+  smallscope::detail::reservoir_sampler sampler;
   for (std::uint64_t i = 1; i <= n; ++i)
-    if (const auto place = smallscope::detail::reservoir_place(i, capacity); place < capacity) kept[place] = i;
+    if (const auto place = sampler.offer(); place < capacity) kept[place] = i;
   std::array<int, 10> tenths{};
   for (auto i : kept) {
     ASSERT_GE(i, 1u);

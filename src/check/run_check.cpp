@@ -257,7 +257,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   });
   report.failures = std::move(failures);
   if (!options.white_box && selection.empty() && !report.stopped && !interrupted && state->finished.load()) {
-    const std::uint64_t yielded = state->structure.load();
+    const std::uint64_t yielded = state->sampler.seen();
     report.warnings = detail::spec_warnings(
         fin.data(), invariant, {state->sample(), static_cast<std::size_t>(detail::sample_capacity) * space.slot_count()},
         static_cast<std::uint32_t>(std::min<std::uint64_t>(yielded, detail::sample_capacity)),

@@ -161,7 +161,7 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
     state.explored.store(stats.explored);
     state.valid.store(stats.valid);
     state.structure.store(structure);
-    if (const auto place = reservoir_place(structure, sample_capacity); place < sample_capacity)
+    if (const auto place = state.sampler.offer(); place < sample_capacity)
       std::copy(search.candidate(), search.candidate() + space.slot_count(),
                 state.sample() + static_cast<std::size_t>(place) * space.slot_count());
     if (!check_structure(0)) return worker_exit::stopped;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "report/spec_warnings.hpp"
 #include "smallscope/checker.hpp"
 
 namespace smallscope::detail {
@@ -34,6 +35,7 @@ struct worker_state {
   std::atomic<std::uint32_t> stack_size{0};
   std::atomic<std::uint64_t> tuple{0};           // white-box: the argument tuple searched
   std::atomic<std::uint64_t> searched{0};        // white-box: explored by the finished searches
+  reservoir_sampler sampler;  // the sample's state: plain data, so a restarted worker goes on
   std::uint32_t slot_count = 0;
   // Followed by slot_count candidate values, then slot_count stack entries, then the sample of
   // valid structures for the warnings (sample_capacity candidates; spec_warnings.hpp), which

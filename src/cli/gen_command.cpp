@@ -78,6 +78,7 @@ int run_gen(const gen_request& r) {
   // A uniform sample of the structures, for the warnings about the finitization.
   const std::uint32_t slots = range.space().slot_count();
   std::vector<std::uint32_t> sample;
+  detail::reservoir_sampler sampler;
   try {
     for (const structure& st : range) {
       if (interrupted()) {  // polled per structure here, and at progress time by the listener
@@ -85,8 +86,7 @@ int run_gen(const gen_request& r) {
         break;
       }
       ++yielded;
-      if (const auto place = detail::reservoir_place(yielded, detail::sample_capacity);
-          place < detail::sample_capacity) {
+      if (const auto place = sampler.offer(); place < detail::sample_capacity) [[unlikely]] {
         const std::size_t at = static_cast<std::size_t>(place) * slots;
         if (sample.size() < at + slots) sample.resize(at + slots);
         std::copy(st.values().begin(), st.values().end(), sample.begin() + static_cast<std::ptrdiff_t>(at));

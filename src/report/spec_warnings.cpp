@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <exception>
 
 #include "space/state_space.hpp"
@@ -123,10 +124,27 @@ bool accepts_every_value(const state_space& space, const predicate& invariant, c
 
 }  // namespace
 
-std::uint32_t reservoir_place(std::uint64_t seen, std::uint32_t capacity) {
-  if (seen <= capacity) return static_cast<std::uint32_t>(seen - 1);
-  const std::uint64_t j = mix(seen) % seen;
-  return j < capacity ? static_cast<std::uint32_t>(j) : capacity;
+namespace {
+// A uniform number in (0, 1) from a hash of (n, salt).
+double unit(std::uint64_t n, std::uint64_t salt) {
+  return (static_cast<double>(mix(n * 4 + salt) >> 11) + 0.5) * 0x1.0p-53;
+}
+}  // namespace
+
+// Algorithm L: after the reservoir fills, w is the largest of k uniform numbers, and the gap to
+// the next structure that enters is geometric with parameter w.
+void reservoir_sampler::skip(bool first) {
+  const double k = sample_capacity;
+  if (first) w_ = std::exp(std::log(unit(seen_, 0)) / k);
+  const double gap = std::floor(std::log(unit(seen_, 1)) / std::log1p(-w_));
+  next_ = seen_ + 1 + (gap < 1e18 ? static_cast<std::uint64_t>(gap) : std::uint64_t{1} << 60);
+}
+
+std::uint32_t reservoir_sampler::replace() {
+  const auto place = static_cast<std::uint32_t>(mix(seen_ * 4 + 2) % sample_capacity);
+  w_ *= std::exp(std::log(unit(seen_, 3)) / sample_capacity);
+  skip(false);
+  return place;
 }
 
 std::vector<std::string> spec_warnings(const finitization_data& data, const predicate& invariant,
