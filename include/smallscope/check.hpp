@@ -193,7 +193,7 @@ inline void note_leaks(const allocation_report& seen, method_run& out) {
     forget_leak(b.address);
   }
   for (const auto& [input, copy] : out.copied)
-    if (copy != input && !std::binary_search(seen.freed.begin(), seen.freed.end(), copy)) {
+    if (!std::binary_search(seen.freed.begin(), seen.freed.end(), copy)) {
       out.leaked_inputs.push_back(input);
       forget_leak(copy);
     }

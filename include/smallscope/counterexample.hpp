@@ -18,7 +18,6 @@ struct check_context {
   const target_method* method = nullptr;
   std::string reproduce_command;  // the command without --input; empty: none
   std::string header;             // the header that declares the classes
-  std::string invariant_member = "rep_ok";
 };
 
 // "invariant fails in the post-state", "postcondition clause 'size' fails", "crash: SIGSEGV".

@@ -25,7 +25,6 @@ struct gtest_options {
   check_options check;
   std::size_t show = 3;  // counterexamples reported in full; the rest are counted
   std::string header;    // the header the reproducers include
-  std::string invariant_member = "rep_ok";
   double progress_after = 5;  // seconds before (and between) progress lines on stderr; 0: none
 };
 
@@ -50,7 +49,6 @@ inline ::testing::AssertionResult all_inputs_pass(const finitization& fin, const
   ctx.fin = &fin;
   ctx.method = &method;
   ctx.header = options.header;
-  ctx.invariant_member = options.invariant_member;
   for (std::size_t i = 0; i < report.failures.size() && i < options.show; ++i) {
     const auto& c = report.failures[i];
     ADD_FAILURE() << counterexample_report(ctx, c, i + 1, structure_format::text)

@@ -53,9 +53,8 @@ struct subject {
   // Builds the finitization; requires one value per parameter, each in its range; throws
   // finitization_error naming the parameter when the values do not fit together.
   std::function<subject_instance(std::span<const std::int64_t>)> make;
-  // For reproducers: the header that declares the classes, and the invariant's member name.
+  // For reproducers: the header that declares the classes (each method names its invariant).
   std::string header;
-  std::string invariant_member = "rep_ok";
 };
 
 // Registers a subject factory; returns true (for static registration).

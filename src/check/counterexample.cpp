@@ -212,8 +212,7 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
                                : fmt::format("now->{}({})", ctx.method->cpp_member, args);
   fmt::format_to(it, "  {}{};\n", has_result ? "const auto result = " : "", call);
   // The invariant the check judged: the method's own (a member of the root, or a free function).
-  const std::string& invariant =
-      ctx.method->cpp_invariant.empty() ? ctx.invariant_member : ctx.method->cpp_invariant;
+  const std::string& invariant = ctx.method->cpp_invariant;
   fmt::format_to(it,
                  "  smallscope::detail::failed_invariant_clause = {{}};\n"
                  "  EXPECT_TRUE({}) << \"the invariant fails in the post-state; its clause: \"\n"

@@ -158,7 +158,6 @@ int run_check_command(const check_request& r) {
   ctx.method = &method;
   ctx.reproduce_command = command;
   ctx.header = s.header;
-  ctx.invariant_member = s.invariant_member;
 
   bool write_failed = false;
   const std::size_t shown = std::min<std::size_t>(report.failures.size(), r.show);
