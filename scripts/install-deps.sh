@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs every Debian package that building and testing smallscope needs.
 set -euo pipefail
-packages=(g++ cmake ninja-build libfmt-dev libcli11-dev nlohmann-json3-dev
+packages=(g++ cmake ninja-build libfmt-dev libcli11-dev nlohmann-json3-dev libcadical-dev
           libgtest-dev libgmock-dev libbenchmark-dev python3 pkgconf)
 missing=()
 for p in "${packages[@]}"; do

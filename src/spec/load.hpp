@@ -1,0 +1,40 @@
+// Reading a spec: parse (parser.cpp), then check (checker.cpp), each reporting the first
+// mistake as file:line:col with what was expected (paper 003, Sec. 3: the spec language).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "spec/ast.hpp"
+
+namespace smallscope::spec {
+
+// A mistake in a spec: what() is "file:line:col: error: message". The command line prints it
+// and exits with code 2.
+class spec_error : public std::runtime_error {
+ public:
+  spec_error(const std::string& file, position at, const std::string& message);
+  const std::string& file() const { return file_; }
+  position at() const { return at_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string file_;
+  position at_;
+  std::string message_;
+};
+
+// Parses `text` (named `file` in messages). Throws spec_error.
+module parse(std::string_view text, const std::string& file);
+
+// Resolves every name of a parsed module and gives every node its arity and kind; see
+// checker.cpp's header for what it rewrites. Throws spec_error.
+void check(module& m);
+
+// parse + check of a file's content. Throws spec_error (a file that cannot be read is
+// reported at 0:0).
+module load_file(const std::string& path);
+module load_text(std::string_view text, const std::string& file);
+
+}  // namespace smallscope::spec

@@ -1,0 +1,14 @@
+// Errors in spec files, reported as file:line:col (paper 003, Sec. 3).
+#include "spec/load.hpp"
+
+#include <fmt/format.h>
+
+namespace smallscope::spec {
+
+spec_error::spec_error(const std::string& file, position at, const std::string& message)
+    : std::runtime_error(fmt::format("{}:{}:{}: error: {}", file, at.line, at.column, message)),
+      file_(file),
+      at_(at),
+      message_(message) {}
+
+}  // namespace smallscope::spec
