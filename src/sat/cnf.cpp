@@ -1,0 +1,89 @@
+// Tseitin's encoding into an incremental CaDiCaL solver (paper 004, Sec. 3 and Algorithm 1).
+#include "sat/cnf.hpp"
+
+#include <cadical.hpp>
+
+namespace smallscope::sat {
+
+struct cnf_solver::terminator : CaDiCaL::Terminator {
+  const volatile bool* flag = nullptr;
+  bool terminate() override { return flag != nullptr && *flag; }
+};
+
+cnf_solver::cnf_solver(const circuit& c)
+    : c_(c), solver_(std::make_unique<CaDiCaL::Solver>()), terminator_(std::make_unique<terminator>()) {
+  // Gate 0 is the constant true.
+  solver_->add(1);
+  solver_->add(0);
+  ++clauses_;
+  encoded_.assign(1, true);
+  solver_->connect_terminator(terminator_.get());
+}
+
+cnf_solver::~cnf_solver() {
+  if (solver_) solver_->disconnect_terminator();
+}
+
+void cnf_solver::set_terminate_flag(const volatile bool* flag) { terminator_->flag = flag; }
+
+int cnf_solver::dimacs(lit l) const {
+  int v = static_cast<int>(gate_of(l)) + 1;
+  return is_negated(l) ? -v : v;
+}
+
+void cnf_solver::encode(std::uint32_t root) {
+  if (encoded_.size() < c_.gate_count()) encoded_.resize(c_.gate_count(), false);
+  if (encoded_[root]) return;
+  stack_.clear();
+  stack_.push_back(root);
+  while (!stack_.empty()) {
+    std::uint32_t g = stack_.back();
+    stack_.pop_back();
+    if (encoded_[g]) continue;
+    encoded_[g] = true;
+    ++encoded_count_;
+    auto in = c_.inputs(g);
+    if (in.empty()) continue;  // a variable
+    int out = static_cast<int>(g) + 1;
+    // g -> each input; all inputs -> g.
+    for (lit l : in) {
+      solver_->add(-out);
+      solver_->add(dimacs(l));
+      solver_->add(0);
+    }
+    solver_->add(out);
+    for (lit l : in) solver_->add(-dimacs(l));
+    solver_->add(0);
+    clauses_ += in.size() + 1;
+    for (lit l : in) {
+      if (!encoded_[gate_of(l)]) stack_.push_back(gate_of(l));
+    }
+  }
+}
+
+void cnf_solver::require(lit l) {
+  lit one[1] = {l};
+  add_clause(one);
+}
+
+void cnf_solver::add_clause(std::span<const lit> lits) {
+  for (lit l : lits) encode(gate_of(l));
+  for (lit l : lits) solver_->add(dimacs(l));
+  solver_->add(0);
+  ++clauses_;
+}
+
+bool cnf_solver::solve() {
+  ++solves_;
+  return solver_->solve() == 10;
+}
+
+bool cnf_solver::value(lit l) {
+  if (l == lit_true) return true;
+  if (l == lit_false) return false;
+  if (gate_of(l) >= encoded_.size() || !encoded_[gate_of(l)]) return false;
+  int v = solver_->val(dimacs(l));
+  return v > 0;
+}
+
+}  // namespace smallscope::sat

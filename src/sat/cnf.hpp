@@ -1,0 +1,58 @@
+// Tseitin's encoding of the circuit into CaDiCaL's clauses (paper 004, Sec. 3: "the formula is
+// translated to CNF and loaded into the solver"). Only gates a constraint reaches are encoded,
+// each once; constraints added later (blocking clauses, new formulas) reuse them, so the solver
+// stays incremental and keeps what it learnt.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sat/circuit.hpp"
+
+namespace CaDiCaL {
+class Solver;
+}
+
+namespace smallscope::sat {
+
+class cnf_solver {
+ public:
+  explicit cnf_solver(const circuit& c);
+  ~cnf_solver();
+  cnf_solver(const cnf_solver&) = delete;
+  cnf_solver& operator=(const cnf_solver&) = delete;
+
+  // Requires `l` to hold (encoding the gates below it).
+  void require(lit l);
+  // Adds the clause "one of `lits` holds".
+  void add_clause(std::span<const lit> lits);
+  // SAT: true; UNSAT: false.
+  bool solve();
+  // The value of a literal in the last model.
+  bool value(lit l);
+
+  std::uint64_t variables() const { return encoded_count_; }
+  std::uint64_t clauses() const { return clauses_; }
+  std::uint64_t solves() const { return solves_; }
+  // Makes a running or later solve() stop soon (returns false); safe from a signal handler's
+  // thread only through a flag, see terminate_flag().
+  void set_terminate_flag(const volatile bool* flag);
+
+ private:
+  int dimacs(lit l) const;
+  void encode(std::uint32_t gate);
+  struct terminator;
+
+  const circuit& c_;
+  std::unique_ptr<CaDiCaL::Solver> solver_;
+  std::unique_ptr<terminator> terminator_;
+  std::vector<bool> encoded_;
+  std::vector<std::uint32_t> stack_;
+  std::uint64_t encoded_count_ = 0;
+  std::uint64_t clauses_ = 0;
+  std::uint64_t solves_ = 0;
+};
+
+}  // namespace smallscope::sat

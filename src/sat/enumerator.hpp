@@ -1,0 +1,74 @@
+// Enumeration of a command's instances on one incremental solver (paper 003, Sec. 5, phase 1;
+// paper 004, Sec. 3): after each model, a blocking clause over the primary variables of the
+// reached part (the fields of the atoms the root reaches) rules out that structure, so atoms the
+// root does not reach never make two instances differ. Each instance is re-checked by the
+// evaluator, which shares nothing with the translation.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sat/bounds.hpp"
+#include "sat/circuit.hpp"
+#include "sat/cnf.hpp"
+#include "sat/symmetry.hpp"
+#include "sat/translator.hpp"
+#include "spec/ast.hpp"
+#include "spec/instance.hpp"
+
+namespace smallscope::sat {
+
+struct enumeration_stats {
+  std::uint64_t instances = 0;
+  std::uint64_t primary_variables = 0;
+  std::uint64_t gates = 0;
+  std::uint64_t cnf_variables = 0;  // encoded gates, before blocking clauses
+  std::uint64_t cnf_clauses = 0;    // before blocking clauses
+  double translate_seconds = 0;
+  double solve_seconds = 0;
+  double check_seconds = 0;
+};
+
+class enumerator {
+ public:
+  // Translates command `command` of checked module `m` (which must outlive this). Throws
+  // spec::spec_error for what the translation does not support.
+  enumerator(const spec::module& m, std::uint32_t command);
+  ~enumerator();
+
+  // The next instance, whole (every atom present, reached or not), with the atoms the root
+  // reaches in `reached`; false when there is none left (or the terminate flag was set).
+  bool next(spec::instance& out, std::vector<std::uint32_t>& reached);
+
+  // Re-checks each instance with the evaluator (on by default); a mismatch throws
+  // std::logic_error naming the instance, since it means the translation is wrong.
+  void set_recheck(bool on) { recheck_ = on; }
+  void set_terminate_flag(const volatile bool* flag) { solver_->set_terminate_flag(flag); }
+
+  const spec::universe& atoms() const { return bounds_.atoms; }
+  const bounds& bound() const { return bounds_; }
+  const enumeration_stats& stats() const { return stats_; }
+  // Sigs whose classes may have several instances (see symmetry.hpp), one line each.
+  const std::vector<std::string>& inexact() const { return symmetry_.inexact; }
+
+ private:
+  const spec::module& m_;
+  std::uint32_t command_;
+  bounds bounds_;
+  circuit circuit_;
+  std::unique_ptr<translator> translator_;
+  symmetry_breaking symmetry_;
+  std::unique_ptr<cnf_solver> solver_;
+  enumeration_stats stats_;
+  bool recheck_ = true;
+  bool done_ = false;
+};
+
+// The reached part of an instance: the sigs' atoms restricted to `reached` (fixed atoms and
+// integers kept), the fields restricted to tuples whose owner is reached.
+spec::instance reached_part(const spec::module& m, const spec::instance& whole, const std::vector<std::uint32_t>& reached);
+
+}  // namespace smallscope::sat
