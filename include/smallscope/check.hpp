@@ -78,6 +78,10 @@ struct run_hooks {
   void* context = nullptr;
   void (*copied)(void* context, const copy_map& now) = nullptr;  // before the method runs
   void (*finished)(void* context) = nullptr;  // after the oracle, before pictures and release
+  // Judges the post-state in place of the invariant and the postcondition (a spec's oracle,
+  // checker.hpp's structure_source); false with the failed clauses in `failed`.
+  bool (*judge)(void* context, const void* now, const copy_map& copied, std::span<const std::int64_t> args,
+                std::string& failed) = nullptr;
 };
 
 // Tells whether an exception is one the method may throw.
@@ -217,13 +221,22 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   Root* old = deep_copy(in);
   Root* now = deep_copy(in, &copied);
   for (const auto& [from, to] : copied.objects) out.copied.emplace_back(from, to);
-  if (hooks != nullptr) hooks->copied(hooks->context, copied);
+  if (hooks != nullptr && hooks->copied != nullptr) hooks->copied(hooks->context, copied);
   const auto arg = [&](auto index) {
     return argument_as<std::tuple_element_t<decltype(index)::value, Args>>(args[decltype(index)::value]);
   };
   verdict v;
   // The oracle: the invariant in the post-state, then the postcondition over the result (if any).
   const auto judge = [&](const auto&... result) {
+    if (hooks != nullptr && hooks->judge != nullptr) {
+      const allocation_watch_pause pause;
+      std::string failed;
+      if (!hooks->judge(hooks->context, now, copied, args, failed)) {
+        out.kind = outcome_kind::postcondition;
+        out.detail = std::move(failed);
+      }
+      return;
+    }
     if (!judge_invariant<RepOk>(*now, out)) out.kind = outcome_kind::invariant;
     Post(v, *old, *now, result..., arg(std::integral_constant<std::size_t, I>{})...);
   };
@@ -270,7 +283,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   }
   {
     const allocation_watch_pause pause;
-    if (hooks != nullptr) hooks->finished(hooks->context);
+    if (hooks != nullptr && hooks->finished != nullptr) hooks->finished(hooks->context);
     if (out.kind != outcome_kind::passed && out.kind != outcome_kind::exception) out.post_state = describe(*now);
   }
   release(now);

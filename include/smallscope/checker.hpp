@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,18 @@
 #include "smallscope/search.hpp"
 
 namespace smallscope {
+
+// Inputs from another engine (paper 003, Sec. 5: TestEra's instances concretized into objects):
+// the structures as candidate vectors of the finitization's state space, in order, and an
+// oracle that judges a run on structure `index` (0-based) in place of the invariant and the
+// postcondition, from the post-state at `now` (copies of the input's objects as `copied` maps
+// them) and the arguments. It returns false and names what failed in `failed`.
+struct structure_source {
+  std::vector<std::vector<std::uint32_t>> candidates;
+  std::function<bool(std::size_t index, const void* now, const copy_map& copied, std::span<const std::int64_t> args,
+                     std::string& failed)>
+      judge;
+};
 
 struct check_options {
   double timeout = 0;              // seconds per input; 0: ten times the running median + 1 s
@@ -34,6 +47,9 @@ struct check_options {
   // The subject's equivalence classes (paper 002), needed by search.eq_class and
   // search.one_per_class: the inputs are then the structures those yield. Not with white_box.
   eq_class_fn eq_class;
+  // The structures to check instead of the search's (a spec's instances); not with white_box,
+  // sample or eq_class. Must outlive the check.
+  const structure_source* source = nullptr;
 };
 
 // One failed input.

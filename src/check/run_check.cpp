@@ -112,6 +112,9 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     throw std::invalid_argument("eq_class and one_per_class need the subject's eq_class function");
   if (options.white_box && (options.search.eq_class || options.search.one_per_class))
     throw std::invalid_argument("white-box checking searches for failures: no eq_class pruning");
+  if (options.source != nullptr && (options.white_box || options.sample != 0 || options.search.eq_class ||
+                                    options.search.one_per_class))
+    throw std::invalid_argument("given structures (a spec's instances) are checked black-box, all of them, without eq_class");
   const auto start = std::chrono::steady_clock::now();
   const detail::state_space space(fin.data());  // for the failures the supervisor records
   const detail::argument_tuples tuples(method, space);
@@ -256,7 +259,8 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     return a.objects != b.objects ? a.objects < b.objects : a.input < b.input;
   });
   report.failures = std::move(failures);
-  if (!options.white_box && selection.empty() && !report.stopped && !interrupted && state->finished.load()) {
+  if (!options.white_box && options.source == nullptr && selection.empty() && !report.stopped && !interrupted &&
+      state->finished.load()) {
     const std::uint64_t yielded = state->sampler.seen();
     report.warnings = detail::spec_warnings(
         fin.data(), invariant, {state->sample(), static_cast<std::size_t>(detail::sample_capacity) * space.slot_count()},

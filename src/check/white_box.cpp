@@ -124,7 +124,7 @@ worker_exit run_white_box_worker(const check_job& job, worker_state& state, int 
     const graph_labels labels(space);
     while (search.next()) {
       const auto failed = state.failed.fetch_add(1) + 1;
-      write_failure(fd, failed_input(failed, call->last, job, search, own, t, labels));
+      write_failure(fd, failed_input(failed, call->last, job, search.space(), search.candidate(), own, t, labels));
       if (options.stop_after != 0 && failed >= options.stop_after) return worker_exit::stopped;
     }
     state.searched.fetch_add(search.stats().explored);

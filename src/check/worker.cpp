@@ -74,9 +74,9 @@ std::string leak_text(const method_run& run, const graph_labels& labels) {
 
 }  // namespace
 
-counterexample failed_input(std::uint64_t input, method_run& run, const check_job& job, const korat_search& search,
-                            const argument_tuples& tuples, std::uint64_t tuple, const graph_labels& labels) {
-  const state_space& space = search.space();
+counterexample failed_input(std::uint64_t input, method_run& run, const check_job& job, const state_space& space,
+                            const std::uint32_t* candidate, const argument_tuples& tuples, std::uint64_t tuple,
+                            const graph_labels& labels) {
   counterexample c;
   c.input = input;
   c.kind = run.kind;
@@ -84,7 +84,7 @@ counterexample failed_input(std::uint64_t input, method_run& run, const check_jo
   c.invariant_clause = std::move(run.invariant_clause);
   c.result = std::move(run.result);
   tuples.describe(tuple, c.arguments, c.integers);
-  c.candidate.assign(search.candidate(), search.candidate() + space.slot_count());
+  c.candidate.assign(candidate, candidate + space.slot_count());
   c.objects = static_cast<std::uint32_t>(job.method->describe(space.root()).objects.size());
   if (!run.post_state.objects.empty())
     c.post_state = render_graph(run.post_state, labels.label(run.post_state, run.copied), job.options->format,
@@ -104,12 +104,27 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
   time_limit times(options.timeout);
   std::vector<std::int64_t> args;
   std::uint64_t structure = 0;
+  const structure_source* source = options.source;
+  // A spec's oracle judges the run on the structure now in the arena.
+  struct judge_context {
+    const structure_source* source;
+    std::size_t index;
+  } judging{source, 0};
+  const run_hooks spec_hooks{&judging, nullptr, nullptr,
+                             [](void* context, const void* now, const copy_map& copied,
+                                std::span<const std::int64_t> arguments, std::string& failed) {
+                               const auto* j = static_cast<const judge_context*>(context);
+                               return j->source->judge(j->index, now, copied, arguments, failed);
+                             }};
+  const run_hooks* hooks = source != nullptr && source->judge ? &spec_hooks : nullptr;
+  const std::uint32_t* current = search.candidate();
   std::uint64_t first_tuple = 0;
 
   if (state.structure.load() != 0) {  // a worker died on state.input: go on after it
     structure = state.structure.load();
-    search.resume_after({state.candidate(), space.slot_count()}, {state.stack(), state.stack_size.load()},
-                        state.explored.load(), state.valid.load());
+    if (source == nullptr)
+      search.resume_after({state.candidate(), space.slot_count()}, {state.stack(), state.stack_size.load()},
+                          state.explored.load(), state.valid.load());
     first_tuple = (state.input.load() - 1) % per_structure + 1;  // the tuple after the one that failed
   }
 
@@ -132,7 +147,8 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
       state.input.store(input);
       const std::int64_t start = steady_ns();
       state.started_ns.store(start);
-      method_run run = job.method->call(space.root(), args);
+      judging.index = static_cast<std::size_t>(structure - 1);
+      method_run run = job.method->call(space.root(), args, hooks);
       const std::int64_t elapsed = steady_ns() - start;
       state.started_ns.store(0);
       times.add(elapsed);
@@ -142,13 +158,35 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
         state.passed.fetch_add(1);
         continue;
       }
-      write_failure(fd, failed_input(input, run, job, search, tuples, t, labels));
+      write_failure(fd, failed_input(input, run, job, space, current, tuples, t, labels));
       const auto failed = state.failed.fetch_add(1) + 1;
       if (options.stop_after != 0 && failed >= options.stop_after) return false;
     }
     return true;
   };
 
+  if (source != nullptr) {
+    // The structures are given: write each into the arena in turn.
+    if (structure != 0) {
+      current = source->candidates[structure - 1].data();
+      space.write_all(current);
+      if (!check_structure(first_tuple)) return worker_exit::stopped;
+    }
+    while (structure < source->candidates.size()) {
+      ++structure;
+      if (!selection.empty() && (structure - 1) * per_structure + 1 > selection.back()) break;
+      current = source->candidates[structure - 1].data();
+      space.write_all(current);
+      std::copy(current, current + space.slot_count(), state.candidate());
+      state.valid.store(structure);
+      state.structure.store(structure);
+      if (!check_structure(0)) return worker_exit::stopped;
+    }
+    state.valid.store(source->candidates.size());
+    state.total_inputs.store(source->candidates.size() * per_structure);
+    state.finished.store(true);
+    return worker_exit::finished;
+  }
   if (structure != 0 && !check_structure(first_tuple)) return worker_exit::stopped;
   while (search.next()) {
     ++structure;

@@ -42,9 +42,10 @@ class graph_labels {
 class argument_tuples;
 class korat_search;
 
-// The counterexample numbered `input` of `run`, a failed run of the method on the search's
-// current candidate with argument tuple `tuple`.
-counterexample failed_input(std::uint64_t input, method_run& run, const check_job& job, const korat_search& search,
-                            const argument_tuples& tuples, std::uint64_t tuple, const graph_labels& labels);
+// The counterexample numbered `input` of `run`, a failed run of the method on `candidate` (in
+// `space`) with argument tuple `tuple`.
+counterexample failed_input(std::uint64_t input, method_run& run, const check_job& job, const state_space& space,
+                            const std::uint32_t* candidate, const argument_tuples& tuples, std::uint64_t tuple,
+                            const graph_labels& labels);
 
 }  // namespace smallscope::detail
