@@ -158,6 +158,36 @@ TEST(Evaluator, FailedConjunctsNameNestedPredicates) {
   EXPECT_TRUE(e3.holds(p_rep_ok, receiver));
 }
 
+TEST(Evaluator, CommandsJudgeTheirPredicateAssertionOrInlineBlock) {
+  module m = make(false);
+  universe u = make_universe();
+  command_decl run_sorted;  // run sorted
+  run_sorted.target = p_sorted;
+  m.commands.push_back(std::move(run_sorted));
+  assert_decl all_acyclic;  // assert { all l: List | l.acyclic }
+  all_acyclic.name = "allAcyclic";
+  all_acyclic.body = block(list(quant(op::quant_all, d({0}, sig(s_list)), call(p_acyclic, list(var(0))))));
+  all_acyclic.variable_count = 1;
+  m.asserts.push_back(std::move(all_acyclic));
+  command_decl check_acyclic;
+  check_acyclic.is_run = false;
+  check_acyclic.target = 0;
+  m.commands.push_back(std::move(check_acyclic));
+  command_decl inline_block;  // run { some Node }
+  inline_block.block = block(list(f1(op::some, sig(s_node))));
+  m.commands.push_back(std::move(inline_block));
+  instance cyclic_unsorted = make_instance(u, shape{2, 0, {1, 0}, {1, 0}});
+  evaluator e1(m, cyclic_unsorted);
+  EXPECT_FALSE(e1.command_holds(0, receiver));
+  EXPECT_FALSE(e1.command_holds(1, {}));
+  EXPECT_TRUE(e1.command_holds(2, {}));
+  instance empty = make_instance(u, shape{0, -1, {}, {}});
+  evaluator e2(m, empty);
+  EXPECT_TRUE(e2.command_holds(0, receiver));
+  EXPECT_TRUE(e2.command_holds(1, {}));
+  EXPECT_FALSE(e2.command_holds(2, {}));
+}
+
 // The declarations' constraints and the facts, one violation at a time.
 class EvaluatorFacts : public ::testing::Test {
  protected:
