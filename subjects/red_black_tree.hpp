@@ -55,11 +55,20 @@ struct tree {
   // unlinks: the node itself, or, when it has two children, its successor, whose key and value
   // are copied up. Interesting arguments: the keys of red and black leaves, of nodes with one
   // and with two children (the root among them), and absent keys.
-  bool remove(int key) {
+  bool remove(int key) { return remove_with(key, /*mutant=*/false); }
+
+  // DELIBERATE BUG (paper 003, Sec. 6.1): TestEra's seeded bug, "swap BLACK with RED" in a
+  // `p.color == BLACK` test of deleteEntry; in the test before fixAfterDeletion(replacement),
+  // the one that gives Table I's 50 of 70 passing inputs (see the reference notes: the test
+  // before fixAfterDeletion(p) gives 54). Removing a red node with one child then rebalances,
+  // and removing a black one does not: black heights differ.
+  bool remove_flipped(int key) { return remove_with(key, /*mutant=*/true); }
+
+  bool remove_with(int key, bool mutant) {
     node* p = root;
     while (p != nullptr && p->key != key) p = key < p->key ? p->left : p->right;
     if (p == nullptr) return false;
-    delete_entry(p);
+    delete_entry(p, mutant);
     return true;
   }
 
@@ -180,7 +189,7 @@ struct tree {
   }
 
   // TreeMap.deleteEntry; deletes the node it unlinks.
-  void delete_entry(node* p) {
+  void delete_entry(node* p, bool mutant = false) {
     --size;
     if (p->left != nullptr && p->right != nullptr) {
       node* s = p->right;  // the successor: the leftmost node of the right subtree
@@ -198,7 +207,7 @@ struct tree {
       p->left = nullptr;
       p->right = nullptr;
       p->parent = nullptr;
-      if (p->color == black) fix_after_deletion(replacement);
+      if (p->color == (mutant ? red : black)) fix_after_deletion(replacement);
     } else if (p->parent == nullptr) {
       root = nullptr;
     } else {

@@ -31,7 +31,10 @@ SMALLSCOPE_SUBJECT(tree_map) {
             {smallscope::make_method<&subjects::tree_map::put, &put_post>("put", {key, value}, "put", "put_post",
                                                       "maps a key to a value; returns the old value or -1 (null)"),
              smallscope::make_method<&subjects::tree_map::remove, &remove_post>("remove", {key}, "remove", "remove_post",
-                                                            "unmaps a key; returns the old value or -1 (null)")}};
+                                                            "unmaps a key; returns the old value or -1 (null)"),
+             smallscope::make_method<&subjects::tree_map::remove_flipped, &remove_post>(
+                 "remove_flipped", {key}, "remove_flipped", "remove_post",
+                 "DELIBERATE BUG: remove with deleteEntry's replacement test flipped (paper 003's seeded bug)")}};
       },
       "subjects/tree_map.hpp");
 }

@@ -57,6 +57,17 @@ inline int remove(tree& t, int key) {
   return old;
 }
 
+// DELIBERATE BUG (paper 003, Sec. 6.1): remove with deleteEntry's replacement test flipped
+// (red_black_tree's remove_flipped); TestEra's seeded bug, checked against the spec
+// examples/specs/red_black_tree.als.
+inline int remove_flipped(tree& t, int key) {
+  const node* e = get_entry(t, key);
+  if (e == nullptr) return null_value;
+  const int old = e->value;
+  t.remove_flipped(key);
+  return old;
+}
+
 // Paper 000's TreeMap finitization: `entries` Node objects, size in [minSize, maxSize], keys in
 // [0, keys-1] (TreeMap holds no null key, so Korat's -1 is left out), values in [0, values-1].
 // fin(s) = (s, 0, s, s, 1).

@@ -18,6 +18,7 @@
 #include "cli/output.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/counterexample.hpp"
+#include "smallscope/spec.hpp"
 #include "smallscope/subject.hpp"
 
 namespace smallscope::cli {
@@ -86,6 +87,11 @@ int run_check_command(const check_request& r) {
   if (r.seed_given && r.sample == 0) throw usage_error("--seed needs --sample K");
   if (r.input != 0 && r.sample != 0) throw usage_error("give --input or --sample, not both");
   if (r.white_box && r.sample != 0) throw usage_error("--sample does not go with --white-box (it searches for failures)");
+  const bool spec = !r.spec_file.empty();
+  if (!spec && (!r.spec_run.empty() || !r.spec_post.empty())) throw usage_error("--run and --post need --spec FILE");
+  if (spec && (r.white_box || r.sample != 0 || r.gen.search.eq_class || r.gen.search.one_per_class))
+    throw usage_error("--spec checks every instance of the spec black-box: it does not go with --white-box, --sample, "
+                      "--eq-class or --one-per-class");
   const auto p = parameters(s, r.gen);
   validate(r.gen.search);
   const subject_instance instance = s.make(p);
@@ -113,7 +119,7 @@ int run_check_command(const check_request& r) {
   options.search = r.gen.search;
   options.eq_class = instance.eq_class;
 
-  if (r.input != 0 && !r.white_box) {
+  if (r.input != 0 && !r.white_box && !spec) {
     const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search, instance.eq_class);
     if (interrupted()) {
       err("interrupted (SIGINT or SIGTERM) while counting the inputs; nothing was checked\n");
@@ -125,10 +131,14 @@ int run_check_command(const check_request& r) {
   }
   // The command that reproduces one input: the same program, scope, search options, mode and
   // time limit; the configuration line adds the sample, so the whole run can be repeated.
+  const std::string spec_options =
+      spec ? fmt::format(" --spec {}{}{}", r.spec_file, r.spec_run.empty() ? "" : " --run " + r.spec_run,
+                         r.spec_post.empty() ? "" : " --post " + r.spec_post)
+           : "";
   const std::string command =
-      fmt::format("{} check {} {} --fin {}{}{}{}", r.gen.program, s.name, method.name, joined(p),
+      fmt::format("{} check {} {} --fin {}{}{}{}{}", r.gen.program, s.name, method.name, joined(p),
                   non_default_options(r.gen.search), r.white_box ? " --white-box" : "",
-                  r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "");
+                  r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "", spec_options);
   if (!r.gen.quiet) {
     std::string args;
     for (const auto& d : method.arguments) args += (args.empty() ? "" : ", ") + domain_text(d);
@@ -145,7 +155,18 @@ int run_check_command(const check_request& r) {
       flush_err();
       progress_shown = true;
     };
-  const check_report report = run_check(instance.fin, instance.invariant, method, options, progress);
+  spec_check_report spec_report;
+  if (spec) {
+    spec_check_options so{r.spec_file, r.spec_run, r.spec_post};
+    spec_report = run_spec_check(instance.fin, instance.invariant, method, so, options, progress);
+    if (!r.gen.quiet)
+      for (const auto& line : spec_report.inexact) err("warning: {}\n", line);
+  }
+  const check_report report =
+      spec ? spec_report.check : run_check(instance.fin, instance.invariant, method, options, progress);
+  if (spec && r.input > report.total_inputs && !interrupted())
+    throw usage_error(fmt::format("--input {}: the spec gives {} inputs; give 1..{}", r.input, report.total_inputs,
+                                  report.total_inputs));
   const bool stopped_by_signal = interrupted();
   if (progress_shown) err("\n");
   if (r.white_box && r.input != 0 && report.failures.empty() && !stopped_by_signal)
@@ -202,6 +223,10 @@ int run_check_command(const check_request& r) {
                         s.name, method.name, joined(p), grouped(report.inputs), grouped(report.passed),
                         grouped(report.failed), report.seconds, grouped(report.structures), grouped(report.explored),
                         report.method_seconds);
+  if (spec)
+    summary += fmt::format("; the inputs are the {} instances of run {} of {} (SAT, {:.3f} s), judged by pred {}",
+                           grouped(spec_report.instances), spec_report.command, r.spec_file,
+                           spec_report.enumerate_seconds, spec_report.post);
   if (report.stopped) summary += ", stopped at --stop-after";
   if (report.worker_restarts > 0) summary += fmt::format(", {} worker restarts", report.worker_restarts);
   if (sampled_all)
@@ -216,6 +241,13 @@ int run_check_command(const check_request& r) {
     j["method"] = method.name;
     j["fin"] = p;
     j["mode"] = r.white_box ? "white-box" : "black-box";
+    if (spec) {
+      j["spec"] = r.spec_file;
+      j["run"] = spec_report.command;
+      j["post"] = spec_report.post;
+      j["instances"] = spec_report.instances;
+      j["enumerate_seconds"] = spec_report.enumerate_seconds;
+    }
     j["inputs"] = report.inputs;  // white-box: method calls
     j["passed"] = report.passed;
     j["failed"] = report.failed;

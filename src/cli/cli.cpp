@@ -13,6 +13,7 @@
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "smallscope/finitization.hpp"
+#include "spec/load.hpp"
 
 namespace smallscope {
 namespace {
@@ -51,7 +52,7 @@ int cli_main(int argc, char** argv) {
                program};
   app.require_subcommand(1);
   app.set_version_flag("--version", "smallscope 0.1.0");
-  app.footer(fmt::format("Run '{0} gen --help' and '{0} check --help' for their options\n"
+  app.footer(fmt::format("Run '{0} gen --help', '{0} check --help' and '{0} spec --help' for their options\n"
                          "(gen: --fin, --print, --format, --stats,\n"
                          "--limit, --no-isomorphism-breaking, --no-pruning, --read-budget, -q).\n"
                          "{1}\n"
@@ -59,7 +60,8 @@ int cli_main(int argc, char** argv) {
                          "  {0} list\n"
                          "  {0} gen BinaryTree 3 --print\n"
                          "  {0} gen SearchTree --fin 4,0,4,1,4 --stats json\n"
-                         "  {0} check SearchTree remove 5",
+                         "  {0} check SearchTree remove 5\n"
+                         "  {0} spec examples/specs/red_black_tree.als --stats json",
                          program, exit_codes_text));
 
   rule_table rules;
@@ -133,6 +135,17 @@ int cli_main(int argc, char** argv) {
                 "write every failure to FILE as JSON Lines: one object per failure with input, kind, detail,\n"
                 "arguments, objects, pre_state and post_state")
       ->type_name("FILE");
+  c->add_option("--spec", check.spec_file,
+                "take the inputs from a relational spec (.als) instead of the search: the instances of its run\n"
+                "command, on SAT, one per isomorphism class; judge each run with a predicate of the spec")
+      ->type_name("FILE");
+  c->add_option("--run", check.spec_run, "with --spec: the run command's predicate (default: the first run command)")
+      ->type_name("PRED");
+  c->add_option("--post", check.spec_post,
+                "with --spec: the predicate judged after each run; its receiver is the root, its other parameters\n"
+                "the method's arguments; fields written with a backtick read the pre-state (default: the run\n"
+                "command's predicate, i.e. the invariant is preserved)")
+      ->type_name("PRED");
   c->add_option("--format", check.gen.format, "pictures of the pre- and post-states: text or dot")
       ->type_name("FORMAT");
   c->add_option("--stats", check.gen.stats,
@@ -146,6 +159,24 @@ int cli_main(int argc, char** argv) {
       "{}\n"
       "Example: {} check SearchTree remove --fin 5,0,5,1,5",
       exit_codes_text, program));
+  cli::spec_request spec;
+  spec.program = program;
+  auto* sp = app.add_subcommand("spec", "Enumerate the instances of a relational spec's run command on SAT (paper 003).");
+  sp->add_option("FILE", spec.file, "the spec (.als: an Alloy subset, see docs/SPECS.md)")->required()->type_name("FILE");
+  sp->add_option("--run", spec.run, "the run command's predicate (default: the file's first run command)")
+      ->type_name("PRED");
+  sp->add_flag("--print", spec.print, "print every instance's reached part (in --format, text by default)");
+  sp->add_option("--format", spec.format, "how to print instances: text, jsonl or dot (implies --print)")
+      ->type_name("FORMAT");
+  sp->add_option("--stats", spec.stats, "print statistics: json (the last line of stdout is one JSON object) or text")
+      ->type_name("json|text");
+  add_count(sp, rules, "--limit", spec.limit, 0, "stop after N instances (default 0: all)");
+  sp->add_flag("-q,--quiet", spec.quiet, "no configuration line, warnings or progress on stderr");
+  sp->footer(fmt::format("One instance per isomorphism class of the structure the run predicate's receiver roots;\n"
+                         "atoms it does not reach never make two instances differ. Each instance is re-checked by\n"
+                         "an evaluator independent of the SAT translation.\n{}\n"
+                         "Example: {} spec examples/specs/red_black_tree.als --print",
+                         exit_codes_text, program));
 #define SMALLSCOPE_DETAIL_RULE(name, type, def, lo, hi, help)                                       \
   {                                                                                                 \
     std::string flag = "--" #name;                                                                  \
@@ -164,13 +195,18 @@ int cli_main(int argc, char** argv) {
     try {
       // Name an unknown subcommand (CLI11 would only say that one is required).
       if (argc < 2)
-        throw cli::usage_error(fmt::format("a subcommand is required: list, gen or check (see '{} --help')", program));
+        throw cli::usage_error(fmt::format("a subcommand is required: list, gen, check or spec (see '{} --help')", program));
       const std::string first = argv[1];
-      if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check"))
-        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) + "'; known: list, gen, check");
+      if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check" && first != "spec"))
+        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) + "'; known: list, gen, check, spec");
       app.parse(argc, argv);
       if (app.got_subcommand("list")) {
         code = cli::run_list();
+      } else if (app.got_subcommand("spec")) {
+        if (sp->count("--format") != 0) spec.print = true;
+        spec.stats_given = sp->count("--stats") != 0;
+        cli::install_interrupt_handlers();
+        code = cli::run_spec(spec);
       } else if (app.got_subcommand("check")) {
         check.gen.fin_given = c->count("--fin") != 0;
         check.gen.stats_given = c->count("--stats") != 0;
@@ -217,6 +253,9 @@ int cli_main(int argc, char** argv) {
       code = cli::exit_bad_input;
     } catch (const std::invalid_argument& e) {
       cli::err("error: {}\n", e.what());
+      code = cli::exit_bad_input;
+    } catch (const spec::spec_error& e) {
+      cli::err("{}\n", e.what());
       code = cli::exit_bad_input;
     }
     cli::flush_out();

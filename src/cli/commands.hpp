@@ -41,6 +41,19 @@ struct gen_request {
   search_options search;
 };
 
+// `smallscope spec FILE`: a spec's instances on SAT.
+struct spec_request {
+  std::string program = "smallscope";
+  std::string file;
+  std::string run;  // the run command's predicate; empty: the first run command
+  bool print = false;
+  std::string format = "text";
+  std::string stats;
+  bool stats_given = false;
+  bool quiet = false;
+  std::uint64_t limit = 0;
+};
+
 struct check_request {
   gen_request gen;  // subject, scope or --fin, --format, --stats, -q and the search options
   std::string method;
@@ -56,6 +69,11 @@ struct check_request {
   std::string reproducer_dir;  // write each shown counterexample's reproducer there
   std::string findings;        // write every failure to this JSON Lines file
   bool white_box = false;
+  // --spec FILE: the inputs are the instances of the spec's run command (--run PRED) and the
+  // oracle its predicate --post PRED (paper 003).
+  std::string spec_file;
+  std::string spec_run;
+  std::string spec_post;
 };
 
 // Adds the search options of the options table to `app`, writing into `options`.
@@ -80,5 +98,6 @@ void require_eq_class(const subject& s, const subject_instance& instance, const 
 int run_list();
 int run_gen(const gen_request& request);
 int run_check_command(const check_request& request);
+int run_spec(const spec_request& request);
 
 }  // namespace smallscope::cli

@@ -1,0 +1,148 @@
+// `smallscope spec FILE`: every instance of a spec's run command, one per isomorphism class,
+// enumerated on SAT (paper 003, Sec. 5, phase 1), printed on request, with statistics.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
+#include "cli/numbers.hpp"
+#include "cli/output.hpp"
+#include "sat/enumerator.hpp"
+#include "spec/instance_printer.hpp"
+#include "spec/load.hpp"
+
+namespace smallscope::cli {
+
+namespace {
+
+std::uint32_t pick_command(const spec::module& m, const std::string& run) {
+  std::vector<std::string> names;
+  for (std::uint32_t c = 0; c < m.commands.size(); ++c) {
+    const auto& cmd = m.commands[c];
+    if (!cmd.is_run) continue;
+    if (run.empty() || cmd.name == run) return c;
+    if (!cmd.name.empty()) names.push_back(cmd.name);
+  }
+  if (run.empty()) throw usage_error(fmt::format("{} has no run command; add one, e.g. 'run repOk for 3'", m.file));
+  throw usage_error(fmt::format("--run: {} has no run command of predicate '{}' (its run commands: {})", m.file,
+                                escaped(run), names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
+}
+
+std::string scope_text(const spec::command_decl& cmd) {
+  std::string out = cmd.has_default ? fmt::format("for {}", cmd.default_scope) : "";
+  std::vector<std::string> items;
+  for (const auto& s : cmd.scopes) items.push_back(fmt::format("{}{} {}", s.exactly ? "exactly " : "", s.count, s.sig));
+  if (!items.empty()) out += fmt::format("{}{}", out.empty() ? "for " : " but ", fmt::join(items, ", "));
+  return out;
+}
+
+}  // namespace
+
+int run_spec(const spec_request& r) {
+  spec::instance_format format = spec::instance_format::text;
+  if (r.format == "jsonl") format = spec::instance_format::jsonl;
+  else if (r.format == "dot") format = spec::instance_format::dot;
+  else if (r.format != "text") throw usage_error(fmt::format("--format must be text, jsonl or dot, got '{}'", escaped(r.format)));
+  if (r.stats_given && r.stats != "json" && r.stats != "text")
+    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.stats)));
+  const spec::module m = spec::load_file(r.file);
+  const std::uint32_t command = pick_command(m, r.run);
+  const auto& cmd = m.commands[command];
+  const std::string label = fmt::format("{} run {}", r.file, cmd.name.empty() ? "{...}" : cmd.name);
+  if (!r.quiet) err("{} spec {} --run {} ({})\n", r.program, r.file, cmd.name.empty() ? "{...}" : cmd.name, scope_text(cmd));
+  const auto start = std::chrono::steady_clock::now();
+  sat::enumerator e(m, command);
+  if (!r.quiet) {
+    for (const auto& line : e.inexact()) err("warning: {}\n", line);
+  }
+  spec::instance whole;
+  std::vector<std::uint32_t> reached;
+  std::string out;
+  bool stopped = false, limited = false;
+  const bool tty = ::isatty(2) != 0;
+  auto last = start;
+  bool progress_shown = false;
+  const std::uint32_t root = e.bound().root_atom;
+  while (true) {
+    if (interrupted()) {
+      stopped = true;
+      break;
+    }
+    if (r.limit != 0 && e.stats().instances >= r.limit) {
+      limited = true;
+      break;
+    }
+    if (!e.next(whole, reached)) break;
+    if (r.print) {
+      std::vector<std::uint32_t> shown = reached;
+      if (e.bound().root_sig < 0) {
+        shown.clear();
+        for (std::uint32_t a = 0; a < e.atoms().size(); ++a) {
+          if (!e.atoms().is_int(a) && std::find(reached.begin(), reached.end(), a) != reached.end()) shown.push_back(a);
+        }
+      }
+      std::erase_if(shown, [&](std::uint32_t a) { return e.atoms().is_int(a); });
+      (void)root;
+      spec::print_instance(out, m, whole, shown, e.stats().instances, format);
+      if (out.size() > (1u << 16)) {
+        write_out(out);
+        out.clear();
+      }
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (!r.quiet && tty && now - last > std::chrono::seconds(1)) {
+      last = now;
+      const double secs = std::chrono::duration<double>(now - start).count();
+      err("\r{}: {} instances in {:.0f} s ({}/s)\x1b[K", label, grouped(e.stats().instances), secs,
+          short_rate(static_cast<double>(e.stats().instances) / secs));
+      progress_shown = true;
+    }
+  }
+  write_out(out);
+  if (progress_shown) err("\r\x1b[K");
+  const auto& st = e.stats();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::string summary = fmt::format("{}: {} instances in {:.3f} s ({} instances/s; CNF {} variables, {} clauses)",
+                                    label, grouped(st.instances), seconds,
+                                    short_rate(seconds > 0 ? static_cast<double>(st.instances) / seconds : 0),
+                                    grouped(st.cnf_variables), grouped(st.cnf_clauses));
+  if (limited) summary += ", stopped at --limit";
+  if (stopped) summary += "; interrupted (SIGINT or SIGTERM): the count so far";
+  if (r.stats == "json") {
+    if (!r.quiet) err("{}\n", summary);
+    nlohmann::json j;
+    j["spec"] = r.file;
+    j["run"] = cmd.name;
+    j["scope"] = scope_text(cmd);
+    j["instances"] = st.instances;
+    j["primary_variables"] = st.primary_variables;
+    j["gates"] = st.gates;
+    j["cnf_variables"] = st.cnf_variables;
+    j["cnf_clauses"] = st.cnf_clauses;
+    j["translate_seconds"] = st.translate_seconds;
+    j["solve_seconds"] = st.solve_seconds;
+    j["check_seconds"] = st.check_seconds;
+    j["seconds"] = seconds;
+    j["limit_reached"] = limited;
+    j["interrupted"] = stopped;
+    j["inexact"] = e.inexact();
+    write_out(j.dump() + "\n");
+  } else if (r.stats == "text") {
+    if (!r.quiet && r.print) err("{}\n", summary);
+    write_out(fmt::format("spec:              {}\nrun:               {}\nscope:             {}\ninstances:         {}\n"
+                          "primary variables: {}\ncnf variables:     {}\ncnf clauses:       {}\nseconds:           {:.6f}\n",
+                          r.file, cmd.name, scope_text(cmd), st.instances, st.primary_variables, st.cnf_variables,
+                          st.cnf_clauses, seconds));
+  } else if (r.print) {
+    if (!r.quiet) err("{}\n", summary);
+  } else {
+    write_out(summary + "\n");
+  }
+  flush_out();
+  return stopped ? exit_interrupted : exit_done;
+}
+
+}  // namespace smallscope::cli

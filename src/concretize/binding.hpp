@@ -1,0 +1,67 @@
+// Concretization and abstraction (paper 003, Sec. 5, Fig. 4 a2j and Fig. 5 j2a): a spec's sigs
+// and fields bound by name to a finitization's class domains and fields, so that an instance
+// becomes a candidate vector of the state space (its objects, written into the arena), and a
+// post-state on the heap becomes an instance again, with fresh atoms for the objects the method
+// allocated.
+//
+// A sig binds to the class domain of its name (or of its class's unqualified C++ name); the
+// command's root sig binds to the root class domain. Atom k of a sig is object k of its class
+// domain. A field binds to the class's field of its name. Values: atoms of bound sigs are
+// objects (no tuple: null); Int atoms are integers; util/boolean's True and False are 1 (true)
+// and 0 (false); the k-th one-sig child of another abstract sig is the k-th value of the field's
+// domain. C++ fields the spec does not name keep the first value of their domain.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sat/bounds.hpp"
+#include "smallscope/heap.hpp"
+#include "space/state_space.hpp"
+#include "spec/ast.hpp"
+#include "spec/instance.hpp"
+
+namespace smallscope::concretize {
+
+class binding {
+ public:
+  // Throws std::invalid_argument naming the sig or field that does not fit (a sig with no
+  // class domain, more atoms than objects, a field with no C++ field, a value type mismatch).
+  binding(const spec::module& m, const sat::bounds& b, const detail::state_space& space, const std::string& subject);
+
+  // a2j: the candidate vector of an instance's reached part (atoms not reached: first values).
+  // Throws std::invalid_argument for a value outside the field's finitized domain.
+  void concretize(const spec::instance& whole, const std::vector<std::uint32_t>& reached,
+                  std::vector<std::uint32_t>& candidate) const;
+
+  // j2a: the instance of the post-state reachable from `now`, whose objects are copies of the
+  // arena's as `copied` maps them (others are new). `atoms` receives the pre-state's universe
+  // plus one fresh atom per new object; the instance points to it.
+  spec::instance abstract(const void* now, const object_graph& post, const copy_map& copied,
+                          spec::universe& atoms) const;
+
+  // The atom of the object of the state space with global id `object`, or -1.
+  std::int64_t atom_of(std::uint32_t object) const { return object_atom_[object]; }
+
+ private:
+  enum class value_kind : std::uint8_t { object, integer, boolean, enumerated };
+  struct field_map {
+    std::int32_t spec_field = -1;  // -1: not in the spec
+    value_kind kind = value_kind::object;
+    std::uint32_t column_sig = 0;
+  };
+  std::uint32_t value_of(std::uint32_t slot, const field_map& f, std::uint32_t atom) const;
+  std::int64_t atom_of_value(const field_map& f, const graph_value& v, std::int64_t target_atom,
+                             const detail::field_binding& fb) const;
+
+  const spec::module& m_;
+  const sat::bounds& b_;
+  const detail::state_space& space_;
+  std::vector<std::int32_t> domain_sig_;            // class domain -> sig, or -1
+  std::vector<std::int64_t> object_atom_;           // object -> atom, or -1
+  std::vector<std::int64_t> atom_object_;           // atom -> object, or -1
+  std::vector<field_map> binding_field_;            // finitization binding -> spec field
+};
+
+}  // namespace smallscope::concretize
