@@ -85,6 +85,7 @@ struct node {
   std::string text;        // name: the identifier; call: the callee's name
   std::int64_t value = 0;  // int_lit
   bool pre_state = false;  // name of a field with TestEra's backtick: `f`` reads the pre-state
+  bool at_sign = false;    // `@f`: the field relation itself, never rewritten to `this.f`
   std::vector<node_ptr> args;  // operands, in order
   std::vector<decl> decls;     // quantifiers, comprehension, let (one decl per binding; bound = value)
   // Filled by the checker.
@@ -164,6 +165,7 @@ struct command_decl {
   std::uint32_t default_scope = 0;  // `for N`
   std::vector<scope_item> scopes;   // `but ...`, or the list after `for`
   std::uint32_t variable_count = 0;
+  std::int32_t expect = -1;         // `expect 0` or `expect 1`; -1 when not given
   // Filled by the checker.
   std::int32_t target = -1;  // the predicate's index, or the assertion's
 };

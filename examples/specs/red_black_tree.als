@@ -1,0 +1,74 @@
+// java.util.TreeMap (JDK 1.3) as a red-black tree: TestEra's class invariant (paper 003, S8
+// [TE L731-765]) and the stronger postcondition of remove (S9 [TE L793]).
+//
+// Normalized from the paper's Alloy 2 syntax:
+// - `Entry root; Object key; Entry left, right, parent; boolean color` become the fields below,
+//   with `key: one Int` (keys are integers in the paper's runs) and `color: one Bool` from
+//   `open util/boolean`;
+// - TestEra's `false` (RED, "field RED is the constant boolean false" [TE L714]) becomes
+//   `False`, and `true` (BLACK) becomes `True`;
+// - `el.key <= e.key` stays `<=` (TestEra writes it with its library function `LE`);
+// - the invariant becomes the receiver pred `TreeMap.repOk`, whose fields are written bare;
+// - S9 becomes the receiver pred `TreeMap.removeOk[key: Int]`: the parameter `key` shadows the
+//   field, so the field is written `@key`; `root`` and `left`` read the pre-state.
+module red_black_tree
+open util/boolean
+
+sig TreeMap {
+  root: lone Entry
+}
+
+sig Entry {
+  key: one Int,
+  left: lone Entry,
+  right: lone Entry,
+  parent: lone Entry,
+  color: one Bool
+}
+
+pred TreeMap.repOk {
+  // parent ok
+  all e, f: root.*(left+right) |
+    e in f.(left + right) <=> f = e.parent
+  // binary search tree properties
+  // unique keys
+  all disj e1, e2: root.*(left + right) |
+    e1.key != e2.key
+  // distinct children
+  all e: root.*(left + right) |
+    no e.(left+right) || e.left != e.right
+  // tree is acyclic
+  all e: root.*(left + right) |
+    e !in e.^(left+right)
+  // left subtree has smaller keys
+  all e: root.*(left + right) |
+    all el: e.left.*(left+right) |
+      el.key <= e.key
+  // right subtree has larger keys
+  all e: root.*(left + right) |
+    all er: e.right.*(left+right) |
+      e.key <= er.key
+  // red black tree properties
+  // 1. every node is red or black, by construction
+  // 2. all leafs are black
+  // 3. red node has black children
+  all e: root.*(left + right) |
+    e.color = False && some e.left + e.right =>
+      (e.left + e.right).color = True
+  // 4. all paths from root to NIL have same # of black nodes
+  all e1, e2: root.*(left + right) |
+    (no e1.left || no e1.right) && (no e2.left || no e2.right) =>
+      #{ p: root.*(left+right) |
+         e1 in p.*(left+right) && p.color = True } =
+      #{ p: root.*(left+right) |
+         e2 in p.*(left+right) && p.color = True }
+}
+
+// The stronger postcondition of remove (S9): the keys after are the keys before, minus key.
+pred TreeMap.removeOk[key: Int] {
+  // removes exactly key
+  root.*(left + right).@key = root`.*(left` + right`).@key - key
+}
+
+// Table I's bound: exactly five nodes, using up to 5 integers (4 bits: -8..7).
+run repOk for exactly 1 TreeMap, exactly 5 Entry, 4 Int
