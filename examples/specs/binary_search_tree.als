@@ -37,5 +37,12 @@ pred BinaryTree.repOk {
   this.size = #this.root.*(left + right) -- field size is well-defined
 }
 
-// The paper's scope 4: up to 4 nodes, sizes in [0, 4] and keys in [0, 3] (4 bits: -8..7).
-run repOk for 1 but exactly 1 BinaryTree, 4 Node, 4 Int
+// Paper 004's scope k: up to k nodes (of exactly k Node atoms, the tree reaching some of them),
+// keys in [0, k-1], size in [0, k]. S(k) = 15, 51, 188, 731, 2950 trees for k = 3..7.
+pred BinaryTree.inputs {
+  this.repOk
+  all n: root.*(left + right) | n.key >= 0 and n.key < #Node
+}
+
+// Scope 4 (Int must hold k): 51 trees.
+run inputs for exactly 1 BinaryTree, exactly 4 Node, 4 Int

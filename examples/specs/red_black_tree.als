@@ -71,4 +71,13 @@ pred TreeMap.removeOk[key: Int] {
 }
 
 // Table I's bound: exactly five nodes, using up to 5 integers (4 bits: -8..7).
-run repOk for exactly 1 TreeMap, exactly 5 Entry, 4 Int
+// TestEra's inputs (Table I, "red-black trees with exactly five nodes (using up to 5
+// integers)"): every entry is in the tree, and the keys are 0 .. #Entry-1, so BST order fixes
+// them: 1, 2, 2, 3, 8, 14, 20, 35, 64, 122, 260 trees for 0..10 entries (Int must hold #Entry).
+pred TreeMap.inputs {
+  this.repOk
+  Entry in root.*(left + right)
+  all e: Entry | e.key >= 0 and e.key < #Entry
+}
+
+run inputs for exactly 1 TreeMap, exactly 5 Entry, 4 Int

@@ -45,11 +45,7 @@ evaluator::frame evaluator::bind_params(std::uint32_t fn, std::vector<tuple_set>
   frame f(callee.variable_count);
   std::size_t next = 0;  // the next value to bind
   std::uint32_t slot = 0;
-  if (callee.receiver_index >= 0) {
-    if (values.empty()) throw std::invalid_argument("call of '" + callee.name + "' without its receiver");
-    f.at(0) = std::move(values[next++]);
-    slot = 1;
-  }
+  // The checker made a receiver the first parameter (`this`, slot 0).
   for (const decl& d : callee.params) {
     for (std::size_t k = 0; k < d.names.size(); ++k, ++slot) {
       if (next >= values.size()) {

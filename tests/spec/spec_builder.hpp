@@ -217,7 +217,14 @@ inline std::uint32_t add_pred(module& m, std::string name, node_ptr body, std::u
   f.body = std::move(body);
   f.variable_count = variable_count;
   f.receiver_index = receiver;
-  if (receiver >= 0) f.receiver = "R";
+  if (receiver >= 0) {
+    // As the checker does: the receiver is the first parameter, `this`, in slot 0.
+    f.receiver = "R";
+    decl self;
+    self.names = {"this"};
+    self.slots = {0};
+    f.params.insert(f.params.begin(), std::move(self));
+  }
   m.functions.push_back(std::move(f));
   return static_cast<std::uint32_t>(m.functions.size() - 1);
 }
