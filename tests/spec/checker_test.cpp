@@ -350,6 +350,12 @@ TEST(Checker, FileThatCannotBeReadIsReportedAtZero) {
   } catch (const spec_error& e) {
     EXPECT_EQ(std::string(e.what()), "/nonexistent/spec.als:0:0: error: cannot read the file: No such file or directory");
   }
+  try {
+    load_file(std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs");
+    FAIL();
+  } catch (const spec_error& e) {
+    EXPECT_EQ(e.message(), "cannot read the file: it is a directory");
+  }
 }
 
 }  // namespace
