@@ -40,5 +40,12 @@ pred List.mergeSortOk {
     #{ n: header`.*next` | n.elem` = i }
 }
 
-// Table I's bound: exactly three nodes, using up to 3 integers.
-run repOk for 1 but exactly 3 Node, 3 Int
+// Table I's inputs: "linked lists with exactly three nodes (using up to 3 integers)": every
+// node in the list, elements 0 .. #Node-1. 3^3 = 27 lists.
+pred List.inputs {
+  this.repOk
+  Node in header.*next
+  all n: Node | n.elem >= 0 and n.elem < #Node
+}
+
+run inputs for exactly 1 List, exactly 3 Node, 3 Int

@@ -9,8 +9,10 @@
 //   `False`, and `true` (BLACK) becomes `True`;
 // - `el.key <= e.key` stays `<=` (TestEra writes it with its library function `LE`);
 // - the invariant becomes the receiver pred `TreeMap.repOk`, whose fields are written bare;
-// - S9 becomes the receiver pred `TreeMap.removeOk[key: Int]`: the parameter `key` shadows the
-//   field, so the field is written `@key`; `root`` and `left`` read the pre-state.
+// - S9 becomes the receiver pred `TreeMap.removeOk[k: Int]`, which also requires the invariant
+//   in the post-state (TestEra's default oracle); `root``, `left``, `right`` and `key`` read the
+//   pre-state. S9 reads `key` in the post-state for the nodes of the pre-state; since deleteEntry
+//   copies the successor's key into the node it keeps, the pre-state's keys are `key``.
 module red_black_tree
 open util/boolean
 
@@ -64,10 +66,12 @@ pred TreeMap.repOk {
          e2 in p.*(left+right) && p.color = True }
 }
 
-// The stronger postcondition of remove (S9): the keys after are the keys before, minus key.
-pred TreeMap.removeOk[key: Int] {
-  // removes exactly key
-  root.*(left + right).@key = root`.*(left` + right`).@key - key
+// The postcondition of remove: the invariant still holds, and (S9) the keys after are the keys
+// before, minus k.
+pred TreeMap.removeOk[k: Int] {
+  this.repOk
+  // removes exactly k
+  root.*(left + right).key = root`.*(left` + right`).key` - k
 }
 
 // Table I's bound: exactly five nodes, using up to 5 integers (4 bits: -8..7).

@@ -238,6 +238,20 @@ std::int64_t binding::atom_of_value(const field_map& f, const graph_value& v, st
   return -1;
 }
 
+const std::byte* binding::arena_of(const copy_map& copied) const {
+  if (copied.objects.empty()) return reinterpret_cast<const std::byte*>(space_.arena());
+  return static_cast<const std::byte*>(copied.objects.front().first) - space_.objects()[0].offset;
+}
+
+std::int64_t binding::atom_of_input(const void* address, const copy_map& copied) const {
+  const auto* p = static_cast<const std::byte*>(address);
+  const std::byte* arena = arena_of(copied);
+  for (std::uint32_t o = 0; o < space_.objects().size(); ++o) {
+    if (arena + space_.objects()[o].offset == p) return object_atom_[o];
+  }
+  return -1;
+}
+
 spec::instance binding::abstract(const void* now, const object_graph& post, const copy_map& copied,
                                  spec::universe& atoms) const {
   (void)now;
@@ -247,7 +261,9 @@ spec::instance binding::abstract(const void* now, const object_graph& post, cons
   for (const auto& [from, to] : copied.objects) original.emplace(to, from);
   std::unordered_map<std::uint32_t, std::uint32_t> object_at_offset;
   for (std::uint32_t o = 0; o < space_.objects().size(); ++o) object_at_offset.emplace(space_.objects()[o].offset, o);
-  const auto* arena = reinterpret_cast<const std::byte*>(space_.arena());
+  // The input's objects are in the arena of the worker's own state space: its root is the
+  // first object copied.
+  const auto* arena = arena_of(copied);
   auto sig_of_type = [&](const void* type) -> std::int32_t {
     for (std::uint32_t d = 0; d < data.class_domains.size(); ++d) {
       if (data.class_domains[d].type == type && domain_sig_[d] >= 0) return domain_sig_[d];

@@ -41,8 +41,8 @@ class binding {
   spec::instance abstract(const void* now, const object_graph& post, const copy_map& copied,
                           spec::universe& atoms) const;
 
-  // The atom of the object of the state space with global id `object`, or -1.
-  std::int64_t atom_of(std::uint32_t object) const { return object_atom_[object]; }
+  // The atom of an input object (an argument) of the run whose copies `copied` maps, or -1.
+  std::int64_t atom_of_input(const void* address, const copy_map& copied) const;
 
  private:
   enum class value_kind : std::uint8_t { object, integer, boolean, enumerated };
@@ -51,6 +51,8 @@ class binding {
     value_kind kind = value_kind::object;
     std::uint32_t column_sig = 0;
   };
+  // The arena of the run's input (a worker builds a state space of its own).
+  const std::byte* arena_of(const copy_map& copied) const;
   std::uint32_t value_of(std::uint32_t slot, const field_map& f, std::uint32_t atom) const;
   std::int64_t atom_of_value(const field_map& f, const graph_value& v, std::int64_t target_atom,
                              const detail::field_binding& fb) const;

@@ -78,7 +78,6 @@ spec_check_report run_spec_check(const finitization& fin, const predicate& invar
   report.instances = source.candidates.size();
   report.enumerate_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const auto* arena = reinterpret_cast<const std::byte*>(space.arena());
   const auto& atoms = instances.atoms();
   const std::uint32_t root_atom = instances.bound().root_atom;
   source.judge = [&](std::size_t index, const void* now, const copy_map& copied, std::span<const std::int64_t> args,
@@ -92,11 +91,8 @@ spec_check_report run_spec_check(const finitization& fin, const predicate& invar
       std::vector<std::uint32_t> actual{root_atom};
       for (std::size_t a = 0; a < args.size(); ++a) {
         if (!method.arguments[a].class_domain.empty()) {
-          const auto* p = reinterpret_cast<const std::byte*>(static_cast<std::uintptr_t>(args[a]));
-          std::int64_t atom = -1;
-          for (std::uint32_t o = 0; o < space.objects().size(); ++o) {
-            if (arena + space.objects()[o].offset == p) atom = bind.atom_of(o);
-          }
+          const auto* p = reinterpret_cast<const void*>(static_cast<std::uintptr_t>(args[a]));
+          const std::int64_t atom = bind.atom_of_input(p, copied);
           if (atom < 0) {
             failed = fmt::format("argument {} is an object the spec does not model", a + 1);
             return false;
