@@ -28,6 +28,9 @@ class cnf_solver {
   void require(lit l);
   // Adds the clause "one of `lits` holds".
   void add_clause(std::span<const lit> lits);
+  // Keeps the literal's variable out of CaDiCaL's elimination (encoding it first), for
+  // variables that later clauses mention.
+  void freeze(lit l);
   // SAT: true; UNSAT: false.
   bool solve();
   // The value of a literal in the last model.

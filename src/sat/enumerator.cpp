@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <stdexcept>
+#include <unordered_map>
 
 #include "spec/evaluator.hpp"
 
@@ -29,6 +30,30 @@ enumerator::enumerator(const spec::module& m, std::uint32_t command) : m_(m), co
   solver_->require(decls);
   solver_->require(body);
   solver_->require(symmetry_.constraint);
+  // Rows for the blocking clauses; their variables stay out of elimination.
+  std::vector<std::vector<std::size_t>> by_row;  // (field, owner) -> primaries
+  std::unordered_map<std::uint64_t, std::size_t> row_of;
+  for (const auto& p : translator_->primaries()) {
+    if (!p.is_field) continue;  // membership of a reached atom is fixed by the reached part
+    const auto& ref = m.field_list[p.relation];
+    const auto& decl = m.sigs[ref.sig].fields[ref.index];
+    const std::uint64_t key = (std::uint64_t{p.relation} << 32) | p.owner;
+    auto [it, fresh] = row_of.try_emplace(key, rows_.size());
+    if (fresh) {
+      row r;
+      r.owner = p.owner;
+      r.single = decl.arity == 2 && (decl.mult == spec::multiplicity::none || decl.mult == spec::multiplicity::one ||
+                                     decl.mult == spec::multiplicity::lone);
+      rows_.push_back(std::move(r));
+    }
+    rows_[it->second].vars.push_back(p.var);
+    solver_->freeze(p.var);
+  }
+  for (auto& r : rows_) {
+    if (!r.single) continue;
+    r.nonempty = circuit_.or_(r.vars);
+    solver_->freeze(r.nonempty);
+  }
   stats_.primary_variables = translator_->primaries().size();
   stats_.gates = circuit_.gate_count();
   stats_.cnf_variables = solver_->variables();
@@ -81,14 +106,22 @@ bool enumerator::next(spec::instance& out, std::vector<std::uint32_t>& reached) 
       is_reached[a] = true;
     }
   }
-  // Block this reached part.
-  std::vector<lit> blocking;
-  for (const auto& p : translator_->primaries()) {
-    if (!is_reached[p.owner]) continue;
-    blocking.push_back(solver_->value(p.var) ? negate(p.var) : p.var);
+  // Block this reached part: some row of a reached atom differs.
+  blocking_.clear();
+  for (const auto& r : rows_) {
+    if (!is_reached[r.owner]) continue;
+    if (r.single) {
+      lit on = lit_false;
+      for (lit v : r.vars) {
+        if (solver_->value(v)) on = v;
+      }
+      blocking_.push_back(on == lit_false ? r.nonempty : negate(on));
+    } else {
+      for (lit v : r.vars) blocking_.push_back(solver_->value(v) ? negate(v) : v);
+    }
   }
-  if (blocking.empty()) done_ = true;  // nothing can differ: this was the only instance
-  else solver_->add_clause(blocking);
+  if (blocking_.empty()) done_ = true;  // nothing can differ: this was the only instance
+  else solver_->add_clause(blocking_);
   ++stats_.instances;
 
   if (recheck_) {

@@ -62,6 +62,17 @@ class enumerator {
   std::unique_ptr<translator> translator_;
   symmetry_breaking symmetry_;
   std::unique_ptr<cnf_solver> solver_;
+  // The blocking clause's terms per (atom, field) row of a binary field: a row of a one field
+  // differs when its true variable turns false; of a lone field, also when an empty row gets a
+  // value (`nonempty`); other rows compare every variable.
+  struct row {
+    std::uint32_t owner;
+    std::vector<lit> vars;
+    lit nonempty = lit_false;  // lone rows
+    bool single = false;       // one or lone
+  };
+  std::vector<row> rows_;
+  std::vector<lit> blocking_;
   enumeration_stats stats_;
   bool recheck_ = true;
   bool done_ = false;

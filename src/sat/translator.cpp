@@ -223,6 +223,25 @@ translator::frame translator::call_frame(const node& n, frame& f) {
   return g;
 }
 
+bool translator::single_valued(const node& n, const frame& f) const {
+  switch (n.kind) {
+    case op::this_:
+    case op::name:
+      // A variable bound to one atom (quantified, or a parameter given one); not a let's set.
+      return n.ref == spec::ref_kind::variable && n.index < f.atom.size() && f.atom[n.index] >= 0;
+    case op::join: {
+      const node& right = *n.args[1];
+      if (right.kind != op::name || right.ref != spec::ref_kind::field || right.pre_state) return false;
+      const auto& ref = m_.field_list[right.index];
+      const auto& decl = m_.sigs[ref.sig].fields[ref.index];
+      bool single = decl.arity == 2 && (decl.mult == spec::multiplicity::none || decl.mult == spec::multiplicity::one ||
+                                        decl.mult == spec::multiplicity::lone);
+      return single && single_valued(*n.args[0], f);
+    }
+    default: return false;
+  }
+}
+
 lit translator::multiplicity_holds(spec::multiplicity mult, const matrix& values) {
   switch (mult) {
     case spec::multiplicity::lone: return at_most_one(c_, values);
@@ -245,6 +264,20 @@ int_vector translator::integer(const node& n, frame& f) {
     case op::card: out = int_count(c_, expr(*n.args[0], f).cells, width_); break;
     case op::sum_of: {
       matrix s = expr(*n.args[0], f);
+      if (single_valued(*n.args[0], f)) {
+        // At most one Int atom: each bit is the disjunction of the atoms whose value has it set.
+        out.assign(width_, lit_false);
+        for (std::uint32_t b = 0; b < width_; ++b) {
+          std::vector<lit> set_here;
+          for (std::uint32_t k = 0; k < b_.atoms.int_count; ++k) {
+            lit l = s[b_.atoms.int_first + k];
+            auto bits = static_cast<std::uint64_t>(b_.atoms.int_min + static_cast<std::int64_t>(k));
+            if (l != lit_false && ((bits >> b) & 1u) != 0) set_here.push_back(l);
+          }
+          out[b] = c_.or_(set_here);
+        }
+        break;
+      }
       out = int_constant(0, width_);
       for (std::uint32_t k = 0; k < b_.atoms.int_count; ++k) {
         lit l = s[b_.atoms.int_first + k];

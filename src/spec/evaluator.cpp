@@ -154,4 +154,14 @@ std::vector<std::string> evaluator::failed_facts() const {
   return failed;
 }
 
+bool evaluator::reads_variables(const node& n) const {
+  if (auto it = reads_variables_.find(&n); it != reads_variables_.end()) return it->second;
+  bool reads = (n.kind == op::name || n.kind == op::this_) && n.ref == ref_kind::variable;
+  // A call reads what its arguments read; its body reads only its own parameters.
+  for (const node_ptr& a : n.args) reads = reads || reads_variables(*a);
+  for (const decl& d : n.decls) reads = reads || (d.bound && reads_variables(*d.bound));
+  reads_variables_.emplace(&n, reads);
+  return reads;
+}
+
 }  // namespace smallscope::spec

@@ -9,6 +9,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "spec/ast.hpp"
@@ -81,6 +82,11 @@ class evaluator {
   tuple_set univ_;  // every atom of a sig of `state`, and every Int atom
   tuple_set iden_;  // identity over univ_
   std::vector<std::vector<std::uint32_t>> field_numbers_;  // [sig][field] -> global field number
+  // Closures of expressions that read no variable are the same wherever they occur: computed once
+  // per evaluator (`*(left + right)` inside a quantifier over every node).
+  bool reads_variables(const node& n) const;
+  mutable std::unordered_map<const node*, bool> reads_variables_;
+  mutable std::unordered_map<const node*, tuple_set> closures_;
 };
 
 }  // namespace smallscope::spec

@@ -121,8 +121,17 @@ tuple_set evaluator::expression(const node& n, frame& f) const {
     case op::univ: return univ_;
     case op::iden: return iden_;
     case op::transpose: return rel::transpose(expression(*n.args.at(0), f));
-    case op::closure: return rel::closure(expression(*n.args.at(0), f));
-    case op::rclosure: return rel::unite(rel::closure(expression(*n.args.at(0), f)), iden_);
+    case op::closure:
+    case op::rclosure: {
+      const bool shared = !reads_variables(*n.args.at(0));
+      if (shared) {
+        if (auto it = closures_.find(&n); it != closures_.end()) return it->second;
+      }
+      tuple_set c = rel::closure(expression(*n.args.at(0), f));
+      if (n.kind == op::rclosure) c = rel::unite(c, iden_);
+      if (shared) closures_.emplace(&n, c);
+      return c;
+    }
     case op::join: return rel::join(expression(*n.args.at(0), f), expression(*n.args.at(1), f));
     case op::union_: return rel::unite(expression(*n.args.at(0), f), expression(*n.args.at(1), f));
     case op::intersect: return rel::intersect(expression(*n.args.at(0), f), expression(*n.args.at(1), f));

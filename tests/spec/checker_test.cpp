@@ -53,7 +53,7 @@ TEST(Checker, MergeSortSpecLoads) {
             "(# (set n$5:(. (. this$0 header`) (* next`)) (= (. n$5 elem`) i$3)))))");
   EXPECT_EQ(ok.variable_count, 6u);
   ASSERT_EQ(m.commands.size(), 1u);
-  EXPECT_EQ(m.commands[0].target, 0);
+  EXPECT_EQ(m.commands[0].target, 2);  // pred List.inputs
 }
 
 TEST(Checker, RedBlackTreeSpecLoads) {
@@ -76,10 +76,11 @@ TEST(Checker, RedBlackTreeSpecLoads) {
   ASSERT_EQ(remove.params.size(), 2u);
   EXPECT_EQ(remove.params[0].names[0], "this");
   EXPECT_EQ(remove.params[1].slots, std::vector<std::uint32_t>{1});
-  EXPECT_EQ(remove.body->args[0]->label, "removes exactly key");
-  EXPECT_EQ(print(*remove.body->args[0]),
-            "(= (. (. (. this$0 root) (* (+ left right))) @key) "
-            "(- (. (. (. this$0 root`) (* (+ left` right`))) @key) key$1))");
+  EXPECT_EQ(remove.body->args[0]->label, "repOk");
+  EXPECT_EQ(remove.body->args[1]->label, "removes exactly k");
+  EXPECT_EQ(print(*remove.body->args[1]),
+            "(= (. (. (. this$0 root) (* (+ left right))) key) "
+            "(- (. (. (. this$0 root`) (* (+ left` right`))) key`) k$1))");
 }
 
 TEST(Checker, BinarySearchTreeSpecLoads) {
