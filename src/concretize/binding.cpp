@@ -54,9 +54,12 @@ binding::binding(const spec::module& m, const sat::bounds& b, const detail::stat
     domain_names.push_back(cd.name);
     std::int32_t s = find_sig(m, cd.name);
     if (s < 0) s = find_sig(m, unqualified(cd.cpp_type));
-    if (d == 0 && b.root_sig >= 0) s = b.root_sig;
     domain_sig_[d] = s;
   }
+  if (b.root_sig >= 0 && domain_sig_[0] != b.root_sig)
+    throw std::invalid_argument(fmt::format(
+        "sig {}, the receiver of the run predicate, must be the finitization's root class domain {} (name the sig {})",
+        m.sigs[static_cast<std::size_t>(b.root_sig)].name, data.class_domains[0].name, data.class_domains[0].name));
   // Every sig with fields, or that a field points to, must have objects.
   std::vector<bool> needed(m.sigs.size(), false);
   for (const auto& ref : m.field_list) {
@@ -69,7 +72,7 @@ binding::binding(const spec::module& m, const sat::bounds& b, const detail::stat
     bool found = false;
     for (auto ds : domain_sig_) found = found || ds == static_cast<std::int32_t>(s);
     if (!found)
-      throw std::invalid_argument(fmt::format("sig {} has no class domain in subject {} (its class domains: {}); name the sig after one",
+      throw std::invalid_argument(fmt::format("sig {} has no class domain in finitization {} (its class domains: {}); name the sig after one",
                                               sig.name, subject, fmt::join(domain_names, ", ")));
   }
   // Atoms and objects.
@@ -122,7 +125,7 @@ binding::binding(const spec::module& m, const sat::bounds& b, const detail::stat
     bool owner_bound = false;
     for (auto ds : domain_sig_) owner_bound = owner_bound || ds == static_cast<std::int32_t>(ref.sig);
     if (owner_bound && !spec_field_bound[f])
-      throw std::invalid_argument(fmt::format("field {} of sig {} has no C++ field of that name in subject {}",
+      throw std::invalid_argument(fmt::format("field {} of sig {} has no C++ field of that name in finitization {}",
                                               m.sigs[ref.sig].fields[ref.index].name, m.sigs[ref.sig].name, subject));
   }
 }
