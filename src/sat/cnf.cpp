@@ -20,6 +20,8 @@ cnf_solver::cnf_solver(const circuit& c)
   // all-true, ... assignments first) fail on blocked formulas and cost a scan of every clause per
   // solve (binary search trees of paper 004 at k = 7: 2.63 s against 1.66 s).
   solver_->set("lucky", 0);
+  // Nothing on stdout: it holds the instances (CaDiCaL prints some notes there).
+  solver_->set("quiet", 1);
   if (const char* opts = std::getenv("SMALLSCOPE_CADICAL_OPTS")) {
     std::string all = opts;
     std::size_t at = 0;

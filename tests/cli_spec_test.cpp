@@ -1,0 +1,131 @@
+// End-to-end tests of `smallscope spec` and `smallscope check --spec` (paper 003): counts,
+// statistics, pictures, exit codes and the messages of bad input.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+
+namespace {
+
+using cli_runner::lines;
+using cli_runner::result;
+using cli_runner::run;
+using cli_runner::shown;
+using nlohmann::json;
+
+std::string spec(const std::string& name) { return std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/" + name; }
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A spec file with `text` in a fresh temporary directory.
+std::string write_spec(const std::string& name, const std::string& text) {
+  const std::string path = std::string(::testing::TempDir()) + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(SpecCli, CountsTheInstancesOfTheFirstRunCommand) {
+  const std::vector<std::string> args = {"spec", spec("red_black_tree.als")};
+  const result r = run(args);
+  ASSERT_EQ(r.exit_code, 0) << shown(args, r);
+  EXPECT_TRUE(contains(r.out, "run inputs: 14 instances in ")) << r.out;
+  EXPECT_TRUE(contains(r.err, "spec " + spec("red_black_tree.als") + " --run inputs (for exactly 1 TreeMap, exactly 5 Entry, 4 Int)"))
+      << r.err;
+}
+
+TEST(SpecCli, PrintShowsEachInstancesReachedPart) {
+  const std::vector<std::string> args = {"spec", spec("merge_sort.als"), "--print", "-q"};
+  const result r = run(args);
+  ASSERT_EQ(r.exit_code, 0) << shown(args, r);
+  std::size_t instances = 0;
+  for (const auto& line : lines(r.out)) instances += line.rfind("instance ", 0) == 0 ? 1 : 0;
+  EXPECT_EQ(instances, 27u) << r.out;
+  EXPECT_TRUE(contains(r.out, "  List$0: header = Node$0\n")) << r.out;
+  // The integers are not atoms of the structure.
+  EXPECT_FALSE(contains(r.out, "  0\n")) << r.out;
+}
+
+TEST(SpecCli, JsonLinesAndStatsJson) {
+  const std::vector<std::string> args = {"spec", spec("binary_search_tree.als"), "--format", "jsonl", "--stats", "json", "-q"};
+  const result r = run(args);
+  ASSERT_EQ(r.exit_code, 0) << shown(args, r);
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 52u) << r.out;  // 51 trees and the statistics, nothing else
+  for (std::size_t i = 0; i + 1 < out.size(); ++i) {
+    const json j = json::parse(out[i], nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << out[i];
+    EXPECT_EQ(j.value("instance", 0), static_cast<int>(i + 1));
+  }
+  const json stats = json::parse(out.back(), nullptr, false);
+  ASSERT_FALSE(stats.is_discarded()) << out.back();
+  EXPECT_EQ(stats.value("instances", 0), 51);
+  EXPECT_EQ(stats.value("run", ""), "inputs");
+  EXPECT_GT(stats.value("cnf_clauses", 0), 0);
+}
+
+TEST(SpecCli, LimitStopsEarly) {
+  const std::vector<std::string> args = {"spec", spec("binary_search_tree.als"), "--limit", "5", "-q"};
+  const result r = run(args);
+  ASSERT_EQ(r.exit_code, 0) << shown(args, r);
+  EXPECT_TRUE(contains(r.out, ": 5 instances in ")) << r.out;
+  EXPECT_TRUE(contains(r.out, "stopped at --limit")) << r.out;
+}
+
+TEST(SpecCli, BadSpecsExitTwoWithTheirPlace) {
+  const std::string path = write_spec("bad_spec.als", "sig Node { next: lone Nod }\n");
+  const std::vector<std::string> args = {"spec", path};
+  const result r = run(args);
+  EXPECT_EQ(r.exit_code, 2) << shown(args, r);
+  EXPECT_TRUE(contains(r.err, path + ":1:23: error: unknown sig 'Nod'; did you mean 'Node'?")) << r.err;
+  const std::vector<std::string> missing = {"spec", "/nonexistent/x.als"};
+  const result m = run(missing);
+  EXPECT_EQ(m.exit_code, 2) << shown(missing, m);
+  EXPECT_TRUE(contains(m.err, "/nonexistent/x.als:0:0: error: ")) << m.err;
+  const std::vector<std::string> run_name = {"spec", spec("merge_sort.als"), "--run", "nope"};
+  const result n = run(run_name);
+  EXPECT_EQ(n.exit_code, 2) << shown(run_name, n);
+  EXPECT_TRUE(contains(n.err, "--run: ")) << n.err;
+  EXPECT_TRUE(contains(n.err, "its run commands: inputs")) << n.err;
+}
+
+TEST(SpecCli, CheckWithASpecPassesMergeSortAndCatchesItsMutant) {
+  const std::vector<std::string> good = {"check", "MergeSortList", "merge_sort", "3", "--spec", spec("merge_sort.als"),
+                                         "--post", "mergeSortOk", "-q"};
+  const result g = run(good);
+  ASSERT_EQ(g.exit_code, 0) << shown(good, g);
+  EXPECT_TRUE(contains(g.out, "27 inputs, 27 passed, 0 failed")) << g.out;
+  EXPECT_TRUE(contains(g.out, "the 27 instances of run inputs")) << g.out;
+  const std::vector<std::string> bad = {"check", "MergeSortList", "merge_sort_reversed", "3", "--spec",
+                                        spec("merge_sort.als"), "--post", "mergeSortOk", "-q", "--no-reproducers"};
+  const result b = run(bad);
+  ASSERT_EQ(b.exit_code, 1) << shown(bad, b);
+  EXPECT_TRUE(contains(b.out, "27 inputs, 3 passed, 24 failed")) << b.out;
+  EXPECT_TRUE(contains(b.out, "postcondition clause \"sorted\" fails")) << b.out;
+  EXPECT_TRUE(contains(b.out, "--spec " + spec("merge_sort.als") + " --post mergeSortOk --input ")) << b.out;
+}
+
+TEST(SpecCli, CheckRefusesOptionsASpecDoesNotTake) {
+  const std::vector<std::string> args = {"check", "MergeSortList", "merge_sort", "3", "--post", "mergeSortOk"};
+  const result r = run(args);
+  EXPECT_EQ(r.exit_code, 2) << shown(args, r);
+  EXPECT_TRUE(contains(r.err, "--run and --post need --spec FILE")) << r.err;
+  const std::vector<std::string> wb = {"check", "MergeSortList", "merge_sort", "3", "--spec", spec("merge_sort.als"),
+                                       "--white-box"};
+  const result w = run(wb);
+  EXPECT_EQ(w.exit_code, 2) << shown(wb, w);
+  const std::vector<std::string> misfit = {"check", "MergeSortList", "merge_sort", "3", "--spec", spec("red_black_tree.als")};
+  const result m = run(misfit);
+  EXPECT_EQ(m.exit_code, 2) << shown(misfit, m);
+  EXPECT_TRUE(contains(m.err, "sig TreeMap, the receiver of the run predicate, must be the finitization's root class domain List"))
+      << m.err;
+  const std::vector<std::string> arity = {"check", "TreeMap", "remove", "3", "--spec", spec("merge_sort.als")};
+  const result a = run(arity);
+  EXPECT_EQ(a.exit_code, 2) << shown(arity, a);
+  EXPECT_TRUE(contains(a.err, "predicate inputs takes 1 parameter(s) with its receiver; method remove needs 2")) << a.err;
+}
+
+}  // namespace
