@@ -12,6 +12,9 @@ struct cnf_solver::terminator : CaDiCaL::Terminator {
 
 cnf_solver::cnf_solver(const circuit& c)
     : c_(c), solver_(std::make_unique<CaDiCaL::Solver>()), terminator_(std::make_unique<terminator>()) {
+  // CaDiCaL prints messages on stdout (such as "c found falsified original clause" when a
+  // blocking clause is false at the root level), which would mix with the instances there.
+  solver_->set("quiet", 1);
   // Gate 0 is the constant true.
   solver_->add(1);
   solver_->add(0);
