@@ -3,8 +3,6 @@
 
 #include <cadical.hpp>
 
-#include <cstdlib>
-#include <string>
 
 namespace smallscope::sat {
 
@@ -15,24 +13,13 @@ struct cnf_solver::terminator : CaDiCaL::Terminator {
 
 cnf_solver::cnf_solver(const circuit& c)
     : c_(c), solver_(std::make_unique<CaDiCaL::Solver>()), terminator_(std::make_unique<terminator>()) {
-  if (const char* config = std::getenv("SMALLSCOPE_CADICAL_CONFIG")) solver_->configure(config);
   // Enumeration solves thousands of times: CaDiCaL's "lucky" phases (trying all-false,
   // all-true, ... assignments first) fail on blocked formulas and cost a scan of every clause per
   // solve (binary search trees of paper 004 at k = 7: 2.63 s against 1.66 s).
   solver_->set("lucky", 0);
-  // Nothing on stdout: it holds the instances (CaDiCaL prints some notes there).
+  // CaDiCaL prints messages on stdout (such as "c found falsified original clause" when a
+  // blocking clause is false at the root level), which would mix with the instances there.
   solver_->set("quiet", 1);
-  if (const char* opts = std::getenv("SMALLSCOPE_CADICAL_OPTS")) {
-    std::string all = opts;
-    std::size_t at = 0;
-    while (at < all.size()) {
-      auto comma = all.find(',', at);
-      std::string one = all.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-      auto eq = one.find('=');
-      if (eq != std::string::npos) solver_->set(one.substr(0, eq).c_str(), std::stoi(one.substr(eq + 1)));
-      at = comma == std::string::npos ? all.size() : comma + 1;
-    }
-  }
   // Gate 0 is the constant true.
   solver_->add(1);
   solver_->add(0);

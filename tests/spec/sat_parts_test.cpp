@@ -3,6 +3,7 @@
 // Tseitin encoding against the circuit's own truth table.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <functional>
 #include <random>
 #include <set>
@@ -221,6 +222,25 @@ TEST(CnfSolver, EnumeratesExactlyTheModelsOfTheCircuit) {
     ASSERT_LT(++models, 10);
   }
   EXPECT_EQ(models, 5);
+}
+
+// A blocking clause that is false at the root level (the last instance's primaries were all
+// fixed) ends the enumeration; CaDiCaL then says so on stdout unless it is quiet, which broke
+// `smallscope spec --format jsonl`.
+TEST(CnfSolver, WritesNothingOnStdout) {
+  circuit c;
+  lit a = c.variable();
+  testing::internal::CaptureStdout();
+  {
+    cnf_solver s(c);
+    s.require(a);
+    EXPECT_TRUE(s.solve());
+    lit block[1] = {negate(a)};
+    s.add_clause(block);
+    EXPECT_FALSE(s.solve());
+  }
+  std::fflush(stdout);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
 }
 
 }  // namespace
