@@ -52,7 +52,9 @@ int run_spec(const spec_request& r) {
   const std::uint32_t command = pick_command(m, r.run);
   const auto& cmd = m.commands[command];
   const std::string label = fmt::format("{} run {}", r.file, cmd.name.empty() ? "{...}" : cmd.name);
-  if (!r.quiet) err("{} spec {} --run {} ({})\n", r.program, r.file, cmd.name.empty() ? "{...}" : cmd.name, scope_text(cmd));
+  if (!r.quiet)
+    err("{} spec {}{} ({})\n", r.program, r.file, cmd.name.empty() ? "" : " --run " + cmd.name,
+        cmd.name.empty() ? "its first command, run { ... } " + scope_text(cmd) : scope_text(cmd));
   const auto start = std::chrono::steady_clock::now();
   sat::enumerator e(m, command);
   if (!r.quiet) {
@@ -65,7 +67,6 @@ int run_spec(const spec_request& r) {
   const bool tty = ::isatty(2) != 0;
   auto last = start;
   bool progress_shown = false;
-  const std::uint32_t root = e.bound().root_atom;
   while (true) {
     if (interrupted()) {
       stopped = true;
@@ -85,7 +86,6 @@ int run_spec(const spec_request& r) {
         }
       }
       std::erase_if(shown, [&](std::uint32_t a) { return e.atoms().is_int(a); });
-      (void)root;
       spec::print_instance(out, m, whole, shown, e.stats().instances, format);
       if (out.size() > (1u << 16)) {
         write_out(out);
