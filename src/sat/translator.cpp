@@ -159,21 +159,10 @@ matrix translator::expr(const node& n, frame& f) {
     }
     case op::ite: out = select(c_, formula(*n.args[0], f), expr(*n.args[1], f), expr(*n.args[2], f)); break;
     case op::comprehension: out = comprehension(n, f); break;
-    case op::let: {
-      frame& g = f;
-      for (const auto& d : n.decls) {
-        auto slot = d.slots[0];
-        if (d.bound->is_int) {
-          g.ints[slot] = integer(*d.bound, g);
-          g.atom[slot] = -1;
-        } else {
-          g.values[slot] = expr(*d.bound, g);
-          g.atom[slot] = -1;
-        }
-      }
-      out = expr(*n.args[0], g);
+    case op::let:
+      bind_let(n, f);
+      out = expr(*n.args[0], f);
       break;
-    }
     case op::call: {
       const auto& fn = m_.functions[n.index];
       frame g = call_frame(n, f);
@@ -186,6 +175,16 @@ matrix translator::expr(const node& n, frame& f) {
   }
   if (cached) expr_cache_.emplace(std::move(key), out);
   return out;
+}
+
+void translator::bind_let(const node& n, frame& f) {
+  // A let's variable holds a set or an integer, never known to be one atom: no caching under it.
+  for (const auto& d : n.decls) {
+    auto slot = d.slots[0];
+    if (d.bound->is_int) f.ints[slot] = integer(*d.bound, f);
+    else f.values[slot] = expr(*d.bound, f);
+    f.atom[slot] = -1;
+  }
 }
 
 translator::frame translator::call_frame(const node& n, frame& f) {
@@ -298,16 +297,10 @@ int_vector translator::integer(const node& n, frame& f) {
         break;
       }
       unsupported(n, "an integer was expected here");
-    case op::let: {
-      for (const auto& d : n.decls) {
-        auto slot = d.slots[0];
-        if (d.bound->is_int) f.ints[slot] = integer(*d.bound, f);
-        else f.values[slot] = expr(*d.bound, f);
-        f.atom[slot] = -1;
-      }
+    case op::let:
+      bind_let(n, f);
       out = integer(*n.args[0], f);
       break;
-    }
     case op::call: {
       frame g = call_frame(n, f);
       out = integer(*m_.functions[n.index].body, g);
@@ -377,16 +370,10 @@ lit translator::formula(const node& n, frame& f) {
     case op::quant_no:
     case op::quant_lone:
     case op::quant_one: out = quantified(n, f); break;
-    case op::let: {
-      for (const auto& d : n.decls) {
-        auto slot = d.slots[0];
-        if (d.bound->is_int) f.ints[slot] = integer(*d.bound, f);
-        else f.values[slot] = expr(*d.bound, f);
-        f.atom[slot] = -1;
-      }
+    case op::let:
+      bind_let(n, f);
       out = formula(*n.args[0], f);
       break;
-    }
     case op::call: out = call_formula(n, f); break;
     default: unsupported(n, "a formula was expected here");
   }

@@ -58,6 +58,7 @@ class translator {
   matrix comprehension(const spec::node& n, frame& f);
   lit call_formula(const spec::node& n, frame& f);
   frame call_frame(const spec::node& n, frame& f);
+  void bind_let(const spec::node& n, frame& f);
   // Whether `n` holds at most one atom in every instance (a single atom followed by one or lone
   // fields): its integer value then needs no adder.
   bool single_valued(const spec::node& n, const frame& f) const;
