@@ -85,3 +85,21 @@ pred TreeMap.inputs {
 }
 
 run inputs for exactly 1 TreeMap, exactly 5 Entry, 4 Int
+
+// Trees of up to 5 entries with keys 0..4, where put may add an entry (a fresh atom in the
+// post-state): `smallscope check TreeMap put 5 --spec red_black_tree.als --run upTo --post putOk`.
+pred TreeMap.upTo {
+  this.repOk
+  no root.parent
+  all e: root.*(left + right) | e.key >= 0 and e.key < #Entry
+}
+
+// The postcondition of put: the invariant still holds, and the keys after are the keys before
+// plus k (the value is not modelled).
+pred TreeMap.putOk[k: Int, v: Int] {
+  this.repOk
+  // adds exactly k
+  root.*(left + right).key = root`.*(left` + right`).key` + k
+}
+
+run upTo for exactly 1 TreeMap, 5 Entry, 4 Int
