@@ -114,20 +114,30 @@ class child {
   // Waits until `ready(stderr so far)` holds; false if the child ended first or after `seconds`.
   template <class F>
   bool wait_for_err(F ready, double seconds = 60) {
+    return wait_for([&] { return ready(err()); }, seconds);
+  }
+  // The same for stdout.
+  template <class F>
+  bool wait_for_out(F ready, double seconds = 60) {
+    return wait_for([&] { return ready(out()); }, seconds);
+  }
+
+ private:
+  template <class F>
+  bool wait_for(F ready, double seconds) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     while (std::chrono::steady_clock::now() < until) {
-      if (ready(err())) return true;
+      if (ready()) return true;
       int status = 0;
       if (waitpid(pid_, &status, WNOHANG) == pid_) {
         exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        return ready(err());
+        return ready();
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     return false;
   }
 
- private:
   capture out_, err_;
   pid_t pid_ = -1;
   std::optional<int> exit_code_;
@@ -254,6 +264,32 @@ TEST(Faults, SigintDuringCheckPrintsTheFindingsSoFar) {
   EXPECT_LT(stats.value("inputs", 0), 20650) << stats.dump();
   EXPECT_FALSE(stats.value("first_failed_inputs", json::array()).empty()) << stats.dump();
   EXPECT_TRUE(contains(c.err(), "interrupted")) << describe(args, c);
+}
+
+TEST(Faults, SigintDuringSpecPrintsTheInstancesSoFar) {
+  // Paper 004's binary search trees at k = 8: 12,235 instances, several seconds.
+  const std::string spec = std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/binary_search_tree.als";
+  const std::string text_path = std::string(::testing::TempDir()) + "bst8.als";
+  {
+    std::ifstream in(spec);
+    std::stringstream all;
+    all << in.rdbuf();
+    std::string text = all.str();
+    text = text.substr(0, text.rfind("\nrun ")) + "\nrun inputs for exactly 1 BinaryTree, exactly 8 Node, 5 Int\n";
+    std::ofstream(text_path) << text;
+  }
+  const std::vector<std::string> args = {"spec", text_path, "--format", "jsonl", "--stats", "json"};
+  child c(args);
+  ASSERT_TRUE(c.wait_for_out([](const std::string& out) { return out.find("\"instance\":100,") != std::string::npos; }))
+      << "no instances\n" << describe(args, c);
+  ASSERT_EQ(kill(c.pid(), SIGINT), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  const json stats = last_line_json(c.out());
+  ASSERT_FALSE(stats.is_discarded()) << describe(args, c);
+  EXPECT_EQ(stats.value("interrupted", json()), true) << stats.dump();
+  const auto instances = stats.value("instances", 0);
+  EXPECT_GE(instances, 100) << stats.dump();
+  EXPECT_LT(instances, 12235) << stats.dump();
 }
 
 TEST(Faults, SigtermDuringGenPrintsTheStructuresSoFar) {

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
+#include "check/worker_channel.hpp"
 #include "cli/output.hpp"
 #include "sat/enumerator.hpp"
 #include "spec/instance_printer.hpp"
@@ -57,6 +58,7 @@ int run_spec(const spec_request& r) {
         cmd.name.empty() ? "its first command, run { ... } " + scope_text(cmd) : scope_text(cmd));
   const auto start = std::chrono::steady_clock::now();
   sat::enumerator e(m, command);
+  e.set_terminate_flag(&detail::interrupt_signal);
   if (!r.quiet) {
     for (const auto& line : e.inexact()) err("warning: {}\n", line);
   }
@@ -76,7 +78,10 @@ int run_spec(const spec_request& r) {
       limited = true;
       break;
     }
-    if (!e.next(whole, reached)) break;
+    if (!e.next(whole, reached)) {
+      stopped = e.interrupted();
+      break;
+    }
     if (r.print) {
       std::vector<std::uint32_t> shown = reached;
       if (e.bound().root_sig < 0) {

@@ -7,8 +7,8 @@
 namespace smallscope::sat {
 
 struct cnf_solver::terminator : CaDiCaL::Terminator {
-  const volatile bool* flag = nullptr;
-  bool terminate() override { return flag != nullptr && *flag; }
+  const std::atomic<int>* flag = nullptr;
+  bool terminate() override { return flag != nullptr && flag->load(std::memory_order_relaxed) != 0; }
 };
 
 cnf_solver::cnf_solver(const circuit& c)
@@ -32,7 +32,7 @@ cnf_solver::~cnf_solver() {
   if (solver_) solver_->disconnect_terminator();
 }
 
-void cnf_solver::set_terminate_flag(const volatile bool* flag) { terminator_->flag = flag; }
+void cnf_solver::set_terminate_flag(const std::atomic<int>* flag) { terminator_->flag = flag; }
 
 int cnf_solver::dimacs(lit l) const {
   int v = static_cast<int>(gate_of(l)) + 1;

@@ -4,6 +4,7 @@
 // stays incremental and keeps what it learnt.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -39,9 +40,9 @@ class cnf_solver {
   std::uint64_t variables() const { return encoded_count_; }
   std::uint64_t clauses() const { return clauses_; }
   std::uint64_t solves() const { return solves_; }
-  // Makes a running or later solve() stop soon (returns false); safe from a signal handler's
-  // thread only through a flag, see terminate_flag().
-  void set_terminate_flag(const volatile bool* flag);
+  // A running or later solve() stops soon (and returns false) once `*flag` is non-zero: a flag
+  // a signal handler sets (the command line's SIGINT and SIGTERM).
+  void set_terminate_flag(const std::atomic<int>* flag);
 
  private:
   int dimacs(lit l) const;

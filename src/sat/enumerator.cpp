@@ -69,7 +69,7 @@ bool enumerator::next(spec::instance& out, std::vector<std::uint32_t>& reached) 
   bool sat = solver_->solve();
   stats_.solve_seconds += seconds_since(start);
   if (!sat) {
-    done_ = true;
+    done_ = !interrupted();
     return false;
   }
   const std::uint32_t n = bounds_.atoms.size();

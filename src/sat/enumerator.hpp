@@ -5,6 +5,7 @@
 // evaluator, which shares nothing with the translation.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -46,7 +47,13 @@ class enumerator {
   // Re-checks each instance with the evaluator (on by default); a mismatch throws
   // std::logic_error naming the instance, since it means the translation is wrong.
   void set_recheck(bool on) { recheck_ = on; }
-  void set_terminate_flag(const volatile bool* flag) { solver_->set_terminate_flag(flag); }
+  // next() returns false soon once `*flag` is non-zero (see interrupted()).
+  void set_terminate_flag(const std::atomic<int>* flag) {
+    terminate_ = flag;
+    solver_->set_terminate_flag(flag);
+  }
+  // Whether the last next() returned false because the flag was set, not because none was left.
+  bool interrupted() const { return terminate_ != nullptr && terminate_->load() != 0; }
 
   const spec::universe& atoms() const { return bounds_.atoms; }
   const bounds& bound() const { return bounds_; }
@@ -75,6 +82,7 @@ class enumerator {
   std::vector<lit> blocking_;
   enumeration_stats stats_;
   bool recheck_ = true;
+  const std::atomic<int>* terminate_ = nullptr;
   bool done_ = false;
 };
 
