@@ -33,6 +33,9 @@ ROWS = []
 for n in range(0, 11):
     ROWS.append(("red_black_tree.als", f"run inputs for exactly 1 TreeMap, exactly {n} Entry, 5 Int",
                  f"RB trees (TestEra S8), {n} nodes", None))
+for k in (8, 10):
+    ROWS.append(("red_black_tree.als", f"run upTo for exactly 1 TreeMap, {k} Entry, 5 Int",
+                 f"RB trees of up to {k} nodes, keys 0..{k - 1} (paper 004's TreeSet structures)", None))
 for k in range(3, 9):
     ROWS.append(("binary_search_tree.als", f"run inputs for exactly 1 BinaryTree, exactly {k} Node, {width(k)} Int",
                  f"BST (paper 004 Fig. 4), k = {k}", None))
@@ -72,7 +75,8 @@ def main():
             if a.only and a.only not in label:
                 continue
             text = open(os.path.join(SPECS, spec)).read()
-            text = re.sub(r"\nrun [^\n]*\s*$", "\n" + run + "\n", text)
+            # The row's run command replaces the file's commands.
+            text = re.sub(r"\nrun [^\n]*", "", text) + "\n" + run + "\n"
             path = os.path.join(tmp, os.path.basename(spec))
             with open(path, "w") as f:
                 f.write(text)
