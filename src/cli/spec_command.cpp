@@ -19,19 +19,6 @@ namespace smallscope::cli {
 
 namespace {
 
-std::uint32_t pick_command(const spec::module& m, const std::string& run) {
-  std::vector<std::string> names;
-  for (std::uint32_t c = 0; c < m.commands.size(); ++c) {
-    const auto& cmd = m.commands[c];
-    if (!cmd.is_run) continue;
-    if (run.empty() || cmd.name == run) return c;
-    if (!cmd.name.empty()) names.push_back(cmd.name);
-  }
-  if (run.empty()) throw usage_error(fmt::format("{} has no run command; add one, e.g. 'run repOk for 3'", m.file));
-  throw usage_error(fmt::format("--run: {} has no run command of predicate '{}' (its run commands: {})", m.file,
-                                escaped(run), names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
-}
-
 std::string scope_text(const spec::command_decl& cmd) {
   std::string out = cmd.has_default ? fmt::format("for {}", cmd.default_scope) : "";
   std::vector<std::string> items;
@@ -50,7 +37,12 @@ int run_spec(const spec_request& r) {
   if (r.stats_given && r.stats != "json" && r.stats != "text")
     throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.stats)));
   const spec::module m = spec::load_file(r.file);
-  const std::uint32_t command = pick_command(m, r.run);
+  std::uint32_t command = 0;
+  try {
+    command = spec::find_run_command(m, r.run);
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(r.run.empty() ? e.what() : std::string("--run: ") + e.what());
+  }
   const auto& cmd = m.commands[command];
   const std::string label = fmt::format("{} run {}", r.file, cmd.name.empty() ? "{...}" : cmd.name);
   if (!r.quiet)

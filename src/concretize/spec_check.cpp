@@ -16,41 +16,17 @@
 
 namespace smallscope {
 
-namespace {
-
-std::uint32_t find_command(const spec::module& m, const std::string& run) {
-  for (std::uint32_t c = 0; c < m.commands.size(); ++c) {
-    const auto& cmd = m.commands[c];
-    if (cmd.is_run && (run.empty() || cmd.name == run)) return c;
-  }
-  std::vector<std::string> names;
-  for (const auto& cmd : m.commands) {
-    if (cmd.is_run && !cmd.name.empty()) names.push_back(cmd.name);
-  }
-  if (run.empty()) throw std::invalid_argument(m.file + ": has no run command to enumerate inputs with");
-  throw std::invalid_argument(fmt::format("{}: no run command of predicate '{}' (its run commands: {})", m.file, run,
-                                          names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
-}
-
-std::uint32_t find_pred(const spec::module& m, const std::string& name) {
-  for (std::uint32_t i = 0; i < m.functions.size(); ++i) {
-    if (m.functions[i].is_pred && m.functions[i].name == name) return i;
-  }
-  throw std::invalid_argument(fmt::format("{}: no predicate named '{}'", m.file, name));
-}
-
-}  // namespace
 
 spec_check_report run_spec_check(const finitization& fin, const predicate& invariant, const target_method& method,
                                  const spec_check_options& request, check_options options,
                                  const check_progress& progress) {
   const spec::module m = spec::load_file(request.spec_file);
-  const std::uint32_t command = find_command(m, request.run);
+  const std::uint32_t command = spec::find_run_command(m, request.run);
   const auto& cmd = m.commands[command];
   if (cmd.target < 0) throw std::invalid_argument(m.file + ": the run command must name a predicate with a receiver");
   spec_check_report report;
   report.command = cmd.name;
-  const std::uint32_t post = request.post.empty() ? static_cast<std::uint32_t>(cmd.target) : find_pred(m, request.post);
+  const std::uint32_t post = request.post.empty() ? static_cast<std::uint32_t>(cmd.target) : spec::find_pred(m, request.post);
   report.post = m.functions[post].name;
   std::size_t params = 0;
   for (const auto& d : m.functions[post].params) params += d.names.size();

@@ -2,6 +2,7 @@
 // mistake as file:line:col with what was expected (paper 003, Sec. 3: the spec language).
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -36,5 +37,10 @@ void check(module& m);
 // reported at 0:0).
 module load_file(const std::string& path);
 module load_text(std::string_view text, const std::string& file);
+
+// The command `run NAME` of a checked module (its first run command when `name` is empty), and
+// the predicate NAME. Throw std::invalid_argument naming what there is.
+std::uint32_t find_run_command(const module& m, const std::string& name);
+std::uint32_t find_pred(const module& m, const std::string& name);
 
 }  // namespace smallscope::spec
