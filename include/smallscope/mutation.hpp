@@ -1,0 +1,112 @@
+// Mutant schemata (paper 000, Sec. 7: Ferastrau's "metamutants"): the support code of a source
+// that smallscope-mutants rewrote so that every mutation point is guarded by the mutant running.
+// `smallscope::mutation::active` is that mutant's id (0: the original program); each point
+// chooses its original or one of its alternatives, numbered from the point's first id, at run
+// time. One compile serves every mutant.
+//
+// A point evaluates each operand once, as the original does: a binary operator becomes a call
+// with both operands, `&&` and `||` keep their short circuit (the right operand is a lambda), a
+// field or method becomes a member pointer chosen at run time, a variable a conditional between
+// variables of its type.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+namespace smallscope::mutation {
+
+// The mutant running; 0 is the original program.
+inline int active = 0;
+
+// Which alternative of a point whose first mutant is `first` and which has `count` of them is
+// running: 0..count-1, or -1 for the original.
+inline int chosen(int first, int count) {
+  const int k = active - first;
+  return k >= 0 && k < count ? k : -1;
+}
+
+enum class op { add, sub, mul, div, rem, lt, le, gt, ge, eq, ne, land, lor, pre_inc, pre_dec, post_inc, post_dec,
+                add_assign, sub_assign, mul_assign, div_assign, rem_assign };
+
+template <op O, class A, class B>
+constexpr decltype(auto) apply_binary(A&& a, B&& b) {
+  if constexpr (O == op::add) return a + b;
+  else if constexpr (O == op::sub) return a - b;
+  else if constexpr (O == op::mul) return a * b;
+  else if constexpr (O == op::div) return a / b;
+  else if constexpr (O == op::rem) return a % b;
+  else if constexpr (O == op::lt) return a < b;
+  else if constexpr (O == op::le) return a <= b;
+  else if constexpr (O == op::gt) return a > b;
+  else if constexpr (O == op::ge) return a >= b;
+  else if constexpr (O == op::eq) return a == b;
+  else if constexpr (O == op::ne) return a != b;
+  else if constexpr (O == op::add_assign) return a += b;
+  else if constexpr (O == op::sub_assign) return a -= b;
+  else if constexpr (O == op::mul_assign) return a *= b;
+  else if constexpr (O == op::div_assign) return a /= b;
+  else return a %= b;
+}
+
+// The k-th of the alternatives applied to (a, b), converted to the original's type.
+template <class R, op First, op... Rest, class A, class B>
+R apply_nth(int k, A&& a, B&& b) {
+  if constexpr (sizeof...(Rest) == 0) {
+    (void)k;
+    return static_cast<R>(apply_binary<First>(a, b));
+  } else {
+    if (k == 0) return static_cast<R>(apply_binary<First>(a, b));
+    return apply_nth<R, Rest...>(k - 1, a, b);
+  }
+}
+
+// `a OP b` with OP the original operator, or an alternative when its mutant runs. Both operands
+// are evaluated once, before the operator (compound assignments: `a` is the target).
+template <op Original, op... Alternatives, class A, class B>
+decltype(auto) binary(int first, A&& a, B&& b) {
+  using R = decltype(apply_binary<Original>(a, b));
+  const int k = chosen(first, static_cast<int>(sizeof...(Alternatives)));
+  if (k >= 0) return apply_nth<R, Alternatives...>(k, a, b);
+  return static_cast<R>(apply_binary<Original>(a, b));
+}
+
+// `a && b()` or `a || b()`: the right operand runs only when the operator needs it.
+template <op Original, class A, class B>
+bool logical(int first, A&& a, B&& b) {
+  const bool swapped = chosen(first, 1) == 0;
+  const op o = swapped ? (Original == op::land ? op::lor : op::land) : Original;
+  return o == op::land ? (a && b()) : (a || b());
+}
+
+// ++x, --x, x++, x-- and their swaps.
+template <op Original, class T>
+decltype(auto) step(int first, T& x) {
+  const bool swapped = chosen(first, 1) == 0;
+  if constexpr (Original == op::pre_inc || Original == op::pre_dec) {
+    if ((Original == op::pre_inc) != swapped) return static_cast<decltype(++x)>(++x);
+    return static_cast<decltype(++x)>(--x);
+  } else {
+    if ((Original == op::post_inc) != swapped) return static_cast<decltype(x++)>(x++);
+    return static_cast<decltype(x++)>(x--);
+  }
+}
+
+// The original member (field or method pointer) or the alternative whose mutant runs.
+template <class M, class... Alternatives>
+M choose(int first, M original, Alternatives... alternatives) {
+  const int k = chosen(first, static_cast<int>(sizeof...(Alternatives)));
+  if (k < 0) return original;
+  M all[] = {static_cast<M>(alternatives)...};
+  return all[k];
+}
+
+// The object pointer of a member access's base: a pointer, or a class with operator->
+// (smallscope::field<T*>, smart pointers).
+template <class P>
+auto pointer(P&& p) {
+  if constexpr (std::is_pointer_v<std::remove_cvref_t<P>>) return p;
+  else return p.operator->();
+}
+
+}  // namespace smallscope::mutation

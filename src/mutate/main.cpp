@@ -1,0 +1,106 @@
+// smallscope-mutants: lists the mutants of a C++ source's target methods and writes their
+// schemata (paper 000, Sec. 7).
+//
+//   smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]
+//                      [--schemata OUT] [--format text|jsonl] [-- COMPILER ARGUMENTS]
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "mutate/mutants.hpp"
+
+namespace {
+
+constexpr const char* usage =
+    "usage: smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]\n"
+    "                          [--schemata OUT] [--format text|jsonl] [-- COMPILER ARGUMENTS]\n"
+    "Lists the mutants of the methods NAME (and of the helpers they call) in FILE, one line each,\n"
+    "with Ferastrau's three families (paper 000, Sec. 7): an operator replaced by another of its\n"
+    "kind, a variable or field by another of its type, a method call by another of the same type.\n"
+    "--keep NAME: the invariant and postconditions; what only they call is not mutated.\n"
+    "--schemata OUT: write FILE with every mutant guarded by smallscope::mutation::active\n"
+    "(include/smallscope/mutation.hpp), to compile once for all mutants.\n"
+    "The arguments after -- are the compiler's (-std=c++20, -I, -D).\n"
+    "Exit codes: 0 done; 2 bad input (a source that does not compile, an unknown method, no mutant).\n";
+
+std::string json(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\', out += c;
+    else if (c == '\n') out += "\\n";
+    else if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", static_cast<int>(c));
+    else out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  smallscope::mutate::request r;
+  std::string schemata, format = "text";
+  try {
+    for (int i = 1; i < argc; ++i) {
+      const std::string a = argv[i];
+      auto value = [&](const char* option) {
+        if (i + 1 >= argc) throw std::invalid_argument(std::string(option) + " needs a value");
+        return std::string(argv[++i]);
+      };
+      if (a == "--") {
+        for (++i; i < argc; ++i) r.compiler_arguments.emplace_back(argv[i]);
+      } else if (a == "--method") {
+        r.methods.push_back(value("--method"));
+      } else if (a == "--keep") {
+        r.keep.push_back(value("--keep"));
+      } else if (a == "--schemata") {
+        schemata = value("--schemata");
+      } else if (a == "--format") {
+        format = value("--format");
+        if (format != "text" && format != "jsonl")
+          throw std::invalid_argument("--format must be text or jsonl, got '" + format + "'");
+      } else if (a == "-h" || a == "--help") {
+        std::fputs(usage, stdout);
+        return 0;
+      } else if (!a.empty() && a[0] == '-') {
+        throw std::invalid_argument("unknown option '" + a + "'");
+      } else if (r.file.empty()) {
+        r.file = a;
+      } else {
+        throw std::invalid_argument("one FILE only; '" + a + "' is a second");
+      }
+    }
+    if (r.file.empty()) throw std::invalid_argument("FILE is missing");
+    if (r.methods.empty()) throw std::invalid_argument("give at least one --method NAME");
+    const auto result = smallscope::mutate::generate(r);
+    std::string out;
+    for (const auto& m : result.mutants) {
+      if (format == "jsonl")
+        out += fmt::format(
+            "{{\"id\":{},\"file\":{},\"line\":{},\"column\":{},\"family\":{},\"mutator\":{},\"function\":{},"
+            "\"original\":{},\"replacement\":{}}}\n",
+            m.id, json(m.file), m.line, m.column, json(m.family), json(m.mutator), json(m.function), json(m.original),
+            json(m.replacement));
+      else
+        out += fmt::format("{:4} {}:{}:{} {} in {}: {} -> {}\n", m.id, m.file, m.line, m.column, m.mutator, m.function,
+                           m.original, m.replacement);
+    }
+    std::fputs(out.c_str(), stdout);
+    if (!schemata.empty()) {
+      std::ofstream file(schemata);
+      file << result.schemata;
+      file.flush();
+      if (!file) throw std::invalid_argument("--schemata: cannot write '" + schemata + "'");
+    }
+    std::fprintf(stderr, "%zu mutants in %zu functions of %s\n", result.mutants.size(), result.functions.size(),
+                 r.file.c_str());
+    return std::fflush(stdout) == 0 ? 0 : 3;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 2;
+  }
+}

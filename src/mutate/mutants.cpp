@@ -1,0 +1,576 @@
+// Ferastrau's mutation operators on Clang's AST, and mutant schemata by rewriting (paper 000,
+// Sec. 7). See mutants.hpp.
+#include "mutate/mutants.hpp"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/ASTUnit.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#ifndef SMALLSCOPE_CLANG_RESOURCE_DIR
+#define SMALLSCOPE_CLANG_RESOURCE_DIR ""
+#endif
+
+namespace smallscope::mutate {
+
+namespace {
+
+using namespace clang;
+
+// One mutation point: an expression and its alternatives (each a mutant).
+struct point {
+  const Stmt* node = nullptr;
+  SourceRange range;
+  SourceLocation at;  // where a person looks: the operator, the name
+  std::string family, mutator, function;
+  std::vector<std::string> alternatives;  // how each mutant writes the changed token
+  std::string original_token;             // the token it changes
+  SourceRange token;                      // that token's range
+  // Builds the guarded source from the rewritten texts of the parts, given the first id.
+  std::function<std::string(std::uint32_t first)> guard;
+};
+
+// The source of a range with the mutation points inside it replaced by their guards.
+using renderer = std::function<std::string(SourceRange)>;
+
+const char* op_name(BinaryOperatorKind k) {
+  switch (k) {
+    case BO_Add: return "add";
+    case BO_Sub: return "sub";
+    case BO_Mul: return "mul";
+    case BO_Div: return "div";
+    case BO_Rem: return "rem";
+    case BO_LT: return "lt";
+    case BO_LE: return "le";
+    case BO_GT: return "gt";
+    case BO_GE: return "ge";
+    case BO_EQ: return "eq";
+    case BO_NE: return "ne";
+    case BO_AddAssign: return "add_assign";
+    case BO_SubAssign: return "sub_assign";
+    case BO_MulAssign: return "mul_assign";
+    case BO_DivAssign: return "div_assign";
+    case BO_RemAssign: return "rem_assign";
+    default: return "";
+  }
+}
+
+class collector : public RecursiveASTVisitor<collector> {
+ public:
+  collector(ASTContext& ctx, const std::set<const FunctionDecl*>& selected, std::vector<point>& out)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), selected_(selected), out_(out) {}
+
+  bool TraverseFunctionDecl(FunctionDecl* f) { return traverse_function(f, [&] { return Base::TraverseFunctionDecl(f); }); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl* f) {
+    return traverse_function(f, [&] { return Base::TraverseCXXMethodDecl(f); });
+  }
+  bool TraverseCompoundStmt(CompoundStmt* s) { return scoped([&] { return Base::TraverseCompoundStmt(s); }); }
+  bool TraverseForStmt(ForStmt* s) { return scoped([&] { return Base::TraverseForStmt(s); }); }
+  bool TraverseLambdaExpr(LambdaExpr*) { return true; }  // lambdas are left alone
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr*) { return true; }  // sizeof: unevaluated
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+
+  // A local is in scope after its declaration, initializer included (`int c = a;` never reads c).
+  bool TraverseVarDecl(VarDecl* v) {
+    const bool ok = Base::TraverseVarDecl(v);
+    if (function_ != nullptr && !scopes_.empty() && v->isLocalVarDeclOrParm() && !isa<ParmVarDecl>(v))
+      scopes_.back().push_back(v);
+    return ok;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator* b) {
+    if (!here(b)) return true;
+    const BinaryOperatorKind k = b->getOpcode();
+    const QualType lt = b->getLHS()->getType(), rt = b->getRHS()->getType();
+    std::vector<BinaryOperatorKind> family;
+    std::string mutator;
+    if (b->isAdditiveOp() || b->isMultiplicativeOp()) {
+      if (!lt->isArithmeticType() || !rt->isArithmeticType()) return true;
+      family = {BO_Add, BO_Sub, BO_Mul, BO_Div};
+      if (lt->isIntegerType() && rt->isIntegerType()) family.push_back(BO_Rem);
+      mutator = "arithmetic";
+    } else if (b->isRelationalOp()) {
+      family = {BO_LT, BO_LE, BO_GT, BO_GE};
+      mutator = "relational";
+    } else if (b->isEqualityOp()) {
+      family = {BO_EQ, BO_NE};
+      mutator = "equality";
+    } else if (b->isLogicalOp()) {
+      family = {BO_LAnd, BO_LOr};
+      mutator = "logical";
+    } else if (b->isCompoundAssignmentOp()) {
+      if (k == BO_ShlAssign || k == BO_ShrAssign || k == BO_AndAssign || k == BO_OrAssign || k == BO_XorAssign) return true;
+      if (lt->isPointerType()) family = {BO_AddAssign, BO_SubAssign};
+      else if (lt->isArithmeticType() && rt->isArithmeticType()) {
+        family = {BO_AddAssign, BO_SubAssign, BO_MulAssign, BO_DivAssign};
+        if (lt->isIntegerType() && rt->isIntegerType()) family.push_back(BO_RemAssign);
+      } else {
+        return true;
+      }
+      mutator = "compound assignment";
+    } else {
+      return true;
+    }
+    if (refers_to_bit_field(b->getLHS()) || refers_to_bit_field(b->getRHS())) return true;
+    point p = make(b, b->getOperatorLoc(), "operator", mutator);
+    p.original_token = BinaryOperator::getOpcodeStr(k).str();
+    p.token = SourceRange(b->getOperatorLoc(), b->getOperatorLoc());
+    std::vector<BinaryOperatorKind> alternatives;
+    for (auto o : family) {
+      if (o == k) continue;
+      alternatives.push_back(o);
+      p.alternatives.push_back(BinaryOperator::getOpcodeStr(o).str());
+    }
+    const Expr* lhs = b->getLHS();
+    const Expr* rhs = b->getRHS();
+    if (b->isLogicalOp()) {
+      p.guard = [this, k, lhs, rhs](std::uint32_t first) {
+        return "smallscope::mutation::logical<smallscope::mutation::op::" + std::string(k == BO_LAnd ? "land" : "lor") +
+               ">(" + std::to_string(first) + ", (" + render_(lhs->getSourceRange()) + "), [&]() -> bool { return (" +
+               render_(rhs->getSourceRange()) + "); })";
+      };
+    } else {
+      p.guard = [this, k, alternatives, lhs, rhs](std::uint32_t first) {
+        std::string ops = std::string("smallscope::mutation::op::") + op_name(k);
+        for (auto o : alternatives) ops += std::string(", smallscope::mutation::op::") + op_name(o);
+        return "smallscope::mutation::binary<" + ops + ">(" + std::to_string(first) + ", (" +
+               render_(lhs->getSourceRange()) + "), (" + render_(rhs->getSourceRange()) + "))";
+      };
+    }
+    out_.push_back(std::move(p));
+    return true;
+  }
+
+  bool VisitUnaryOperator(UnaryOperator* u) {
+    if (!here(u) || !u->isIncrementDecrementOp() || refers_to_bit_field(u->getSubExpr())) return true;
+    if (!u->getSubExpr()->getType()->isScalarType()) return true;
+    add_step(u, u->getOpcode() == UO_PreInc || u->getOpcode() == UO_PostInc, u->isPrefix(), u->getOperatorLoc(),
+             u->getSubExpr());
+    return true;
+  }
+
+  // ++, --, += and -= of a class (smallscope::field<T>) that also has the swapped operator.
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* c) {
+    if (!here(c)) return true;
+    const OverloadedOperatorKind k = c->getOperator();
+    const auto* method = dyn_cast_or_null<CXXMethodDecl>(c->getDirectCallee());
+    if (method == nullptr) return true;
+    const CXXRecordDecl* record = method->getParent();
+    auto has = [&](OverloadedOperatorKind o) {
+      return !record->lookup(ctx_.DeclarationNames.getCXXOperatorName(o)).empty();
+    };
+    if ((k == OO_PlusPlus && has(OO_MinusMinus)) || (k == OO_MinusMinus && has(OO_PlusPlus))) {
+      const bool prefix = c->getNumArgs() == 1;
+      add_step(c, k == OO_PlusPlus, prefix, c->getOperatorLoc(), c->getArg(0));
+    } else if ((k == OO_PlusEqual && has(OO_MinusEqual)) || (k == OO_MinusEqual && has(OO_PlusEqual))) {
+      point p = make(c, c->getOperatorLoc(), "operator", "compound assignment");
+      p.original_token = k == OO_PlusEqual ? "+=" : "-=";
+      p.token = SourceRange(c->getOperatorLoc(), c->getOperatorLoc());
+      p.alternatives = {k == OO_PlusEqual ? "-=" : "+="};
+      const Expr* lhs = c->getArg(0);
+      const Expr* rhs = c->getArg(1);
+      p.guard = [this, k, lhs, rhs](std::uint32_t first) {
+        const std::string o = k == OO_PlusEqual ? "add_assign" : "sub_assign";
+        const std::string a = k == OO_PlusEqual ? "sub_assign" : "add_assign";
+        return "smallscope::mutation::binary<smallscope::mutation::op::" + o + ", smallscope::mutation::op::" + a + ">(" +
+               std::to_string(first) + ", " + render_(lhs->getSourceRange()) + ", (" +
+               render_(rhs->getSourceRange()) + "))";
+      };
+      out_.push_back(std::move(p));
+    }
+    return true;
+  }
+
+  // A local or parameter replaced by another of its type declared before it in scope.
+  bool VisitDeclRefExpr(DeclRefExpr* d) {
+    if (!here(d)) return true;
+    const auto* v = dyn_cast<VarDecl>(d->getDecl());
+    if (v == nullptr || !v->isLocalVarDeclOrParm() || d->refersToEnclosingVariableOrCapture()) return true;
+    const QualType type = v->getType().getNonReferenceType().getCanonicalType();
+    std::vector<std::string> names;
+    std::set<std::string> seen{v->getNameAsString()};
+    for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s) {
+      for (auto it = s->rbegin(); it != s->rend(); ++it) {
+        const VarDecl* other = *it;
+        if (other == v || other->getName().empty()) continue;
+        if (other->getType().getNonReferenceType().getCanonicalType() != type) continue;
+        if (!seen.insert(other->getNameAsString()).second) continue;  // shadowed
+        names.push_back(other->getNameAsString());
+      }
+    }
+    if (names.empty()) return true;
+    std::sort(names.begin(), names.end());
+    point p = make(d, d->getLocation(), "variable", "variable");
+    p.original_token = v->getNameAsString();
+    p.token = SourceRange(d->getLocation(), d->getLocation());
+    p.alternatives = names;
+    const std::string original = p.original_token;
+    p.guard = [names, original](std::uint32_t first) {
+      std::string s = "(";
+      for (std::size_t i = 0; i < names.size(); ++i)
+        s += "smallscope::mutation::active == " + std::to_string(first + i) + " ? " + names[i] + " : ";
+      return s + original + ")";
+    };
+    out_.push_back(std::move(p));
+    return true;
+  }
+
+  // A field replaced by another field of its class with the same type; a method call by a call
+  // of another method of the class with the same type.
+  bool VisitMemberExpr(MemberExpr* m) {
+    if (!here(m)) return true;
+    if (const auto* f = dyn_cast<FieldDecl>(m->getMemberDecl())) {
+      if (f->isBitField() || called_.count(m) != 0) return true;
+      const auto* record = dyn_cast<CXXRecordDecl>(f->getParent());
+      if (record == nullptr || record->isLambda() || record->getDescribedClassTemplate() != nullptr) return true;
+      std::vector<std::string> names;
+      for (const FieldDecl* g : record->fields()) {
+        if (g == f || g->isBitField() || g->getName().empty()) continue;
+        if (g->getType().getCanonicalType() == f->getType().getCanonicalType()) names.push_back(g->getNameAsString());
+      }
+      if (names.empty()) return true;
+      add_member(m, "field", "field", record->getQualifiedNameAsString(), f->getNameAsString(), names, "");
+      return true;
+    }
+    return true;
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr* c) {
+    if (!here(c)) return true;
+    const auto* callee = dyn_cast_or_null<MemberExpr>(c->getCallee()->IgnoreParens());
+    const CXXMethodDecl* m = c->getMethodDecl();
+    if (callee == nullptr || m == nullptr || ordinary_method(m) == false) return true;
+    called_.insert(callee);
+    const CXXRecordDecl* record = m->getParent();
+    if (record->getDescribedClassTemplate() != nullptr) return true;
+    std::vector<std::string> names;
+    for (const CXXMethodDecl* other : record->methods()) {
+      if (other == m || !ordinary_method(other) || other->getName() == m->getName()) continue;
+      if (ctx_.hasSameType(other->getType(), m->getType()) && other->isStatic() == m->isStatic()) names.push_back(other->getNameAsString());
+    }
+    if (names.empty()) return true;
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    const QualType pointer = ctx_.getMemberPointerType(m->getType(), ctx_.getRecordType(record).getTypePtr());
+    PrintingPolicy policy(ctx_.getLangOpts());
+    policy.FullyQualifiedName = true;
+    policy.SuppressScope = false;
+    add_member(callee, "call", "method", record->getQualifiedNameAsString(), m->getNameAsString(), names,
+               pointer.getAsString(policy));
+    return true;
+  }
+
+  void set_renderer(renderer r) { render_ = std::move(r); }
+
+ private:
+  using Base = RecursiveASTVisitor<collector>;
+
+  template <class F>
+  bool traverse_function(FunctionDecl* f, F&& base) {
+    if (selected_.count(f->getCanonicalDecl()) == 0 || !f->doesThisDeclarationHaveABody()) return base();
+    const FunctionDecl* outer = function_;
+    auto outer_scopes = std::move(scopes_);
+    function_ = f;
+    scopes_.clear();
+    scopes_.emplace_back();
+    for (const ParmVarDecl* p : f->parameters()) scopes_.back().push_back(p);
+    const bool ok = base();
+    function_ = outer;
+    scopes_ = std::move(outer_scopes);
+    return ok;
+  }
+
+  template <class F>
+  bool scoped(F&& base) {
+    if (function_ == nullptr) return base();
+    scopes_.emplace_back();
+    const bool ok = base();
+    scopes_.pop_back();
+    return ok;
+  }
+
+  bool ordinary_method(const CXXMethodDecl* m) const {
+    return !isa<CXXConstructorDecl>(m) && !isa<CXXDestructorDecl>(m) && !isa<CXXConversionDecl>(m) &&
+           !m->isOverloadedOperator() && m->getIdentifier() != nullptr && !m->isImplicit();
+  }
+
+  // In a mutated function, written in the main file, not in a macro.
+  bool here(const Stmt* s) const {
+    if (function_ == nullptr) return false;
+    const SourceLocation b = s->getBeginLoc(), e = s->getEndLoc();
+    return b.isValid() && e.isValid() && !b.isMacroID() && !e.isMacroID() && sm_.isInMainFile(b);
+  }
+
+  static bool refers_to_bit_field(const Expr* e) { return e->IgnoreParenImpCasts()->refersToBitField(); }
+
+  point make(const Stmt* s, SourceLocation at, std::string family, std::string mutator) {
+    point p;
+    p.node = s;
+    p.range = s->getSourceRange();
+    p.at = at;
+    p.family = std::move(family);
+    p.mutator = std::move(mutator);
+    p.function = function_->getQualifiedNameAsString();
+    return p;
+  }
+
+  void add_step(const Expr* e, bool increment, bool prefix, SourceLocation op, const Expr* operand) {
+    point p = make(e, op, "operator", "increment");
+    p.original_token = increment ? "++" : "--";
+    p.token = SourceRange(op, op);
+    p.alternatives = {increment ? "--" : "++"};
+    const std::string o = std::string(prefix ? "pre_" : "post_") + (increment ? "inc" : "dec");
+    p.guard = [this, o, operand](std::uint32_t first) {
+      return "smallscope::mutation::step<smallscope::mutation::op::" + o + ">(" + std::to_string(first) + ", " +
+             render_(operand->getSourceRange()) + ")";
+    };
+    out_.push_back(std::move(p));
+  }
+
+  // A field access or a method callee `base.f`, `base->f`, `f` (this): the member is chosen
+  // through a member pointer, so the base is evaluated once.
+  void add_member(const MemberExpr* m, std::string family, std::string mutator, const std::string& record,
+                  const std::string& name, const std::vector<std::string>& names, const std::string& pointer_type) {
+    point p = make(m, m->getMemberLoc(), std::move(family), std::move(mutator));
+    p.original_token = name;
+    p.token = SourceRange(m->getMemberLoc(), m->getMemberLoc());
+    p.alternatives = names;
+    const Expr* base = m->getBase();
+    // `f->x` with f a class with operator-> (smallscope::field<T*>): the base Clang records is the
+    // call of operator->, whose text ends with the arrow; pointer() makes that call itself.
+    if (const auto* call = dyn_cast<CXXOperatorCallExpr>(base->IgnoreImplicit()); call != nullptr && call->getOperator() == OO_Arrow)
+      base = call->getArg(0);
+    const bool implicit = m->isImplicitAccess() || isa<CXXThisExpr>(base->IgnoreParenImpCasts());
+    const bool arrow = m->isArrow();
+    p.guard = [this, base, implicit, arrow, record, name, names, pointer_type](std::uint32_t first) {
+      auto member = [&](const std::string& n) {
+        const std::string address = "&" + record + "::" + n;
+        return pointer_type.empty() ? address : "static_cast<" + pointer_type + ">(" + address + ")";
+      };
+      std::string choice = "smallscope::mutation::choose(" + std::to_string(first) + ", " + member(name);
+      for (const auto& n : names) choice += ", " + member(n);
+      choice += ")";
+      if (implicit) return "(this->*" + choice + ")";
+      const std::string b = render_(base->getSourceRange());
+      if (arrow) return "(smallscope::mutation::pointer(" + b + ")->*" + choice + ")";
+      return "((" + b + ").*" + choice + ")";
+    };
+    out_.push_back(std::move(p));
+  }
+
+  ASTContext& ctx_;
+  SourceManager& sm_;
+  const std::set<const FunctionDecl*>& selected_;
+  std::vector<point>& out_;
+  renderer render_;
+  const FunctionDecl* function_ = nullptr;
+  std::vector<std::vector<const VarDecl*>> scopes_;
+  std::set<const MemberExpr*> called_;  // callees of method calls: not fields
+};
+
+// The functions defined in the main file that `roots` call, directly or not (roots included).
+class call_graph : public RecursiveASTVisitor<call_graph> {
+ public:
+  explicit call_graph(SourceManager& sm) : sm_(sm) {}
+  bool TraverseFunctionDecl(FunctionDecl* f) { return within(f, [&] { return Base::TraverseFunctionDecl(f); }); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl* f) { return within(f, [&] { return Base::TraverseCXXMethodDecl(f); }); }
+  bool VisitCallExpr(CallExpr* c) {
+    if (current_ == nullptr) return true;
+    if (const FunctionDecl* f = c->getDirectCallee()) calls_[current_].insert(f->getCanonicalDecl());
+    return true;
+  }
+  bool VisitFunctionDecl(FunctionDecl* f) {
+    if (f->doesThisDeclarationHaveABody() && sm_.isInMainFile(f->getLocation())) defined_.insert(f->getCanonicalDecl());
+    return true;
+  }
+  std::set<const FunctionDecl*> reach(const std::set<const FunctionDecl*>& roots) const {
+    std::set<const FunctionDecl*> seen;
+    std::vector<const FunctionDecl*> work(roots.begin(), roots.end());
+    while (!work.empty()) {
+      const FunctionDecl* f = work.back();
+      work.pop_back();
+      if (!seen.insert(f).second) continue;
+      auto it = calls_.find(f);
+      if (it == calls_.end()) continue;
+      for (const FunctionDecl* g : it->second)
+        if (defined_.count(g) != 0) work.push_back(g);
+    }
+    return seen;
+  }
+  const std::set<const FunctionDecl*>& defined() const { return defined_; }
+
+ private:
+  using Base = RecursiveASTVisitor<call_graph>;
+  template <class F>
+  bool within(FunctionDecl* f, F&& base) {
+    const FunctionDecl* outer = current_;
+    if (f->doesThisDeclarationHaveABody()) current_ = f->getCanonicalDecl();
+    const bool ok = base();
+    current_ = outer;
+    return ok;
+  }
+  SourceManager& sm_;
+  const FunctionDecl* current_ = nullptr;
+  std::map<const FunctionDecl*, std::set<const FunctionDecl*>> calls_;
+  std::set<const FunctionDecl*> defined_;
+};
+
+bool name_matches(const FunctionDecl* f, const std::string& wanted) {
+  const std::string q = f->getQualifiedNameAsString();
+  return q == wanted || (q.size() > wanted.size() && q.compare(q.size() - wanted.size(), wanted.size(), wanted) == 0 &&
+                         q.compare(q.size() - wanted.size() - 2, 2, "::") == 0);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::invalid_argument(path + ": cannot read the file");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+result generate(const request& r) {
+  const std::string code = read_file(r.file);
+  std::vector<std::string> args = {"-xc++", "-Wno-pragma-once-outside-header", "-fno-color-diagnostics"};
+  if (std::string(SMALLSCOPE_CLANG_RESOURCE_DIR).size() > 0) args.push_back("-resource-dir=" SMALLSCOPE_CLANG_RESOURCE_DIR);
+  args.insert(args.end(), r.compiler_arguments.begin(), r.compiler_arguments.end());
+  std::string diagnostics;
+  llvm::raw_string_ostream diag_stream(diagnostics);
+  auto options = new DiagnosticOptions();
+  TextDiagnosticPrinter printer(diag_stream, options);
+  std::unique_ptr<ASTUnit> ast = tooling::buildASTFromCodeWithArgs(
+      code, args, r.file, "smallscope-mutants", std::make_shared<PCHContainerOperations>(),
+      tooling::getClangStripDependencyFileAdjuster(), tooling::FileContentMappings(), &printer);
+  diag_stream.flush();
+  if (!ast || ast->getDiagnostics().hasErrorOccurred()) {
+    std::string first;
+    std::istringstream lines(diagnostics);
+    for (std::string line; std::getline(lines, line) && first.size() < 2000;)
+      if (line.find("error") != std::string::npos) first += "\n  " + line;
+    throw std::invalid_argument(r.file + " does not compile with the arguments given:" + first);
+  }
+  ASTContext& ctx = ast->getASTContext();
+  SourceManager& sm = ctx.getSourceManager();
+
+  call_graph graph(sm);
+  graph.TraverseDecl(ctx.getTranslationUnitDecl());
+  std::set<const FunctionDecl*> targets, kept;
+  for (const std::string& name : r.methods) {
+    bool found = false;
+    for (const FunctionDecl* f : graph.defined())
+      if (name_matches(f, name)) {
+        targets.insert(f);
+        found = true;
+      }
+    if (!found) throw std::invalid_argument(r.file + ": no function named '" + name + "' is defined in it");
+  }
+  for (const std::string& name : r.keep)
+    for (const FunctionDecl* f : graph.defined())
+      if (name_matches(f, name)) kept.insert(f);
+  std::set<const FunctionDecl*> selected = graph.reach(targets);
+  const std::set<const FunctionDecl*> oracle = graph.reach(kept);
+  for (const FunctionDecl* f : oracle)
+    if (targets.count(f) == 0) selected.erase(f);  // what the oracle calls stays as it is
+  for (const FunctionDecl* f : selected)
+    if (f->isConstexpr()) selected.erase(f);  // guards read a variable: not in constant expressions
+
+  std::vector<point> points;
+  collector c(ctx, selected, points);
+  c.TraverseDecl(ctx.getTranslationUnitDecl());
+
+  // Offsets in the file: [begin, end) of each point's text.
+  const LangOptions& lang = ctx.getLangOpts();
+  auto begin_of = [&](SourceRange range) { return sm.getFileOffset(range.getBegin()); };
+  auto end_of = [&](SourceRange range) {
+    return sm.getFileOffset(Lexer::getLocForEndOfToken(range.getEnd(), 0, sm, lang));
+  };
+  // Ids in source order (where a person looks); one point per range.
+  std::sort(points.begin(), points.end(), [&](const point& a, const point& b) {
+    return sm.isBeforeInTranslationUnit(a.at, b.at);
+  });
+  {
+    std::set<std::pair<unsigned, unsigned>> ranges;
+    std::vector<point> unique;
+    for (auto& p : points)
+      if (ranges.insert({begin_of(p.range), end_of(p.range)}).second) unique.push_back(std::move(p));
+    points = std::move(unique);
+  }
+  result out;
+  std::vector<std::uint32_t> first(points.size());
+  std::uint32_t next = 1;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    first[i] = next;
+    const point& p = points[i];
+    const unsigned begin = begin_of(p.range);
+    const std::string original = code.substr(begin, end_of(p.range) - begin);
+    const unsigned token_begin = sm.getFileOffset(p.token.getBegin()) - begin;
+    const unsigned token_length = Lexer::MeasureTokenLength(p.token.getBegin(), sm, lang);
+    for (const auto& alternative : p.alternatives) {
+      mutant m;
+      m.id = next++;
+      m.file = r.file;
+      m.line = sm.getSpellingLineNumber(p.at);
+      m.column = sm.getSpellingColumnNumber(p.at);
+      m.family = p.family;
+      m.mutator = p.mutator;
+      m.function = p.function;
+      m.original = original;
+      m.replacement = original.substr(0, token_begin) + alternative + original.substr(token_begin + token_length);
+      out.mutants.push_back(std::move(m));
+    }
+    if (std::find(out.functions.begin(), out.functions.end(), p.function) == out.functions.end())
+      out.functions.push_back(p.function);
+  }
+  if (out.mutants.empty()) throw std::invalid_argument(r.file + ": the methods given have no mutation point");
+
+  // The schemata: the file's text with each outermost point replaced by its guard, whose parts
+  // are rendered the same way. Points by begin, the longer first at one begin.
+  std::vector<std::size_t> by_begin(points.size());
+  for (std::size_t i = 0; i < by_begin.size(); ++i) by_begin[i] = i;
+  std::sort(by_begin.begin(), by_begin.end(), [&](std::size_t a, std::size_t b) {
+    const unsigned ba = begin_of(points[a].range), bb = begin_of(points[b].range);
+    if (ba != bb) return ba < bb;
+    return end_of(points[a].range) > end_of(points[b].range);
+  });
+  std::function<std::string(unsigned, unsigned)> render = [&](unsigned from, unsigned to) {
+    std::string text;
+    unsigned at = from;
+    for (std::size_t i : by_begin) {
+      const unsigned b = begin_of(points[i].range), e = end_of(points[i].range);
+      if (b < at || e > to) continue;  // before the range, inside a point already written, or after it
+      text += code.substr(at, b - at);
+      text += points[i].guard(first[i]);
+      at = e;
+    }
+    return text + code.substr(at, to - at);
+  };
+  c.set_renderer([&](SourceRange part) { return render(begin_of(part), end_of(part)); });
+  std::string rewritten = render(0, static_cast<unsigned>(code.size()));
+  // The support code, after `#pragma once` when the file starts with it.
+  const std::string include = "#include \"smallscope/mutation.hpp\"  // mutant schemata: smallscope-mutants\n";
+  const auto pragma = rewritten.find("#pragma once");
+  if (pragma != std::string::npos) {
+    const auto end = rewritten.find('\n', pragma);
+    rewritten.insert(end == std::string::npos ? rewritten.size() : end + 1, include);
+  } else {
+    rewritten.insert(0, include);
+  }
+  out.schemata = std::move(rewritten);
+  return out;
+}
+
+}  // namespace smallscope::mutate

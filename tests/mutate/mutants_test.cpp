@@ -1,0 +1,134 @@
+// Mutant generation (paper 000, Sec. 7): on a small class, exactly the expected mutants of each
+// family, in source order, with their places and changes; the invariant and what only it calls
+// are left alone; bad input is refused with a clear message.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <string>
+
+#include "mutate/mutants.hpp"
+
+namespace smallscope::mutate {
+namespace {
+
+std::string source(const std::string& name) { return std::string(SMALLSCOPE_SOURCE_DIR) + "/" + name; }
+
+request sample_request() {
+  request r;
+  r.file = source("tests/mutate/sample.hpp");
+  r.methods = {"sample::arithmetic", "relational", "equality", "logical", "increment", "compound", "pick", "child", "twice"};
+  r.keep = {"rep_ok"};
+  r.compiler_arguments = {"-std=c++20", "-I" + source("include")};
+  return r;
+}
+
+TEST(Mutants, EveryFamilyOnASmallClass) {
+  const result out = generate(sample_request());
+  std::string listed;
+  for (const auto& m : out.mutants)
+    listed += fmt::format("{} {}:{} {} {}: {} -> {}\n", m.id, m.line, m.column, m.family, m.mutator, m.original,
+                          m.replacement);
+  EXPECT_EQ(listed,
+            "1 18:47 variable variable: a -> b\n"
+            "2 18:49 operator arithmetic: a + b -> a - b\n"
+            "3 18:49 operator arithmetic: a + b -> a * b\n"
+            "4 18:49 operator arithmetic: a + b -> a / b\n"
+            "5 18:49 operator arithmetic: a + b -> a % b\n"
+            "6 18:51 variable variable: b -> a\n"
+            "7 19:48 variable variable: a -> b\n"
+            "8 19:50 operator relational: a < b -> a <= b\n"
+            "9 19:50 operator relational: a < b -> a > b\n"
+            "10 19:50 operator relational: a < b -> a >= b\n"
+            "11 19:52 variable variable: b -> a\n"
+            "12 20:49 operator equality: n == root -> n != root\n"
+            "13 21:47 variable variable: a -> b\n"
+            "14 21:49 operator logical: a && b -> a || b\n"
+            "15 21:52 variable variable: b -> a\n"
+            "16 22:22 operator increment: ++size -> --size\n"
+            "17 23:31 operator compound assignment: size += d -> size -= d\n"
+            "18 23:31 operator compound assignment: size += d -> size *= d\n"
+            "19 23:31 operator compound assignment: size += d -> size /= d\n"
+            "20 23:31 operator compound assignment: size += d -> size %= d\n"
+            // `int c = a;`: c is not in scope in its own initializer.
+            "21 27:13 variable variable: a -> b\n"
+            "22 28:12 variable variable: c -> a\n"
+            "23 28:12 variable variable: c -> b\n"
+            "24 28:14 operator arithmetic: c - b -> c + b\n"
+            "25 28:14 operator arithmetic: c - b -> c * b\n"
+            "26 28:14 operator arithmetic: c - b -> c / b\n"
+            "27 28:14 operator arithmetic: c - b -> c % b\n"
+            "28 28:16 variable variable: b -> a\n"
+            "29 28:16 variable variable: b -> c\n"
+            "30 30:42 field field: n->left -> n->right\n"
+            "31 33:42 call method: arithmetic -> pick\n"
+            "32 33:42 call method: arithmetic -> twice\n"
+            "33 33:53 variable variable: a -> b\n"
+            "34 33:56 variable variable: b -> a\n"
+            "35 33:59 operator arithmetic: arithmetic(a, b) * 2 -> arithmetic(a, b) + 2\n"
+            "36 33:59 operator arithmetic: arithmetic(a, b) * 2 -> arithmetic(a, b) - 2\n"
+            "37 33:59 operator arithmetic: arithmetic(a, b) * 2 -> arithmetic(a, b) / 2\n"
+            "38 33:59 operator arithmetic: arithmetic(a, b) * 2 -> arithmetic(a, b) % 2\n");
+  // rep_ok and counted (which only rep_ok calls) are not mutated.
+  for (const auto& f : out.functions) {
+    EXPECT_NE(f, "sample::rep_ok");
+    EXPECT_NE(f, "sample::counted");
+  }
+  EXPECT_NE(out.schemata.find("#include \"smallscope/mutation.hpp\""), std::string::npos);
+  EXPECT_NE(out.schemata.find("bool rep_ok() const { return counted() == size; }"), std::string::npos);
+}
+
+TEST(Mutants, SearchTreesLoopMutantOfSection83IsGenerated) {
+  // Paper 000, Sec. 8.3: `temp = left.right` instead of `temp = temp.right` in removeNode's loop.
+  request r;
+  r.file = source("subjects/search_tree.hpp");
+  r.methods = {"subjects::search_tree::tree::remove"};
+  r.keep = {"rep_ok", "remove_post"};
+  r.compiler_arguments = {"-std=c++20", "-I" + source("include"), "-I" + source("")};
+  const result out = generate(r);
+  int found = 0;
+  for (const auto& m : out.mutants) {
+    if (m.function == "subjects::search_tree::tree::remove_node" && m.original == "temp" && m.replacement == "left" &&
+        m.line == 117 && m.column > 60)
+      ++found;
+  }
+  EXPECT_EQ(found, 1);
+}
+
+void expect_refused(request r, const std::string& message) {
+  try {
+    generate(r);
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+  }
+}
+
+TEST(Mutants, BadInputIsRefusedWithAClearMessage) {
+  request unknown = sample_request();
+  unknown.methods = {"sample::nope"};
+  expect_refused(unknown, "no function named 'sample::nope' is defined in it");
+
+  const std::string broken = ::testing::TempDir() + "broken.cpp";
+  std::ofstream(broken) << "int f( { return 1; }\n";
+  request bad;
+  bad.file = broken;
+  bad.methods = {"f"};
+  expect_refused(bad, "does not compile with the arguments given:");
+
+  const std::string empty = ::testing::TempDir() + "empty.cpp";
+  std::ofstream(empty) << "void f() {}\n";
+  request none;
+  none.file = empty;
+  none.methods = {"f"};
+  expect_refused(none, "the methods given have no mutation point");
+
+  request missing;
+  missing.file = "/nonexistent/file.cpp";
+  missing.methods = {"f"};
+  expect_refused(missing, "cannot read the file");
+}
+
+}  // namespace
+}  // namespace smallscope::mutate
