@@ -77,7 +77,13 @@ class collector : public RecursiveASTVisitor<collector> {
     return traverse_function(f, [&] { return Base::TraverseCXXMethodDecl(f); });
   }
   bool TraverseCompoundStmt(CompoundStmt* s) { return scoped([&] { return Base::TraverseCompoundStmt(s); }); }
+  // Statements whose own declarations (init statements, conditions, loop variables) end with them.
   bool TraverseForStmt(ForStmt* s) { return scoped([&] { return Base::TraverseForStmt(s); }); }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt* s) { return scoped([&] { return Base::TraverseCXXForRangeStmt(s); }); }
+  bool TraverseIfStmt(IfStmt* s) { return scoped([&] { return Base::TraverseIfStmt(s); }); }
+  bool TraverseWhileStmt(WhileStmt* s) { return scoped([&] { return Base::TraverseWhileStmt(s); }); }
+  bool TraverseSwitchStmt(SwitchStmt* s) { return scoped([&] { return Base::TraverseSwitchStmt(s); }); }
+  bool TraverseCXXCatchStmt(CXXCatchStmt* s) { return scoped([&] { return Base::TraverseCXXCatchStmt(s); }); }
   bool TraverseLambdaExpr(LambdaExpr*) { return true; }  // lambdas are left alone
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr*) { return true; }  // sizeof: unevaluated
   bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
@@ -198,6 +204,7 @@ class collector : public RecursiveASTVisitor<collector> {
     if (!here(d)) return true;
     const auto* v = dyn_cast<VarDecl>(d->getDecl());
     if (v == nullptr || !v->isLocalVarDeclOrParm() || d->refersToEnclosingVariableOrCapture()) return true;
+    if (d->getLocation() == v->getLocation()) return true;  // `if (T x = ...)`: the condition's implicit use
     const QualType type = v->getType().getNonReferenceType().getCanonicalType();
     std::vector<std::string> names;
     std::set<std::string> seen{v->getNameAsString()};
@@ -237,11 +244,11 @@ class collector : public RecursiveASTVisitor<collector> {
       if (record == nullptr || record->isLambda() || record->getDescribedClassTemplate() != nullptr) return true;
       std::vector<std::string> names;
       for (const FieldDecl* g : record->fields()) {
-        if (g == f || g->isBitField() || g->getName().empty()) continue;
+        if (g == f || g->isBitField() || g->getName().empty() || !accessible(g, record)) continue;
         if (g->getType().getCanonicalType() == f->getType().getCanonicalType()) names.push_back(g->getNameAsString());
       }
       if (names.empty()) return true;
-      add_member(m, "field", "field", record->getQualifiedNameAsString(), f->getNameAsString(), names, "");
+      add_member(m, "field", "field", class_name(record), f->getNameAsString(), names, "");
       return true;
     }
     return true;
@@ -257,7 +264,7 @@ class collector : public RecursiveASTVisitor<collector> {
     if (record->getDescribedClassTemplate() != nullptr) return true;
     std::vector<std::string> names;
     for (const CXXMethodDecl* other : record->methods()) {
-      if (other == m || !ordinary_method(other) || other->getName() == m->getName()) continue;
+      if (other == m || !ordinary_method(other) || other->getName() == m->getName() || !accessible(other, record)) continue;
       if (ctx_.hasSameType(other->getType(), m->getType()) && other->isStatic() == m->isStatic()) names.push_back(other->getNameAsString());
     }
     if (names.empty()) return true;
@@ -267,8 +274,7 @@ class collector : public RecursiveASTVisitor<collector> {
     PrintingPolicy policy(ctx_.getLangOpts());
     policy.FullyQualifiedName = true;
     policy.SuppressScope = false;
-    add_member(callee, "call", "method", record->getQualifiedNameAsString(), m->getNameAsString(), names,
-               pointer.getAsString(policy));
+    add_member(callee, "call", "method", class_name(record), m->getNameAsString(), names, pointer.getAsString(policy));
     return true;
   }
 
@@ -299,6 +305,23 @@ class collector : public RecursiveASTVisitor<collector> {
     const bool ok = base();
     scopes_.pop_back();
     return ok;
+  }
+
+  // The class as code names it, template arguments included (smallscope::tracked::array<int>).
+  std::string class_name(const CXXRecordDecl* record) const {
+    PrintingPolicy policy(ctx_.getLangOpts());
+    policy.FullyQualifiedName = true;
+    policy.SuppressScope = false;
+    policy.SuppressTagKeyword = true;
+    return ctx_.getRecordType(record).getAsString(policy);
+  }
+
+  // Whether the mutated function may name member `d` of `record`: a public member, or any
+  // member of the function's own class (friends and bases are not considered).
+  bool accessible(const Decl* d, const CXXRecordDecl* record) const {
+    if (d->getAccess() == AS_public || d->getAccess() == AS_none) return true;
+    const auto* method = dyn_cast<CXXMethodDecl>(function_);
+    return method != nullptr && method->getParent()->getCanonicalDecl() == record->getCanonicalDecl();
   }
 
   bool ordinary_method(const CXXMethodDecl* m) const {
