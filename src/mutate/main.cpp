@@ -2,7 +2,7 @@
 // schemata (paper 000, Sec. 7).
 //
 //   smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]
-//                      [--schemata OUT] [--format text|jsonl] [-- COMPILER ARGUMENTS]
+//                      [--schemata OUT] [--report OUT.json] [--format text|jsonl] [-- COMPILER ARGUMENTS]
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -18,13 +18,16 @@ namespace {
 
 constexpr const char* usage =
     "usage: smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]\n"
-    "                          [--schemata OUT] [--format text|jsonl] [-- COMPILER ARGUMENTS]\n"
+    "                          [--schemata OUT] [--report OUT.json] [--format text|jsonl]\n"
+    "                          [-- COMPILER ARGUMENTS]\n"
     "Lists the mutants of the methods NAME (and of the helpers they call) in FILE, one line each,\n"
     "with Ferastrau's three families (paper 000, Sec. 7): an operator replaced by another of its\n"
     "kind, a variable or field by another of its type, a method call by another of the same type.\n"
     "--keep NAME: the invariant and postconditions; what only they call is not mutated.\n"
     "--schemata OUT: write FILE with every mutant guarded by smallscope::mutation::active\n"
     "(include/smallscope/mutation.hpp), to compile once for all mutants.\n"
+    "--report OUT.json: the mutants in the mutation-testing-report-schema format (the\n"
+    "mutation-testing-elements viewer's), each with the status Pending until it runs.\n"
     "The arguments after -- are the compiler's (-std=c++20, -I, -D).\n"
     "Exit codes: 0 done; 2 bad input (a source that does not compile, an unknown method, no mutant).\n";
 
@@ -43,7 +46,7 @@ std::string json(const std::string& s) {
 
 int main(int argc, char** argv) {
   smallscope::mutate::request r;
-  std::string schemata, format = "text";
+  std::string schemata, report, format = "text";
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
@@ -59,6 +62,8 @@ int main(int argc, char** argv) {
         r.keep.push_back(value("--keep"));
       } else if (a == "--schemata") {
         schemata = value("--schemata");
+      } else if (a == "--report") {
+        report = value("--report");
       } else if (a == "--format") {
         format = value("--format");
         if (format != "text" && format != "jsonl")
@@ -95,6 +100,12 @@ int main(int argc, char** argv) {
       file << result.schemata;
       file.flush();
       if (!file) throw std::invalid_argument("--schemata: cannot write '" + schemata + "'");
+    }
+    if (!report.empty()) {
+      std::ofstream file(report);
+      file << smallscope::mutate::report_json(result, r.file, "Pending");
+      file.flush();
+      if (!file) throw std::invalid_argument("--report: cannot write '" + report + "'");
     }
     std::fprintf(stderr, "%zu mutants in %zu functions of %s\n", result.mutants.size(), result.functions.size(),
                  r.file.c_str());

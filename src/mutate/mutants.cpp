@@ -12,6 +12,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -533,6 +534,7 @@ result generate(const request& r) {
     points = std::move(unique);
   }
   result out;
+  out.source = code;
   std::vector<std::uint32_t> first(points.size());
   std::uint32_t next = 1;
   for (std::size_t i = 0; i < points.size(); ++i) {
@@ -553,6 +555,8 @@ result generate(const request& r) {
       m.function = p.function;
       m.original = original;
       m.replacement = original.substr(0, token_begin) + alternative + original.substr(token_begin + token_length);
+      m.end_column = m.column + token_length;
+      m.token = alternative;
       out.mutants.push_back(std::move(m));
     }
     if (std::find(out.functions.begin(), out.functions.end(), p.function) == out.functions.end())
@@ -594,6 +598,39 @@ result generate(const request& r) {
   }
   out.schemata = std::move(rewritten);
   return out;
+}
+
+std::string report_json(const result& r, const std::string& file, const std::string& status) {
+  auto json = [](const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += c;
+      } else if (c == '\n') {
+        out += "\\n";
+      } else if (static_cast<unsigned char>(c) < 0x20) {
+        char buffer[8];
+        std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        out += buffer;
+      } else {
+        out += c;
+      }
+    }
+    return out + "\"";
+  };
+  std::string out = "{\"$schema\":\"https://git.io/mutation-testing-report-schema\",\"schemaVersion\":\"1\","
+                    "\"thresholds\":{\"high\":80,\"low\":60},\"files\":{" +
+                    json(file) + ":{\"language\":\"cpp\",\"source\":" + json(r.source) + ",\"mutants\":[";
+  for (std::size_t i = 0; i < r.mutants.size(); ++i) {
+    const mutant& m = r.mutants[i];
+    out += (i == 0 ? "" : ",") + std::string("{\"id\":\"") + std::to_string(m.id) + "\",\"mutatorName\":" +
+           json(m.mutator) + ",\"replacement\":" + json(m.token) + ",\"description\":" +
+           json(m.function + ": " + m.original + " -> " + m.replacement) + ",\"location\":{\"start\":{\"line\":" +
+           std::to_string(m.line) + ",\"column\":" + std::to_string(m.column) + "},\"end\":{\"line\":" +
+           std::to_string(m.line) + ",\"column\":" + std::to_string(m.end_column) + "}},\"status\":" + json(status) + "}";
+  }
+  return out + "]}}}\n";
 }
 
 }  // namespace smallscope::mutate

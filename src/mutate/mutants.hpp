@@ -24,6 +24,10 @@ struct mutant {
   std::string function;     // the function it is in (qualified)
   std::string original;     // the mutated expression as written
   std::string replacement;  // the same expression with the change
+  // The token the mutant changes (an operator, a name): it spans columns [column, end_column)
+  // of `line`, and the mutant writes `token` there.
+  unsigned end_column = 0;
+  std::string token;
 };
 
 struct request {
@@ -34,6 +38,7 @@ struct request {
 };
 
 struct result {
+  std::string source;                // the file as read
   std::vector<mutant> mutants;
   std::string schemata;              // the source with every mutant guarded (mutation.hpp)
   std::vector<std::string> functions;  // the functions mutated, qualified, in source order
@@ -42,5 +47,10 @@ struct result {
 // Parses and mutates. Throws std::invalid_argument for a source that does not compile (with
 // the compiler's first errors), an unknown method, or no mutant at all.
 result generate(const request& r);
+
+// The mutants as a report in the mutation-testing-report-schema format (schema version 1, the
+// format Stryker, Mull and the mutation-testing-elements viewer share), every mutant with the
+// status `status` ("Pending" before they run).
+std::string report_json(const result& r, const std::string& file, const std::string& status);
 
 }  // namespace smallscope::mutate

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include <fstream>
 #include <string>
 
@@ -94,6 +96,40 @@ TEST(Mutants, SearchTreesLoopMutantOfSection83IsGenerated) {
       ++found;
   }
   EXPECT_EQ(found, 1);
+}
+
+TEST(Mutants, ReportInTheMutationTestingSchemaLocatesEachChangedToken) {
+  const result out = generate(sample_request());
+  const auto report = nlohmann::json::parse(report_json(out, "tests/mutate/sample.hpp", "Pending"));
+  EXPECT_EQ(report.at("schemaVersion"), "1");
+  const auto& file = report.at("files").at("tests/mutate/sample.hpp");
+  EXPECT_EQ(file.at("language"), "cpp");
+  EXPECT_EQ(file.at("source"), out.source);
+  const auto& mutants = file.at("mutants");
+  ASSERT_EQ(mutants.size(), out.mutants.size());
+  // The lines of the source, to read what each location spans.
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at <= out.source.size();) {
+    const auto end = out.source.find('\n', at);
+    lines.push_back(out.source.substr(at, (end == std::string::npos ? out.source.size() : end) - at));
+    if (end == std::string::npos) break;
+    at = end + 1;
+  }
+  for (std::size_t i = 0; i < mutants.size(); ++i) {
+    const auto& m = mutants[i];
+    const mutant& original = out.mutants[i];
+    EXPECT_EQ(m.at("id"), std::to_string(original.id));
+    EXPECT_EQ(m.at("status"), "Pending");
+    const int line = m.at("location").at("start").at("line");
+    const int begin = m.at("location").at("start").at("column");
+    const int end = m.at("location").at("end").at("column");
+    ASSERT_LT(begin, end);
+    // The located token with the replacement written there gives the mutant's expression.
+    const std::string spanned = lines.at(static_cast<std::size_t>(line - 1)).substr(static_cast<std::size_t>(begin - 1),
+                                                                                     static_cast<std::size_t>(end - begin));
+    EXPECT_NE(original.original.find(spanned), std::string::npos) << spanned << " in " << original.original;
+    EXPECT_EQ(m.at("replacement"), original.token);
+  }
 }
 
 void expect_refused(request r, const std::string& message) {
