@@ -322,6 +322,12 @@ TEST(Faults, StdoutFullIsAnOutputError) {
   child d(check, sink::full);
   EXPECT_EQ(d.wait(), 3) << describe(check, d);
   EXPECT_TRUE(contains(d.err(), "error: cannot write to stdout")) << describe(check, d);
+
+  const std::vector<std::string> spec = {"spec", std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/merge_sort.als",
+                                         "--print", "-q"};
+  child e(spec, sink::full);
+  EXPECT_EQ(e.wait(), 3) << describe(spec, e);
+  EXPECT_TRUE(contains(e.err(), "error: cannot write to stdout")) << describe(spec, e);
 }
 
 TEST(Faults, ClosedPipeWithSigpipeIgnoredIsAnOutputError) {

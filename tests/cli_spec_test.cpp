@@ -92,6 +92,24 @@ TEST(SpecCli, BadSpecsExitTwoWithTheirPlace) {
   EXPECT_TRUE(contains(n.err, "its run commands: inputs")) << n.err;
 }
 
+TEST(SpecCli, BadOptionValuesExitTwoNamingTheOption) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"spec", spec("merge_sort.als"), "--format", "svg"},
+      {"spec", spec("merge_sort.als"), "--stats", "xml"},
+      {"spec", spec("merge_sort.als"), "--limit", "-1"},
+      {"spec"},
+  };
+  const std::vector<std::string> expected = {"--format must be text, jsonl or dot, got 'svg'",
+                                             "--stats must be json or text, got 'xml'", "--limit must be an integer",
+                                             "FILE is required"};
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const result r = run(cases[i]);
+    EXPECT_EQ(r.exit_code, 2) << shown(cases[i], r);
+    EXPECT_TRUE(contains(r.err, expected[i])) << shown(cases[i], r);
+    EXPECT_TRUE(r.out.empty()) << shown(cases[i], r);
+  }
+}
+
 TEST(SpecCli, CheckWithASpecPassesMergeSortAndCatchesItsMutant) {
   const std::vector<std::string> good = {"check", "MergeSortList", "merge_sort", "3", "--spec", spec("merge_sort.als"),
                                          "--post", "mergeSortOk", "-q"};

@@ -16,6 +16,8 @@
 
 namespace {
 
+using smallscope::mutate::json_string;
+
 constexpr const char* usage =
     "usage: smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]\n"
     "                          [--schemata OUT] [--report OUT.json] [--format text|jsonl]\n"
@@ -31,16 +33,6 @@ constexpr const char* usage =
     "The arguments after -- are the compiler's (-std=c++20, -I, -D).\n"
     "Exit codes: 0 done; 2 bad input (a source that does not compile, an unknown method, no mutant).\n";
 
-std::string json(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
-    else if (c == '\n') out += "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", static_cast<int>(c));
-    else out += c;
-  }
-  return out + "\"";
-}
 
 }  // namespace
 
@@ -88,8 +80,8 @@ int main(int argc, char** argv) {
         out += fmt::format(
             "{{\"id\":{},\"file\":{},\"line\":{},\"column\":{},\"family\":{},\"mutator\":{},\"function\":{},"
             "\"original\":{},\"replacement\":{}}}\n",
-            m.id, json(m.file), m.line, m.column, json(m.family), json(m.mutator), json(m.function), json(m.original),
-            json(m.replacement));
+            m.id, json_string(m.file), m.line, m.column, json_string(m.family), json_string(m.mutator), json_string(m.function), json_string(m.original),
+            json_string(m.replacement));
       else
         out += fmt::format("{:4} {}:{}:{} {} in {}: {} -> {}\n", m.id, m.file, m.line, m.column, m.mutator, m.function,
                            m.original, m.replacement);

@@ -600,25 +600,27 @@ result generate(const request& r) {
   return out;
 }
 
-std::string report_json(const result& r, const std::string& file, const std::string& status) {
-  auto json = [](const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-      if (c == '"' || c == '\\') {
-        out += '\\';
-        out += c;
-      } else if (c == '\n') {
-        out += "\\n";
-      } else if (static_cast<unsigned char>(c) < 0x20) {
-        char buffer[8];
-        std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-        out += buffer;
-      } else {
-        out += c;
-      }
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buffer;
+    } else {
+      out += c;
     }
-    return out + "\"";
-  };
+  }
+  return out + "\"";
+}
+
+std::string report_json(const result& r, const std::string& file, const std::string& status) {
+  const auto json = json_string;
   std::string out = "{\"$schema\":\"https://git.io/mutation-testing-report-schema\",\"schemaVersion\":\"1\","
                     "\"thresholds\":{\"high\":80,\"low\":60},\"files\":{" +
                     json(file) + ":{\"language\":\"cpp\",\"source\":" + json(r.source) + ",\"mutants\":[";

@@ -48,6 +48,9 @@ struct result {
 // the compiler's first errors), an unknown method, or no mutant at all.
 result generate(const request& r);
 
+// `text` as a JSON string, quotes included.
+std::string json_string(const std::string& text);
+
 // The mutants as a report in the mutation-testing-report-schema format (schema version 1, the
 // format Stryker, Mull and the mutation-testing-elements viewer share), every mutant with the
 // status `status` ("Pending" before they run).

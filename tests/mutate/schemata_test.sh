@@ -40,4 +40,22 @@ for id in $(seq 1 "$count"); do
 done
 echo "$differ of $count mutants change the output on these inputs"
 [ "$differ" -ge 20 ] || fail "only $differ mutants change the output"
+
+# Bad input: exit code 2 and a message naming it; nothing on stdout.
+expect_refused() {
+  local message="$1"; shift
+  set +e
+  "$mutants" "$@" > "$work/out.txt" 2> "$work/err.txt"
+  local code=$?
+  set -e
+  [ "$code" -eq 2 ] || fail "smallscope-mutants $*: exit code $code, not 2"
+  grep -qF -- "$message" "$work/err.txt" || fail "smallscope-mutants $*: no '$message' in: $(cat "$work/err.txt")"
+  [ ! -s "$work/out.txt" ] || fail "smallscope-mutants $*: printed on stdout"
+}
+expect_refused "give at least one --method NAME" "$src/tests/mutate/sample.hpp"
+expect_refused "FILE is missing" --method pick
+expect_refused "unknown option '--bogus'" "$src/tests/mutate/sample.hpp" --method pick --bogus
+expect_refused "--format must be text or jsonl, got 'xml'" "$src/tests/mutate/sample.hpp" --method pick --format xml
+expect_refused "--method needs a value" "$src/tests/mutate/sample.hpp" --method
+expect_refused "no function named 'nope'" "$src/tests/mutate/sample.hpp" --method nope -- -std=c++20 "-I$src/include"
 echo PASS
