@@ -77,7 +77,9 @@ struct method_run {
 struct run_hooks {
   void* context = nullptr;
   void (*copied)(void* context, const copy_map& now) = nullptr;  // before the method runs
-  void (*finished)(void* context) = nullptr;  // after the oracle, before pictures and release
+  // After the oracle, before pictures and release; `now` is the post-state's root (the method
+  // returned or threw).
+  void (*finished)(void* context, const void* now) = nullptr;
   // Judges the post-state in place of the invariant and the postcondition (a spec's oracle,
   // checker.hpp's structure_source); false with the failed clauses in `failed`.
   bool (*judge)(void* context, const void* now, const copy_map& copied, std::span<const std::int64_t> args,
@@ -118,6 +120,9 @@ struct target_method {
   }
   // The objects of the structure at `root` (an input), for pictures.
   std::function<object_graph(const void* root)> describe;
+  // A hash of the structure at `root` up to isomorphism (heap.hpp's fingerprint): mutation
+  // analysis compares post-states with it.
+  std::uint64_t (*fingerprint)(const void* root) = nullptr;
 };
 
 namespace detail {
@@ -283,7 +288,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   }
   {
     const allocation_watch_pause pause;
-    if (hooks != nullptr && hooks->finished != nullptr) hooks->finished(hooks->context);
+    if (hooks != nullptr && hooks->finished != nullptr) hooks->finished(hooks->context, now);
     if (out.kind != outcome_kind::passed && out.kind != outcome_kind::exception) out.post_state = describe(*now);
   }
   release(now);
@@ -341,6 +346,7 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
     return detail::run_method<Method, Post, rep_ok>(root, args, hooks, allowed, std::make_index_sequence<arity>{});
   };
   m.describe = [](const void* root) { return smallscope::describe(*static_cast<const Root*>(root)); };
+  m.fingerprint = [](const void* root) { return smallscope::fingerprint(*static_cast<const Root*>(root)); };
   return m;
 }
 

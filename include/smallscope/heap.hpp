@@ -241,6 +241,64 @@ void describe_object(const void* p, void* w) {
   walk.graph.objects.push_back(std::move(g));
 }
 
+// Fingerprints: each object numbered in order of discovery, its class and field values hashed
+// in visit order (pointers by their target's number), so isomorphic structures hash alike.
+struct fingerprint_walk {
+  address_table numbers;  // object -> its number (1, 2, ...), as a pointer-sized integer
+  std::vector<heap_work> work;
+  std::uintptr_t count = 0;
+  std::uint64_t hash = 0;
+  void reset() {
+    numbers.clear();
+    work.clear();
+    count = 0;
+    hash = 0x6a09e667f3bcc909ull;
+  }
+  void mix(std::uint64_t v) {
+    hash ^= v + 0x9e3779b97f4a7c15ull + (hash << 12) + (hash >> 4);
+    hash *= 0xff51afd7ed558ccdull;
+  }
+};
+
+template <class C>
+void fingerprint_object(const void* p, void* w);
+
+template <class T>
+void fingerprint_value(fingerprint_walk& walk, T v) {
+  if constexpr (std::is_pointer_v<T>) {
+    using U = std::remove_cv_t<std::remove_pointer_t<T>>;
+    if (v == nullptr) return walk.mix(0);
+    auto [number, inserted] = walk.numbers.insert(v);
+    if (inserted) {
+      *number = reinterpret_cast<void*>(++walk.count);
+      walk.work.push_back({v, &fingerprint_object<U>});
+    }
+    walk.mix(reinterpret_cast<std::uintptr_t>(*number));
+  } else if constexpr (std::is_enum_v<T>) {
+    walk.mix(static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v)));
+  } else {
+    walk.mix(static_cast<std::uint64_t>(v));
+  }
+}
+
+template <class C>
+void fingerprint_object(const void* p, void* w) {
+  auto& walk = *static_cast<fingerprint_walk*>(w);
+  const C& obj = *static_cast<const C*>(p);
+  walk.mix(reinterpret_cast<std::uintptr_t>(type_key<C>()));
+  for_each_registered<C>([&](std::string_view, auto member) {
+    const auto& f = obj.*member;
+    using M = std::remove_cvref_t<decltype(f)>;
+    if constexpr (is_array_v<M>) {
+      const int n = f.length();
+      walk.mix(static_cast<std::uint64_t>(n));
+      for (int i = 0; i < n && i < f.capacity(); ++i) fingerprint_value(walk, f[i].get());
+    } else {
+      fingerprint_value(walk, f.get());
+    }
+  });
+}
+
 // Pushed objects are visited last-in first-out; reversing each object's pushes keeps the
 // first field's subgraph first (pre-order).
 template <class Walk>
@@ -389,6 +447,16 @@ object_graph describe(const Root& root) {
   detail::describe_push(walk, &root);
   detail::run_walk(walk);
   return walk.graph;
+}
+
+// A hash of the structure reachable from `root` up to isomorphism: equal for structures that
+// differ only in their objects' addresses (mutation analysis compares post-states with it).
+template <class Root>
+std::uint64_t fingerprint(const Root& root) {
+  auto& walk = detail::scratch_walk<detail::fingerprint_walk>();
+  detail::fingerprint_value(walk, &root);
+  detail::run_walk(walk);
+  return walk.hash;
 }
 
 }  // namespace smallscope

@@ -19,10 +19,21 @@ namespace smallscope::mutation {
 // The mutant running; 0 is the original program.
 inline int active = 0;
 
+// Where mutation analysis records the points an execution reaches (indexed by a point's first
+// mutant id), or null. A mutant whose point the original does not reach on an input behaves as
+// the original there, so it need not run on that input.
+inline unsigned char* reach = nullptr;
+
+// Notes that the point whose first mutant is `first` is reached; the mutant running.
+inline int at(int first) {
+  if (reach != nullptr) reach[first] = 1;
+  return active;
+}
+
 // Which alternative of a point whose first mutant is `first` and which has `count` of them is
 // running: 0..count-1, or -1 for the original.
 inline int chosen(int first, int count) {
-  const int k = active - first;
+  const int k = at(first) - first;
   return k >= 0 && k < count ? k : -1;
 }
 

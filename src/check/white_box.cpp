@@ -50,7 +50,7 @@ void begin_watching(void* context, const copy_map& copied) {
   w.observer->begin_mirror(w.ranges.data(), w.ranges.size());
 }
 
-void end_watching(void* context) {
+void end_watching(void* context, const void* /*now*/) {
   auto& w = *static_cast<white_box_call*>(context);
   w.observer->end_mirror();
   current_observer = &inactive_observer;

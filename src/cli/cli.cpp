@@ -159,6 +159,52 @@ int cli_main(int argc, char** argv) {
       "{}\n"
       "Example: {} check SearchTree remove --fin 5,0,5,1,5",
       exit_codes_text, program));
+  cli::mutate_request mutate;
+  mutate.program = program;
+  auto* mu = app.add_subcommand(
+      "mutate", "Mutation analysis of the exhaustive suites of a range of scopes (a binary built from mutant schemata).");
+  mu->add_option("SUBJECT", mutate.subject, "the subject, as named by `smallscope list`")->required()->type_name("NAME");
+  mu->add_option("METHOD", mutate.methods, "the methods whose inputs run the mutants (one or more)")
+      ->required()
+      ->type_name("NAME...");
+  mu->add_option("--scopes", mutate.scopes, "the scopes: N or A..B (each scope's SCOPE finitization)")
+      ->required()
+      ->type_name("A..B");
+  mu->add_option("--fin", mutate.fin,
+                 "the finitization of each scope s, its items integers, s, s+K or s-K (SearchTree as paper 000\n"
+                 "Fig. 4: s,0,s,1,s); default: the subject's SCOPE")
+      ->type_name("PATTERN");
+  mu->add_option("--mutants", mutate.mutants,
+                 "the mutant list (smallscope-mutants --format jsonl --output LIST); default: the built-in\n"
+                 "subject's, mutants/HEADER.jsonl next to this binary")
+      ->type_name("LIST");
+  mu->add_option("--mutant", mutate.only, "run only mutant ID (repeat for more)")->type_name("ID");
+  mu->add_flag("--all-inputs", mutate.all_inputs,
+               "run every mutant on every input that reaches it and count the killing inputs (default: a\n"
+               "mutant stops at its first kill)");
+  add_count(mu, rules, "--random", mutate.random, 0,
+            "also run K uniform random samples R(s) of each scope's inputs, |R(s)| = |T(s-1)| (paper 000\n"
+            "Sec. 8.5); default 0: none");
+  add_count(mu, rules, "--workers", mutate.workers, 0, "forked workers (default 0: one per core)");
+  add_count(mu, rules, "--memory-mb", mutate.memory_mb, 0,
+            "address space per worker above its start, in MiB; a mutant that needs more is killed (default\n"
+            "2048; 0: no limit)");
+  add_count(mu, rules, "--survivors", mutate.survivors, 0, "list this many mutants alive at the largest scope (default 10)");
+  mu->add_option("--stats", mutate.stats, "print statistics: json (the last line of stdout is one JSON object) or text")
+      ->type_name("FORMAT");
+  mu->add_option("--report", mutate.report,
+                 "write the largest scope's outcomes as a mutation-testing-report-schema JSON (open it in the\n"
+                 "mutation-testing-elements viewer)")
+      ->type_name("FILE");
+  mu->add_option("--plot", mutate.plot, "write an SVG of the kill rate (and R(s)) against the scope")->type_name("FILE.svg");
+  mu->add_flag("-q,--quiet", mutate.quiet, "no configuration line or progress on stderr");
+  mu->footer(fmt::format(
+      "A mutant is killed on an input when its post-state breaks the invariant, its result or post-state\n"
+      "differs from the original's, it throws where the original does not, runs over 10 T_o + 1 s, runs\n"
+      "out of memory or crashes (paper 000, Sec. 7.2). The kill rate counts every mutant, equivalent ones\n"
+      "included.\n"
+      "Example: smallscope-schemata mutate SearchTree add remove --scopes 1..6 --plot searchtree.svg"));
+
   cli::spec_request spec;
   spec.program = program;
   auto* sp = app.add_subcommand("spec", "Enumerate the instances of a relational spec's run command on SAT (paper 003).");
@@ -197,11 +243,16 @@ int cli_main(int argc, char** argv) {
       if (argc < 2)
         throw cli::usage_error(fmt::format("a subcommand is required: list, gen, check or spec (see '{} --help')", program));
       const std::string first = argv[1];
-      if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check" && first != "spec"))
-        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) + "'; known: list, gen, check, spec");
+      if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check" && first != "spec" &&
+                             first != "mutate"))
+        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) + "'; known: list, gen, check, spec, mutate");
       app.parse(argc, argv);
       if (app.got_subcommand("list")) {
         code = cli::run_list();
+      } else if (app.got_subcommand("mutate")) {
+        mutate.stats_given = mu->count("--stats") != 0;
+        cli::install_interrupt_handlers();
+        code = cli::run_mutate(mutate);
       } else if (app.got_subcommand("spec")) {
         if (sp->count("--format") != 0) spec.print = true;
         spec.stats_given = sp->count("--stats") != 0;

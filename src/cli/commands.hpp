@@ -76,6 +76,28 @@ struct check_request {
   std::string spec_post;
 };
 
+// `smallscope mutate SUBJECT METHOD... --scopes A..B`: mutation analysis of the exhaustive
+// suites of a range of scopes (paper 000, Sec. 7-8), in a binary built from mutant schemata.
+struct mutate_request {
+  std::string program = "smallscope";
+  std::string subject;
+  std::vector<std::string> methods;
+  std::string scopes;        // "A..B" or "N"
+  std::string fin;           // a finitization per scope: "s,0,s,1,s" (s the scope); empty: SCOPE's
+  std::string mutants;       // the mutant list (smallscope-mutants --format jsonl); empty: the built-in one
+  std::vector<std::uint64_t> only;  // --mutant ID: run just these mutants
+  bool all_inputs = false;
+  std::uint64_t random = 0;  // seeds of R(s), |R(s)| = |T(s-1)|; 0: none
+  std::uint64_t workers = 0;
+  std::uint64_t memory_mb = 2048;
+  std::uint64_t survivors = 10;  // survivors listed
+  std::string stats;
+  bool stats_given = false;
+  std::string report;  // mutation-testing-report-schema JSON of the largest scope
+  std::string plot;    // SVG of the kill rate against the scope
+  bool quiet = false;
+};
+
 // Adds the search options of the options table to `app`, writing into `options`.
 void add_search_options(CLI::App& app, search_options& options);
 
@@ -99,5 +121,6 @@ int run_list();
 int run_gen(const gen_request& request);
 int run_check_command(const check_request& request);
 int run_spec(const spec_request& request);
+int run_mutate(const mutate_request& request);
 
 }  // namespace smallscope::cli

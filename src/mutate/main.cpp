@@ -2,7 +2,8 @@
 // schemata (paper 000, Sec. 7).
 //
 //   smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]
-//                      [--schemata OUT] [--report OUT.json] [--format text|jsonl] [-- COMPILER ARGUMENTS]
+//                      [--schemata OUT] [--report OUT.json] [--format text|jsonl] [--output OUT]
+//                      [-- COMPILER ARGUMENTS]
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -16,11 +17,11 @@
 
 namespace {
 
-using smallscope::mutate::json_string;
 
 constexpr const char* usage =
     "usage: smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]\n"
     "                          [--schemata OUT] [--report OUT.json] [--format text|jsonl]\n"
+    "                          [--output OUT]\n"
     "                          [-- COMPILER ARGUMENTS]\n"
     "Lists the mutants of the methods NAME (and of the helpers they call) in FILE, one line each,\n"
     "with Ferastrau's three families (paper 000, Sec. 7): an operator replaced by another of its\n"
@@ -30,6 +31,7 @@ constexpr const char* usage =
     "(include/smallscope/mutation.hpp), to compile once for all mutants.\n"
     "--report OUT.json: the mutants in the mutation-testing-report-schema format (the\n"
     "mutation-testing-elements viewer's), each with the status Pending until it runs.\n"
+    "--output OUT: the list into OUT instead of the standard output.\n"
     "The arguments after -- are the compiler's (-std=c++20, -I, -D).\n"
     "Exit codes: 0 done; 2 bad input (a source that does not compile, an unknown method, no mutant).\n";
 
@@ -38,7 +40,7 @@ constexpr const char* usage =
 
 int main(int argc, char** argv) {
   smallscope::mutate::request r;
-  std::string schemata, report, format = "text";
+  std::string schemata, report, output, format = "text";
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
@@ -54,6 +56,8 @@ int main(int argc, char** argv) {
         r.keep.push_back(value("--keep"));
       } else if (a == "--schemata") {
         schemata = value("--schemata");
+      } else if (a == "--output") {
+        output = value("--output");
       } else if (a == "--report") {
         report = value("--report");
       } else if (a == "--format") {
@@ -77,16 +81,19 @@ int main(int argc, char** argv) {
     std::string out;
     for (const auto& m : result.mutants) {
       if (format == "jsonl")
-        out += fmt::format(
-            "{{\"id\":{},\"file\":{},\"line\":{},\"column\":{},\"family\":{},\"mutator\":{},\"function\":{},"
-            "\"original\":{},\"replacement\":{}}}\n",
-            m.id, json_string(m.file), m.line, m.column, json_string(m.family), json_string(m.mutator), json_string(m.function), json_string(m.original),
-            json_string(m.replacement));
+        out += smallscope::mutate::jsonl_line(m);
       else
         out += fmt::format("{:4} {}:{}:{} {} in {}: {} -> {}\n", m.id, m.file, m.line, m.column, m.mutator, m.function,
                            m.original, m.replacement);
     }
-    std::fputs(out.c_str(), stdout);
+    if (!output.empty()) {
+      std::ofstream file(output);
+      file << out;
+      file.flush();
+      if (!file) throw std::invalid_argument("--output: cannot write '" + output + "'");
+    } else {
+      std::fputs(out.c_str(), stdout);
+    }
     if (!schemata.empty()) {
       std::ofstream file(schemata);
       file << result.schemata;
@@ -95,7 +102,8 @@ int main(int argc, char** argv) {
     }
     if (!report.empty()) {
       std::ofstream file(report);
-      file << smallscope::mutate::report_json(result, r.file, "Pending");
+      file << smallscope::mutate::report_json(result.mutants, r.file, result.source,
+                                             [](const auto&) { return smallscope::mutate::report_status{"Pending", {}}; });
       file.flush();
       if (!file) throw std::invalid_argument("--report: cannot write '" + report + "'");
     }

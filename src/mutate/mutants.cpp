@@ -91,6 +91,20 @@ class collector : public RecursiveASTVisitor<collector> {
 
   // A local is in scope after its declaration, initializer included (`int c = a;` never reads c).
   bool TraverseVarDecl(VarDecl* v) {
+    // A scalar local declared without an initializer is value-initialized in the schemata: a
+    // mutant that skips its assignment then reads null or 0, not an indeterminate value (Java's
+    // definite assignment would reject such a mutant). Nothing changes for the original, which
+    // assigns before it reads.
+    if (function_ != nullptr && v->isLocalVarDeclOrParm() && !isa<ParmVarDecl>(v) && !v->hasInit() &&
+        v->getType()->isScalarType() && v->getLocation().isValid() && !v->getLocation().isMacroID() &&
+        sm_.isInMainFile(v->getLocation())) {
+      point p;
+      p.range = p.token = SourceRange(v->getLocation(), v->getLocation());
+      p.at = v->getLocation();
+      p.function = function_->getQualifiedNameAsString();
+      p.guard = [name = v->getNameAsString()](std::uint32_t) { return name + "{}"; };
+      out_.push_back(std::move(p));
+    }
     const bool ok = Base::TraverseVarDecl(v);
     if (function_ != nullptr && !scopes_.empty() && v->isLocalVarDeclOrParm() && !isa<ParmVarDecl>(v))
       scopes_.back().push_back(v);
@@ -226,9 +240,11 @@ class collector : public RecursiveASTVisitor<collector> {
     p.alternatives = names;
     const std::string original = p.original_token;
     p.guard = [names, original](std::uint32_t first) {
+      // The first test notes that the point is reached.
       std::string s = "(";
       for (std::size_t i = 0; i < names.size(); ++i)
-        s += "smallscope::mutation::active == " + std::to_string(first + i) + " ? " + names[i] + " : ";
+        s += std::string(i == 0 ? "smallscope::mutation::at(" + std::to_string(first) + ")" : "smallscope::mutation::active") +
+             " == " + std::to_string(first + i) + " ? " + names[i] + " : ";
       return s + original + ")";
     };
     out_.push_back(std::move(p));
@@ -547,6 +563,7 @@ result generate(const request& r) {
     for (const auto& alternative : p.alternatives) {
       mutant m;
       m.id = next++;
+      m.point = first[i];
       m.file = r.file;
       m.line = sm.getSpellingLineNumber(p.at);
       m.column = sm.getSpellingColumnNumber(p.at);
@@ -559,7 +576,8 @@ result generate(const request& r) {
       m.token = alternative;
       out.mutants.push_back(std::move(m));
     }
-    if (std::find(out.functions.begin(), out.functions.end(), p.function) == out.functions.end())
+    if (!p.alternatives.empty() &&
+        std::find(out.functions.begin(), out.functions.end(), p.function) == out.functions.end())
       out.functions.push_back(p.function);
   }
   if (out.mutants.empty()) throw std::invalid_argument(r.file + ": the methods given have no mutation point");
@@ -598,41 +616,6 @@ result generate(const request& r) {
   }
   out.schemata = std::move(rewritten);
   return out;
-}
-
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-      out += buffer;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-std::string report_json(const result& r, const std::string& file, const std::string& status) {
-  const auto json = json_string;
-  std::string out = "{\"$schema\":\"https://git.io/mutation-testing-report-schema\",\"schemaVersion\":\"1\","
-                    "\"thresholds\":{\"high\":80,\"low\":60},\"files\":{" +
-                    json(file) + ":{\"language\":\"cpp\",\"source\":" + json(r.source) + ",\"mutants\":[";
-  for (std::size_t i = 0; i < r.mutants.size(); ++i) {
-    const mutant& m = r.mutants[i];
-    out += (i == 0 ? "" : ",") + std::string("{\"id\":\"") + std::to_string(m.id) + "\",\"mutatorName\":" +
-           json(m.mutator) + ",\"replacement\":" + json(m.token) + ",\"description\":" +
-           json(m.function + ": " + m.original + " -> " + m.replacement) + ",\"location\":{\"start\":{\"line\":" +
-           std::to_string(m.line) + ",\"column\":" + std::to_string(m.column) + "},\"end\":{\"line\":" +
-           std::to_string(m.line) + ",\"column\":" + std::to_string(m.end_column) + "}},\"status\":" + json(status) + "}";
-  }
-  return out + "]}}}\n";
 }
 
 }  // namespace smallscope::mutate

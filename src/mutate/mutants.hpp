@@ -10,25 +10,9 @@
 #include <string>
 #include <vector>
 
-namespace smallscope::mutate {
+#include "mutate/mutant_list.hpp"
 
-// One mutant: a single change at one place.
-struct mutant {
-  std::uint32_t id = 0;  // 1, 2, ...; 0 is the original program
-  std::string file;
-  unsigned line = 0;
-  unsigned column = 0;
-  std::string family;       // "operator", "variable", "field", "call"
-  std::string mutator;      // "arithmetic", "relational", "equality", "logical", "increment",
-                            // "compound assignment", "variable", "field", "method", "function"
-  std::string function;     // the function it is in (qualified)
-  std::string original;     // the mutated expression as written
-  std::string replacement;  // the same expression with the change
-  // The token the mutant changes (an operator, a name): it spans columns [column, end_column)
-  // of `line`, and the mutant writes `token` there.
-  unsigned end_column = 0;
-  std::string token;
-};
+namespace smallscope::mutate {
 
 struct request {
   std::string file;                  // the source to mutate (a .cpp or a header)
@@ -47,13 +31,5 @@ struct result {
 // Parses and mutates. Throws std::invalid_argument for a source that does not compile (with
 // the compiler's first errors), an unknown method, or no mutant at all.
 result generate(const request& r);
-
-// `text` as a JSON string, quotes included.
-std::string json_string(const std::string& text);
-
-// The mutants as a report in the mutation-testing-report-schema format (schema version 1, the
-// format Stryker, Mull and the mutation-testing-elements viewer share), every mutant with the
-// status `status` ("Pending" before they run).
-std::string report_json(const result& r, const std::string& file, const std::string& status);
 
 }  // namespace smallscope::mutate

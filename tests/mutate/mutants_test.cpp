@@ -100,7 +100,8 @@ TEST(Mutants, SearchTreesLoopMutantOfSection83IsGenerated) {
 
 TEST(Mutants, ReportInTheMutationTestingSchemaLocatesEachChangedToken) {
   const result out = generate(sample_request());
-  const auto report = nlohmann::json::parse(report_json(out, "tests/mutate/sample.hpp", "Pending"));
+  const auto report = nlohmann::json::parse(report_json(out.mutants, "tests/mutate/sample.hpp", out.source,
+                                                        [](const mutant&) { return report_status{"Pending", {}}; }));
   EXPECT_EQ(report.at("schemaVersion"), "1");
   const auto& file = report.at("files").at("tests/mutate/sample.hpp");
   EXPECT_EQ(file.at("language"), "cpp");

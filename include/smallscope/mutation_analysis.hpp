@@ -1,0 +1,106 @@
+// Mutation analysis of a bounded-exhaustive suite (paper 000, Sec. 7.2 and 8): every mutant of a
+// program compiled from its mutant schemata (mutation.hpp) runs on the inputs of a scope, and is
+// killed on an input when
+//   - its post-state breaks the invariant (or the postcondition fails),
+//   - its output (result and post-state up to isomorphism; an exception's message) differs from
+//     the original program's on that input,
+//   - it runs over T_m = 10 * T_o + 1 s, T_o the original's time on that input,
+//   - it runs out of memory (a per-worker limit) or crashes (a signal, a sanitizer report).
+// The kill rate is killed / all mutants, equivalent ones included, as the paper counts it.
+//
+// Inputs run in the check's order; for each input the original runs first and records which
+// mutation points it reaches, and only the mutants of those points run (any other mutant behaves
+// as the original on that input). A mutant stops at its first kill unless `all_inputs` asks for
+// every killing input. Workers are forked processes, one per core by default; a crash or a hang
+// kills the mutant running and a new worker goes on with the next one.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "smallscope/check.hpp"
+#include "smallscope/finitization.hpp"
+#include "smallscope/search.hpp"
+
+namespace smallscope {
+
+// A mutant of the schemata: its id (1, 2, ...) and its point, the first id of the mutants at the
+// same place (smallscope-mutants' "point").
+struct mutant_id {
+  std::uint32_t id = 0;
+  std::uint32_t point = 0;
+};
+
+enum class mutant_status : std::uint8_t {
+  survived,     // ran on inputs that reach it, never killed
+  unreached,    // no input reaches its point (the mutation testing report's NoCoverage)
+  invariant,    // killed: the post-state breaks the invariant
+  postcondition,  // killed: the postcondition fails
+  output,       // killed: the result or the post-state differs from the original's
+  exception,    // killed: it threw where the original did not, or another exception
+  timeout,      // killed: it ran over 10 * T_o + 1 s
+  memory,       // killed: it ran out of the memory limit
+  crash,        // killed: the worker died of a signal
+  leak,         // killed: it leaked where the original did not
+};
+const char* mutant_status_name(mutant_status s);
+inline bool killed(mutant_status s) { return s != mutant_status::survived && s != mutant_status::unreached; }
+
+struct mutant_outcome {
+  std::uint32_t id = 0;
+  mutant_status status = mutant_status::unreached;
+  std::string method;           // the method whose input killed it
+  std::uint64_t input = 0;      // that input's number in `smallscope check` order (1-based)
+  std::string detail;           // what differed: "result false, original true"
+  std::uint64_t killing_inputs = 0;  // with all_inputs: how many inputs kill it
+  std::uint64_t runs = 0;       // inputs it ran on
+};
+
+struct mutation_options {
+  unsigned workers = 0;            // forked workers; 0: one per core
+  bool all_inputs = false;         // run every mutant on every input that reaches it
+  // Per method, a uniform random sample of this many inputs (paper 000 Sec. 8.5's R(s)); empty
+  // or 0: every input.
+  std::vector<std::uint64_t> sample;
+  std::uint64_t seed = 1;
+  std::uint64_t memory_limit_mb = 2048;  // address space per worker; 0: none (ignored under ASan)
+  double floor_seconds = 0;        // the "+ 1 s" of T_m; 0: 1 s (5 s under AddressSanitizer)
+  double progress_interval = 1.0;
+};
+
+struct mutation_report {
+  std::uint64_t structures = 0;       // valid structures of the scope
+  std::vector<std::uint64_t> inputs;  // per method: inputs run (the sample's size when sampling)
+  std::vector<mutant_outcome> mutants;  // in id order
+  std::uint64_t killed = 0;
+  std::uint64_t mutant_runs = 0;      // (mutant, input) runs
+  std::uint64_t skipped_runs = 0;     // (mutant, input) pairs not run: the input does not reach the mutant
+  std::uint64_t original_runs = 0;
+  double original_seconds = 0;        // inside the original's runs (method and oracle)
+  double mutant_seconds = 0;          // inside the mutants' runs, timeouts excluded
+  double generation_seconds = 0;
+  double seconds = 0;                 // the whole analysis
+  std::uint64_t worker_restarts = 0;
+  bool interrupted = false;           // SIGINT or SIGTERM: the outcomes so far
+  // Inputs where the original itself fails or does not terminate (no mutant is judged there).
+  std::vector<std::string> warnings;
+  double kill_rate() const { return mutants.empty() ? 0 : 100.0 * static_cast<double>(killed) / static_cast<double>(mutants.size()); }
+};
+
+struct mutation_progress {
+  std::uint64_t structures_done = 0, structures = 0;
+  std::uint64_t killed = 0, mutants = 0;
+  double seconds = 0;
+};
+
+// Runs `mutants` on the inputs of `methods` (all of one subject, over `fin` and `invariant`).
+// Throws finitization_error for a bad finitization and std::invalid_argument for bad options.
+mutation_report run_mutation_analysis(const finitization& fin, const predicate& invariant,
+                                      std::span<const target_method* const> methods, std::span<const mutant_id> mutants,
+                                      const mutation_options& options,
+                                      const std::function<void(const mutation_progress&)>& progress = {});
+
+}  // namespace smallscope

@@ -1,0 +1,190 @@
+// The worker loop of mutation analysis (paper 000, Sec. 7.2). See mutant_worker.hpp.
+#include "analysis/mutant_worker.hpp"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "analysis/kill_criteria.hpp"
+#include "check/input_space.hpp"
+#include "check/worker_channel.hpp"
+#include "smallscope/mutation.hpp"
+#include "space/state_space.hpp"
+
+namespace smallscope::detail {
+
+void record_kill(mutant_slot& slot, mutant_status status, std::uint32_t method, std::uint64_t input,
+                 std::string_view detail) {
+  slot.killing_inputs.fetch_add(1);
+  if (slot.claimed.exchange(1) != 0) return;
+  slot.method.store(method);
+  slot.input.store(input);
+  const std::size_t n = std::min(detail.size(), sizeof slot.detail - 1);
+  std::memcpy(slot.detail, detail.data(), n);
+  slot.detail[n] = '\0';
+  slot.status.store(static_cast<std::uint8_t>(status));
+}
+
+namespace {
+
+// Caps the worker's address space at what it uses now plus `mb` (not under AddressSanitizer,
+// whose shadow memory is address space too).
+void limit_memory(std::uint64_t mb) {
+#if defined(__SANITIZE_ADDRESS__)
+  (void)mb;
+#else
+  if (mb == 0) return;
+  std::uint64_t pages = 0;
+  if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%lu", &pages) != 1) pages = 0;
+    std::fclose(f);
+  }
+  const rlim_t bytes = static_cast<rlim_t>(pages) * 4096 + static_cast<rlim_t>(mb) * 1024 * 1024;
+  const rlimit r{bytes, bytes};
+  ::setrlimit(RLIMIT_AS, &r);
+#endif
+}
+
+// Computes the post-state's fingerprint while the run's copy still exists.
+struct fingerprint_hook {
+  const target_method* method = nullptr;
+  std::uint64_t value = 0;
+};
+
+void take_fingerprint(void* context, const void* now) {
+  auto& h = *static_cast<fingerprint_hook*>(context);
+  h.value = h.method->fingerprint(now);
+}
+
+class worker {
+ public:
+  worker(const analysis_job& job, analysis_shared& shared, unsigned w)
+      : job_(job), shared_(shared), slot_(shared.workers[w]), space_(job.fin->data()) {
+    for (const target_method* m : job.methods) tuples_.emplace_back(*m, space_);
+    std::uint32_t largest = 0;
+    for (const mutant_id& m : job.mutants) largest = std::max({largest, m.id, m.point});
+    reach_.assign(largest + 1, 0);
+  }
+
+  void run() {
+    const std::uint64_t chunks = (job_.structures + job_.chunk_size - 1) / job_.chunk_size;
+    bool resume = slot_.resume.load();
+    while (true) {
+      std::uint64_t chunk = 0;
+      if (resume || slot_.busy.load()) {
+        chunk = slot_.chunk.load();
+      } else {
+        chunk = shared_.next_chunk.fetch_add(1);
+        if (chunk >= chunks) return;
+        slot_.chunk.store(chunk);
+        slot_.structure.store(chunk * job_.chunk_size);
+        slot_.busy.store(true);
+      }
+      const std::uint64_t end = std::min(job_.structures, (chunk + 1) * job_.chunk_size);
+      for (std::uint64_t s = slot_.structure.load(); s < end; ++s) {
+        slot_.structure.store(s);
+        space_.write_all(job_.candidates.data() + s * job_.slot_count);
+        for (std::uint32_t mi = resume ? slot_.method.load() : 0; mi < job_.methods.size(); ++mi) {
+          const std::uint64_t per = tuples_[mi].count();
+          for (std::uint64_t t = resume ? slot_.tuple.load() : 0; t < per; ++t) {
+            const std::uint64_t input = s * per + t + 1;
+            std::uint32_t after = 0;  // run the mutants with ids above this one
+            if (resume) {
+              resume = false;
+              after = slot_.mutant.load();
+              if (after == 0) continue;  // the original itself crashed or hung here
+            }
+            if (!selected(mi, input)) continue;
+            slot_.method.store(mi);
+            slot_.tuple.store(t);
+            run_input(mi, t, input, after);
+          }
+        }
+        slot_.structures_done.fetch_add(1);
+      }
+      slot_.busy.store(false);
+      resume = false;
+    }
+  }
+
+ private:
+  bool selected(std::uint32_t mi, std::uint64_t input) const {
+    if (job_.samples == nullptr || (*job_.samples)[mi].empty()) return true;
+    const auto& s = (*job_.samples)[mi];
+    return std::binary_search(s.begin(), s.end(), input);
+  }
+
+  // One run of method `mi` on the structure in the arena with tuple `t`, as mutant `id`.
+  run_output call(std::uint32_t mi, std::uint32_t id, std::int64_t limit_ns, std::int64_t& elapsed) {
+    const target_method& method = *job_.methods[mi];
+    fingerprint_hook hook{&method, 0};
+    const run_hooks hooks{&hook, nullptr, &take_fingerprint, nullptr};
+    mutation::active = static_cast<int>(id);
+    slot_.mutant.store(id);
+    slot_.limit_ns.store(limit_ns);
+    const std::int64_t start = steady_ns();
+    slot_.started_ns.store(start);
+    method_run r = method.call(space_.root(), args_, &hooks);
+    elapsed = steady_ns() - start;
+    slot_.started_ns.store(0);
+    mutation::active = 0;
+    return {r.kind, std::move(r.result), std::move(r.detail), hook.value};
+  }
+
+  void run_input(std::uint32_t mi, std::uint64_t t, std::uint64_t input, std::uint32_t after) {
+    tuples_[mi].values(t, args_);
+    std::fill(reach_.begin(), reach_.end(), 0);
+    mutation::reach = reach_.data();
+    std::int64_t original_ns = 0;
+    const run_output original = call(mi, 0, job_.original_limit_ns, original_ns);
+    mutation::reach = nullptr;
+    slot_.original_runs.fetch_add(1);
+    slot_.original_ns.fetch_add(original_ns);
+    if (original.kind != outcome_kind::passed && slot_.original_failures.fetch_add(1) == 0) {
+      slot_.first_failure_method.store(mi);
+      slot_.first_failure_input.store(input);
+    }
+    const std::int64_t limit = 10 * original_ns + job_.floor_ns;
+    for (std::size_t k = 0; k < job_.mutants.size(); ++k) {
+      const mutant_id& m = job_.mutants[k];
+      if (m.id <= after) continue;
+      mutant_slot& ms = shared_.mutants[k];
+      if (reach_[m.point] == 0) {
+        slot_.skipped_runs.fetch_add(1);
+        continue;
+      }
+      std::uint8_t unreached = static_cast<std::uint8_t>(mutant_status::unreached);
+      ms.status.compare_exchange_strong(unreached, static_cast<std::uint8_t>(mutant_status::survived));
+      if (!job_.options->all_inputs && killed(static_cast<mutant_status>(ms.status.load()))) continue;
+      std::int64_t elapsed = 0;
+      const run_output mutant = call(mi, m.id, limit, elapsed);
+      slot_.mutant_runs.fetch_add(1);
+      slot_.mutant_ns.fetch_add(elapsed);
+      ms.runs.fetch_add(1);
+      const kill_verdict v = judge_mutant(original, mutant);
+      if (v.status != mutant_status::survived) record_kill(ms, v.status, mi, input, v.detail);
+    }
+    slot_.mutant.store(0);
+  }
+
+  const analysis_job& job_;
+  analysis_shared& shared_;
+  worker_slot& slot_;
+  state_space space_;
+  std::vector<argument_tuples> tuples_;
+  std::vector<unsigned char> reach_;
+  std::vector<std::int64_t> args_;
+};
+
+}  // namespace
+
+int run_mutant_worker(const analysis_job& job, analysis_shared& shared, unsigned w) {
+  limit_memory(job.options->memory_limit_mb);
+  worker(job, shared, w).run();
+  return 0;
+}
+
+}  // namespace smallscope::detail

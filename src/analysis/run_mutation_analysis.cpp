@@ -1,0 +1,295 @@
+// The supervisor of mutation analysis (paper 000, Sec. 7.2 and 8.5): generates the scope's
+// structures once, forks the workers that run the original and the mutants on every input (or on
+// a random sample R(s)), kills a worker whose mutant runs over T_m = 10 * T_o + 1 s, judges a
+// worker's death as its mutant's, and forks a new worker that goes on with the next mutant. See
+// mutation_analysis.hpp.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fmt/format.h>
+#include <new>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <thread>
+
+#include "analysis/mutant_worker.hpp"
+#include "check/input_space.hpp"
+#include "check/worker_channel.hpp"
+#include "search/korat_search.hpp"
+
+namespace smallscope {
+
+const char* mutant_status_name(mutant_status s) {
+  switch (s) {
+    case mutant_status::survived: return "survived";
+    case mutant_status::unreached: return "unreached";
+    case mutant_status::invariant: return "invariant";
+    case mutant_status::postcondition: return "postcondition";
+    case mutant_status::output: return "output";
+    case mutant_status::exception: return "exception";
+    case mutant_status::timeout: return "timeout";
+    case mutant_status::memory: return "memory";
+    case mutant_status::crash: return "crash";
+    case mutant_status::leak: return "leak";
+  }
+  return "?";
+}
+
+namespace {
+
+using detail::steady_ns;
+
+constexpr bool under_asan =
+#if defined(__SANITIZE_ADDRESS__)
+    true;
+#else
+    false;
+#endif
+
+// K distinct numbers out of 1..n, uniformly (Floyd's algorithm), sorted.
+std::vector<std::uint64_t> sample_of(std::uint64_t n, std::uint64_t k, std::mt19937_64& random) {
+  std::set<std::uint64_t> chosen;
+  for (std::uint64_t j = n - k + 1; j <= n; ++j) {
+    const std::uint64_t t = std::uniform_int_distribution<std::uint64_t>(1, j)(random);
+    if (!chosen.insert(t).second) chosen.insert(j);
+  }
+  return {chosen.begin(), chosen.end()};
+}
+
+// An anonymous shared mapping of `bytes`, unmapped on destruction.
+class shared_memory {
+ public:
+  explicit shared_memory(std::size_t bytes) : bytes_(bytes) {
+    data_ = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (data_ == MAP_FAILED) throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
+  }
+  ~shared_memory() { ::munmap(data_, bytes_); }
+  shared_memory(const shared_memory&) = delete;
+  shared_memory& operator=(const shared_memory&) = delete;
+  void* data() const { return data_; }
+
+ private:
+  void* data_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+std::string signal_text(int sig) {
+  const char* name = sigabbrev_np(sig);
+  return std::string("SIG") + (name != nullptr ? name : std::to_string(sig));
+}
+
+}  // namespace
+
+mutation_report run_mutation_analysis(const finitization& fin, const predicate& invariant,
+                                      std::span<const target_method* const> methods, std::span<const mutant_id> mutants,
+                                      const mutation_options& options,
+                                      const std::function<void(const mutation_progress&)>& progress) {
+  if (methods.empty()) throw std::invalid_argument("mutation analysis needs at least one method");
+  if (!options.sample.empty() && options.sample.size() != methods.size())
+    throw std::invalid_argument("give one sample size per method");
+  for (std::size_t i = 0; i < mutants.size(); ++i) {
+    if (mutants[i].id == 0 || mutants[i].point == 0 || mutants[i].point > mutants[i].id)
+      throw std::invalid_argument(fmt::format("mutant {}: ids and points start at 1, a point at or before its mutants",
+                                              mutants[i].id));
+    if (i > 0 && mutants[i].id <= mutants[i - 1].id) throw std::invalid_argument("mutants must be in ascending id order");
+  }
+  for (const target_method* m : methods)
+    if (m->fingerprint == nullptr) throw std::invalid_argument("method " + m->name + " has no fingerprint function");
+  const auto start = std::chrono::steady_clock::now();
+  mutation_report report;
+
+  // The structures of the scope, generated once, in the search's order.
+  std::vector<std::uint32_t> candidates;
+  std::uint32_t slot_count = 0;
+  {
+    detail::korat_search search(std::make_unique<detail::state_space>(fin.data()), invariant, search_options{});
+    slot_count = search.slot_count();
+    while (search.next()) {
+      candidates.insert(candidates.end(), search.candidate(), search.candidate() + slot_count);
+      ++report.structures;
+      if (detail::interrupt_signal.load(std::memory_order_relaxed) != 0) break;
+    }
+  }
+  report.generation_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  const detail::state_space space(fin.data());
+  std::vector<std::vector<std::uint64_t>> samples(methods.size());
+  std::mt19937_64 random(options.seed);
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    const std::uint64_t all = report.structures * detail::argument_tuples(*methods[i], space).count();
+    const std::uint64_t k = options.sample.empty() ? 0 : options.sample[i];
+    if (k != 0 && k < all) samples[i] = sample_of(all, k, random);
+    if (k != 0 && all == 0) samples[i].push_back(0);  // nothing to run; no input is numbered 0
+    report.inputs.push_back(k != 0 && k < all ? k : all);
+  }
+
+  const unsigned workers =
+      options.workers != 0 ? options.workers : std::max(1u, std::thread::hardware_concurrency());
+  detail::analysis_job job;
+  job.fin = &fin;
+  job.methods = methods;
+  job.mutants = mutants;
+  job.options = &options;
+  job.candidates = candidates;
+  job.slot_count = slot_count;
+  job.structures = report.structures;
+  job.chunk_size = std::clamp<std::uint64_t>(report.structures / (std::uint64_t{workers} * 64), 1, 256);
+  job.samples = &samples;
+  const double floor = options.floor_seconds > 0 ? options.floor_seconds : under_asan ? 5.0 : 1.0;
+  job.floor_ns = static_cast<std::int64_t>(floor * 1e9);
+  job.original_limit_ns = static_cast<std::int64_t>(std::max(10.0, 10 * floor) * 1e9);
+
+  shared_memory memory(sizeof(detail::analysis_shared) + workers * sizeof(detail::worker_slot) +
+                       mutants.size() * sizeof(detail::mutant_slot));
+  auto* shared = new (memory.data()) detail::analysis_shared;
+  auto* base = static_cast<std::byte*>(memory.data()) + sizeof(detail::analysis_shared);
+  shared->workers = reinterpret_cast<detail::worker_slot*>(base);
+  for (unsigned w = 0; w < workers; ++w) new (&shared->workers[w]) detail::worker_slot;
+  shared->mutants = reinterpret_cast<detail::mutant_slot*>(base + workers * sizeof(detail::worker_slot));
+  for (std::size_t k = 0; k < mutants.size(); ++k) new (&shared->mutants[k]) detail::mutant_slot;
+
+  const pid_t supervisor = ::getpid();
+  auto fork_worker = [&](unsigned w) {
+    std::fflush(nullptr);
+    const pid_t pid = ::fork();
+    if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+    if (pid == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != supervisor) ::_exit(4);
+      // A mutant's own messages (glibc's "double free detected", say) are noise here: its
+      // verdict is the supervisor's.
+      if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) {
+        ::dup2(null, 1);
+        ::dup2(null, 2);
+        ::close(null);
+      }
+      int code = 4;
+      try {
+        code = detail::run_mutant_worker(job, *shared, w);
+      } catch (...) {
+      }
+      ::_exit(code);
+    }
+    return pid;
+  };
+
+  std::vector<pid_t> pids(workers, 0);
+  std::vector<bool> timed_out(workers, false);
+  for (unsigned w = 0; w < workers && report.structures > 0 && !mutants.empty(); ++w) pids[w] = fork_worker(w);
+  auto last_progress = std::chrono::steady_clock::now();
+  const auto tell = [&] {
+    mutation_progress p;
+    p.structures = report.structures;
+    p.mutants = mutants.size();
+    for (unsigned w = 0; w < workers; ++w) p.structures_done += shared->workers[w].structures_done.load();
+    for (std::size_t k = 0; k < mutants.size(); ++k)
+      p.killed += killed(static_cast<mutant_status>(shared->mutants[k].status.load())) ? 1 : 0;
+    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress(p);
+  };
+  while (std::any_of(pids.begin(), pids.end(), [](pid_t p) { return p != 0; })) {
+    ::poll(nullptr, 0, 10);
+    if (!report.interrupted && detail::interrupt_signal.load(std::memory_order_relaxed) != 0) {
+      report.interrupted = true;
+      for (pid_t p : pids)
+        if (p != 0) ::kill(p, SIGKILL);
+    }
+    for (unsigned w = 0; w < workers; ++w) {
+      if (pids[w] == 0) continue;
+      detail::worker_slot& slot = shared->workers[w];
+      const std::int64_t started = slot.started_ns.load();
+      if (!timed_out[w] && started != 0 && steady_ns() - started > slot.limit_ns.load()) {
+        timed_out[w] = true;
+        ::kill(pids[w], SIGKILL);
+      }
+      int status = 0;
+      if (::waitpid(pids[w], &status, WNOHANG) != pids[w]) continue;
+      pids[w] = 0;
+      const bool hung = timed_out[w];
+      timed_out[w] = false;
+      if (report.interrupted) continue;
+      if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;  // no chunk left
+      if (slot.started_ns.load() == 0 && !hung)
+        throw std::runtime_error(WIFSIGNALED(status) ? "a mutation worker died outside a run: " +
+                                                           signal_text(WTERMSIG(status))
+                                                     : "a mutation worker failed outside a run");
+      // The run in progress ended the worker: its mutant's verdict, or the original's failure.
+      const std::uint32_t id = slot.mutant.load();
+      const std::uint32_t mi = slot.method.load();
+      const std::uint64_t input = slot.structure.load() * detail::argument_tuples(*methods[mi], space).count() +
+                                  slot.tuple.load() + 1;
+      const std::string what =
+          hung ? fmt::format("ran over its limit of {:.3g} s", static_cast<double>(slot.limit_ns.load()) / 1e9)
+               : WIFSIGNALED(status) ? "died of " + signal_text(WTERMSIG(status))
+                                     : fmt::format("exited with status {}", WEXITSTATUS(status));
+      if (id == 0) {
+        report.warnings.push_back(fmt::format("the original {} on input {} of {}; no mutant is judged there", what,
+                                              input, methods[mi]->name));
+      } else {
+        const auto k = static_cast<std::size_t>(
+            std::lower_bound(mutants.begin(), mutants.end(), id, [](const mutant_id& m, std::uint32_t v) { return m.id < v; }) -
+            mutants.begin());
+        detail::mutant_slot& ms = shared->mutants[k];
+        ms.runs.fetch_add(1);
+        detail::record_kill(ms, hung ? mutant_status::timeout : mutant_status::crash, mi, input, what);
+      }
+      slot.started_ns.store(0);
+      slot.resume.store(true);
+      ++report.worker_restarts;
+      pids[w] = fork_worker(w);
+    }
+    if (progress && std::chrono::steady_clock::now() - last_progress >
+                        std::chrono::duration<double>(options.progress_interval)) {
+      last_progress = std::chrono::steady_clock::now();
+      tell();
+    }
+  }
+  if (progress) tell();
+
+  std::uint64_t original_failures = 0;
+  for (unsigned w = 0; w < workers; ++w) {
+    const detail::worker_slot& slot = shared->workers[w];
+    report.original_runs += slot.original_runs.load();
+    report.mutant_runs += slot.mutant_runs.load();
+    report.skipped_runs += slot.skipped_runs.load();
+    report.original_seconds += static_cast<double>(slot.original_ns.load()) / 1e9;
+    report.mutant_seconds += static_cast<double>(slot.mutant_ns.load()) / 1e9;
+    if (slot.original_failures.load() != 0 && original_failures == 0)
+      report.warnings.push_back(fmt::format("the original fails its own oracle, first on input {} of {}",
+                                            slot.first_failure_input.load(),
+                                            methods[slot.first_failure_method.load()]->name));
+    original_failures += slot.original_failures.load();
+  }
+  if (original_failures > 1)
+    report.warnings.back() += fmt::format(" ({} inputs in all); mutants are compared with it there", original_failures);
+  for (std::size_t k = 0; k < mutants.size(); ++k) {
+    const detail::mutant_slot& ms = shared->mutants[k];
+    mutant_outcome o;
+    o.id = mutants[k].id;
+    o.status = static_cast<mutant_status>(ms.status.load());
+    if (killed(o.status)) {
+      o.method = methods[ms.method.load()]->name;
+      o.input = ms.input.load();
+      o.detail = ms.detail;
+      ++report.killed;
+    }
+    o.killing_inputs = ms.killing_inputs.load();
+    o.runs = ms.runs.load();
+    report.mutants.push_back(std::move(o));
+  }
+  shared->~analysis_shared();
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+}  // namespace smallscope

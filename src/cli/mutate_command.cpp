@@ -1,0 +1,396 @@
+// `smallscope mutate SUBJECT METHOD... --scopes A..B`: mutation analysis of the exhaustive suite
+// of every scope (paper 000, Sec. 7-8, Table 4's kill-rate column), and with --random K the
+// comparison of Sec. 8.5 (Table 3): K uniform samples R(s) of the scope-s inputs, each the size
+// of the exhaustive suite of scope s-1. The binary must be built from the subject's mutant
+// schemata (smallscope-schemata is, for the built-in subjects).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
+#include "cli/numbers.hpp"
+#include "cli/output.hpp"
+#include "mutate/mutant_list.hpp"
+#include "report/scope_plot.hpp"
+#include "smallscope/mutation_analysis.hpp"
+#include "smallscope/subject.hpp"
+
+namespace smallscope::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// "A..B" or "N".
+std::pair<std::int64_t, std::int64_t> parse_scopes(const std::string& text) {
+  const auto dots = text.find("..");
+  const auto a = parse_int(text.substr(0, dots));
+  const auto b = dots == std::string::npos ? a : parse_int(text.substr(dots + 2));
+  if (!a || !b || *a > *b)
+    throw usage_error(fmt::format("--scopes must be N or A..B with A <= B, got '{}'", escaped(text)));
+  return {*a, *b};
+}
+
+// The finitization of `scope` from a pattern whose items are integers, s, s+K or s-K.
+std::string fin_of(const std::string& pattern, std::int64_t scope) {
+  std::string out;
+  std::stringstream items(pattern);
+  for (std::string item; std::getline(items, item, ',');) {
+    std::int64_t v = 0;
+    if (item.empty() || item[0] != 's') {
+      const auto n = parse_int(item);
+      if (!n) throw usage_error(fmt::format("--fin: '{}' is not an integer, s, s+K or s-K (in '{}')", escaped(item), escaped(pattern)));
+      v = *n;
+    } else {
+      const auto k = item.size() == 1 ? std::optional<std::int64_t>(0)
+                     : item[1] == '+' || item[1] == '-' ? parse_int(item.substr(item[1] == '+' ? 2 : 1))
+                                                        : std::nullopt;
+      if (!k) throw usage_error(fmt::format("--fin: '{}' is not an integer, s, s+K or s-K (in '{}')", escaped(item), escaped(pattern)));
+      v = scope + *k;
+    }
+    out += (out.empty() ? "" : ",") + std::to_string(v);
+  }
+  return out;
+}
+
+// The built-in mutant list of a subject: mutants/HEADER.jsonl next to the binary.
+std::string built_in_list(const subject& s) {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  const std::string stem = fs::path(s.header).stem().string();
+  if (ec || stem.empty()) return {};
+  return (exe.parent_path() / "mutants" / (stem + ".jsonl")).string();
+}
+
+struct random_result {
+  std::uint64_t size = 0;  // inputs per sample, all methods
+  std::vector<double> rates;
+  double mean() const {
+    double sum = 0;
+    for (double r : rates) sum += r;
+    return rates.empty() ? 0 : sum / static_cast<double>(rates.size());
+  }
+  double spread() const {  // standard deviation
+    if (rates.size() < 2) return 0;
+    const double m = mean();
+    double sum = 0;
+    for (double r : rates) sum += (r - m) * (r - m);
+    return std::sqrt(sum / static_cast<double>(rates.size() - 1));
+  }
+};
+
+struct scope_row {
+  std::int64_t scope = 0;
+  mutation_report report;
+  std::optional<random_result> random;
+  std::uint64_t inputs() const {
+    std::uint64_t n = 0;
+    for (auto i : report.inputs) n += i;
+    return n;
+  }
+};
+
+std::uint64_t count_status(const mutation_report& r, mutant_status s) {
+  return static_cast<std::uint64_t>(
+      std::count_if(r.mutants.begin(), r.mutants.end(), [s](const mutant_outcome& o) { return o.status == s; }));
+}
+
+// Truncated to two decimals, as paper 000's tables print kill rates.
+double truncated(double percent) { return std::floor(percent * 100 + 1e-9) / 100; }
+
+std::string where(const mutate::mutant& m) { return fmt::format("{}:{}:{}", m.file, m.line, m.column); }
+
+nlohmann::json row_json(const scope_row& row) {
+  const mutation_report& r = row.report;
+  nlohmann::json j = {{"scope", row.scope},
+                      {"structures", r.structures},
+                      {"inputs", row.inputs()},
+                      {"killed", r.killed},
+                      {"mutants", r.mutants.size()},
+                      {"kill_rate", truncated(r.kill_rate())},
+                      {"survived", count_status(r, mutant_status::survived)},
+                      {"unreached", count_status(r, mutant_status::unreached)},
+                      {"mutant_runs", r.mutant_runs},
+                      {"skipped_runs", r.skipped_runs},
+                      {"original_runs", r.original_runs},
+                      {"original_seconds", r.original_seconds},
+                      {"mutant_seconds", r.mutant_seconds},
+                      {"generation_seconds", r.generation_seconds},
+                      {"seconds", r.seconds},
+                      {"worker_restarts", r.worker_restarts}};
+  nlohmann::json by;
+  for (const mutant_status s : {mutant_status::invariant, mutant_status::postcondition, mutant_status::output,
+                                mutant_status::exception, mutant_status::timeout, mutant_status::memory,
+                                mutant_status::crash, mutant_status::leak})
+    by[mutant_status_name(s)] = count_status(r, s);
+  j["killed_by"] = by;
+  if (row.random)
+    j["random"] = {{"samples", row.random->rates.size()},
+                   {"size", row.random->size},
+                   {"kill_rates", row.random->rates},
+                   {"mean", row.random->mean()},
+                   {"spread", row.random->spread()}};
+  if (!r.warnings.empty()) j["warnings"] = r.warnings;
+  return j;
+}
+
+// The mutation-testing-report status of a mutant's outcome.
+mutate::report_status report_status_of(const mutant_outcome& o) {
+  switch (o.status) {
+    case mutant_status::survived: return {"Survived", {}};
+    case mutant_status::unreached: return {"NoCoverage", "no input reaches it"};
+    case mutant_status::timeout: return {"Timeout", fmt::format("{} input {}: {}", o.method, o.input, o.detail)};
+    case mutant_status::crash:
+    case mutant_status::memory: return {"RuntimeError", fmt::format("{} input {}: {}", o.method, o.input, o.detail)};
+    default: return {"Killed", fmt::format("{} input {}: {}: {}", o.method, o.input, mutant_status_name(o.status), o.detail)};
+  }
+}
+
+void write_file(const std::string& option, const std::string& path, const std::string& text) {
+  std::ofstream file(path);
+  file << text;
+  file.flush();
+  if (!file) throw output_error(fmt::format("{}: cannot write '{}'", option, path));
+}
+
+}  // namespace
+
+int run_mutate(const mutate_request& r) {
+  const subject& s = lookup(r.subject);
+  const auto [first, last] = parse_scopes(r.scopes);
+  const auto [lo, hi] = scope_range(s);
+  if (r.fin.empty() && (first < lo || last > hi))
+    throw usage_error(fmt::format("--scopes: {} takes scopes in [{}, {}], got {}", s.name, lo, hi, r.scopes));
+  if (r.stats_given && r.stats != "json" && r.stats != "text")
+    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.stats)));
+  if (r.workers > 1024) throw usage_error(fmt::format("--workers must be in [0, 1024], got {}", r.workers));
+  if (r.random > 1000) throw usage_error(fmt::format("--random must be in [0, 1000] samples, got {}", r.random));
+  if (r.methods.empty()) throw usage_error("give at least one METHOD");
+  const std::string list_path = r.mutants.empty() ? built_in_list(s) : r.mutants;
+  if (list_path.empty() || !fs::exists(list_path))
+    throw usage_error(fmt::format(
+        "{}: no mutant list{}; make one with smallscope-mutants {} --method ... --format jsonl --output LIST and "
+        "give --mutants LIST (this binary must be compiled from the same file's --schemata)",
+        s.name, list_path.empty() ? "" : " at " + list_path, s.header.empty() ? "HEADER" : s.header));
+  std::vector<mutate::mutant> list;
+  try {
+    list = mutate::read_mutant_list(list_path);
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(fmt::format("--mutants: {}", e.what()));
+  }
+  if (!r.only.empty()) {
+    std::vector<mutate::mutant> chosen;
+    for (const auto id : r.only) {
+      const auto it = std::find_if(list.begin(), list.end(), [id](const mutate::mutant& m) { return m.id == id; });
+      if (it == list.end())
+        throw usage_error(fmt::format("--mutant {}: {} has mutants 1..{}", id, list_path, list.back().id));
+      chosen.push_back(*it);
+    }
+    std::sort(chosen.begin(), chosen.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+    chosen.erase(std::unique(chosen.begin(), chosen.end(), [](const auto& a, const auto& b) { return a.id == b.id; }),
+                 chosen.end());
+    list = std::move(chosen);
+  }
+  std::vector<mutant_id> ids;
+  for (const auto& m : list) ids.push_back({m.id, m.point});
+
+  std::vector<scope_row> rows;
+  bool progress_shown = false;
+  const bool tty = ::isatty(2) != 0;
+  for (std::int64_t scope = first; scope <= last && !interrupted(); ++scope) {
+    gen_request g;
+    g.subject = r.subject;
+    if (r.fin.empty()) {
+      g.scope = std::to_string(scope);
+    } else {
+      g.fin = fin_of(r.fin, scope);
+      g.fin_given = true;
+    }
+    const auto params = parameters(s, g);
+    const subject_instance instance = s.make(params);
+    std::vector<const target_method*> methods;
+    for (const auto& name : r.methods) {
+      const auto it = std::find_if(instance.methods.begin(), instance.methods.end(),
+                                   [&](const target_method& m) { return m.name == name; });
+      if (it == instance.methods.end()) {
+        std::string known;
+        for (const auto& m : instance.methods) known += (known.empty() ? "" : ", ") + m.name;
+        throw usage_error(fmt::format("METHOD: {} has no method '{}'; its methods: {}", s.name, escaped(name),
+                                      known.empty() ? "none" : known));
+      }
+      methods.push_back(&*it);
+    }
+    if (scope == first && !r.quiet)
+      err("{} mutate {} {} --scopes {}..{}{}: {} mutants from {}\n", r.program, s.name, fmt::join(r.methods, " "),
+          first, last, r.fin.empty() ? "" : " --fin " + r.fin, list.size(), list_path);
+    mutation_options options;
+    options.workers = static_cast<unsigned>(r.workers);
+    options.all_inputs = r.all_inputs;
+    options.memory_limit_mb = r.memory_mb;
+    auto progress = [&](const char* what) {
+      return [&, what, scope](const mutation_progress& p) {
+        if (r.quiet || p.seconds < 1) return;
+        const double done = p.structures == 0 ? 1 : static_cast<double>(p.structures_done) / static_cast<double>(p.structures);
+        const double eta = done > 0.01 ? p.seconds * (1 - done) / done : 0;
+        err("{}  scope {}{}: {:.0f} % of {} structures, {}/{} killed, {:.0f} s{}{}", tty ? "\r" : "", scope, what,
+            100 * done, grouped(p.structures), p.killed, p.mutants, p.seconds,
+            done > 0.01 && done < 1 ? fmt::format(", about {:.0f} s left", eta) : "", tty ? "   " : "\n");
+        flush_err();
+        progress_shown = tty;
+      };
+    };
+    scope_row row;
+    row.scope = scope;
+    row.report = run_mutation_analysis(instance.fin, instance.invariant, methods, ids, options, progress(""));
+    if (!rows.empty() && r.random != 0 && !interrupted()) {
+      // R(s): per method as many inputs as T(s-1) has, drawn uniformly from T(s).
+      random_result rr;
+      options.sample = rows.back().report.inputs;
+      for (auto k : options.sample) rr.size += k;
+      for (std::uint64_t seed = 1; seed <= r.random && !interrupted(); ++seed) {
+        options.seed = seed;
+        const auto sampled = run_mutation_analysis(instance.fin, instance.invariant, methods, ids, options, progress(" R(s)"));
+        rr.rates.push_back(sampled.kill_rate());
+      }
+      row.random = rr;
+    }
+    if (progress_shown) {
+      err("\r\x1b[K");
+      progress_shown = false;
+    }
+    rows.push_back(std::move(row));
+  }
+  if (rows.empty()) {
+    err("interrupted (SIGINT or SIGTERM) before the first scope ended\n");
+    return exit_interrupted;
+  }
+
+  // The mutation-adequate scope: the smallest that reaches the largest kill rate seen.
+  std::uint64_t best = 0;
+  for (const auto& row : rows) best = std::max(best, row.report.killed);
+  std::int64_t adequate = rows.back().scope;
+  for (const auto& row : rows)
+    if (row.report.killed == best) {
+      adequate = row.scope;
+      break;
+    }
+  const mutation_report& largest = rows.back().report;
+
+  std::string text = fmt::format("{} ({}), {} mutants\n", s.name, fmt::join(r.methods, ", "), list.size());
+  text += fmt::format("{:>5} {:>10} {:>10} {:>9} {:>9} {:>10} {:>9}{}\n", "scope", "inputs", "killed", "kill rate",
+                      "survived", "unreached", "seconds", r.random != 0 ? "   random R(s): mean +- sd (T(s-1))" : "");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    const auto& rep = row.report;
+    std::string random;
+    if (row.random)
+      random = fmt::format("   {:6.2f} +- {:.2f} % ({:.2f} %)", row.random->mean(), row.random->spread(),
+                           truncated(rows[i - 1].report.kill_rate()));
+    text += fmt::format("{:>5} {:>10} {:>10} {:>8.2f}% {:>9} {:>10} {:>9.2f}{}\n", row.scope, grouped(row.inputs()),
+                        fmt::format("{}/{}", rep.killed, rep.mutants.size()), truncated(rep.kill_rate()),
+                        count_status(rep, mutant_status::survived), count_status(rep, mutant_status::unreached),
+                        rep.seconds, random);
+  }
+  text += fmt::format("mutation-adequate scope: {} ({} of {} killed)\n", adequate, best, list.size());
+  for (const auto& row : rows)
+    for (const auto& w : row.report.warnings) text += fmt::format("warning: scope {}: {}\n", row.scope, w);
+  if (count_status(largest, mutant_status::unreached) == list.size())
+    text += "warning: no input reaches any mutant: is this binary compiled from the schemata of " + list_path + "?\n";
+  std::vector<std::size_t> alive;
+  for (std::size_t k = 0; k < largest.mutants.size(); ++k)
+    if (!killed(largest.mutants[k].status)) alive.push_back(k);
+  if (!alive.empty() && r.survivors != 0) {
+    text += fmt::format("alive at scope {} ({}; a person judges which are equivalent):\n", rows.back().scope,
+                        alive.size());
+    for (std::size_t i = 0; i < alive.size() && i < r.survivors; ++i) {
+      const auto& m = list[alive[i]];
+      text += fmt::format("  {:4} {} {} in {}: {} -> {}{}\n", m.id, where(m), m.mutator, m.function, m.original,
+                          m.replacement, largest.mutants[alive[i]].status == mutant_status::unreached ? " (unreached)" : "");
+    }
+    if (alive.size() > r.survivors) text += fmt::format("  ... and {} more (--survivors N)\n", alive.size() - r.survivors);
+  }
+  if (r.all_inputs) {
+    text += fmt::format("killing inputs at scope {} (--all-inputs):\n", rows.back().scope);
+    for (std::size_t k = 0; k < largest.mutants.size(); ++k)
+      if (killed(largest.mutants[k].status))
+        text += fmt::format("  {:4} {} of {} runs\n", list[k].id, largest.mutants[k].killing_inputs, largest.mutants[k].runs);
+  }
+  if (!(r.stats_given && r.stats == "json" && r.quiet)) write_out(text);
+
+  if (!r.report.empty()) {
+    std::ifstream in(list.front().file);
+    std::stringstream source;
+    source << in.rdbuf();
+    std::map<std::uint32_t, const mutant_outcome*> by_id;
+    for (const auto& o : largest.mutants) by_id[o.id] = &o;
+    write_file("--report", r.report,
+               mutate::report_json(list, list.front().file, source.str(),
+                                   [&](const mutate::mutant& m) { return report_status_of(*by_id.at(m.id)); }));
+  }
+  if (!r.plot.empty()) {
+    std::vector<long long> scopes;
+    plot_series kill{"kill rate", {}, "#d62728", false}, random{"random R(s)", {}, "#7f7f7f", true};
+    for (const auto& row : rows) {
+      scopes.push_back(row.scope);
+      kill.values.push_back(row.report.kill_rate());
+      random.values.push_back(row.random ? std::optional<double>(row.random->mean()) : std::nullopt);
+    }
+    std::vector<plot_series> series{kill};
+    if (r.random != 0) series.push_back(random);
+    write_file("--plot", r.plot, scope_plot_svg(fmt::format("{}: mutants killed per scope", s.name), scopes, series));
+  }
+  if (r.stats_given) {
+    if (r.stats == "json") {
+      nlohmann::json j = {{"subject", s.name},      {"methods", r.methods}, {"mutants", list.size()},
+                          {"mutant_list", list_path}, {"adequate_scope", adequate}, {"interrupted", interrupted()}};
+      j["scopes"] = nlohmann::json::array();
+      for (const auto& row : rows) j["scopes"].push_back(row_json(row));
+      nlohmann::json survivors = nlohmann::json::array();
+      for (std::size_t k : alive)
+        survivors.push_back({{"id", list[k].id},
+                             {"location", where(list[k])},
+                             {"mutator", list[k].mutator},
+                             {"function", list[k].function},
+                             {"original", list[k].original},
+                             {"replacement", list[k].replacement},
+                             {"status", mutant_status_name(largest.mutants[k].status)}});
+      j["alive"] = survivors;
+      // Every mutant's outcome at the largest scope.
+      nlohmann::json outcomes = nlohmann::json::array();
+      for (const auto& o : largest.mutants) {
+        nlohmann::json m = {{"id", o.id}, {"status", mutant_status_name(o.status)}, {"runs", o.runs}};
+        if (killed(o.status)) {
+          m["method"] = o.method;
+          m["input"] = o.input;
+          m["detail"] = o.detail;
+          if (r.all_inputs) m["killing_inputs"] = o.killing_inputs;
+        }
+        outcomes.push_back(m);
+      }
+      j["outcomes"] = outcomes;
+      write_out(j.dump() + "\n");
+    } else {
+      std::string stats;
+      for (const auto& row : rows)
+        stats += fmt::format("scope {}: {} (mutant, input) runs, {} skipped (unreached), {:.3f} s in the original, "
+                             "{:.3f} s in mutants, {} worker restarts\n",
+                             row.scope, grouped(row.report.mutant_runs), grouped(row.report.skipped_runs),
+                             row.report.original_seconds, row.report.mutant_seconds, row.report.worker_restarts);
+      write_out(stats);
+    }
+  }
+  if (interrupted()) {
+    err("interrupted (SIGINT or SIGTERM): the scopes so far are reported\n");
+    return exit_interrupted;
+  }
+  return exit_done;
+}
+
+}  // namespace smallscope::cli

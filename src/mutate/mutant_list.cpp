@@ -1,0 +1,96 @@
+// Mutant lists and reports as data. See mutant_list.hpp.
+#include "mutate/mutant_list.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace smallscope::mutate {
+
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += buffer;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string jsonl_line(const mutant& m) {
+  const auto json = json_string;
+  return "{\"id\":" + std::to_string(m.id) + ",\"point\":" + std::to_string(m.point) + ",\"file\":" + json(m.file) +
+         ",\"line\":" + std::to_string(m.line) + ",\"column\":" + std::to_string(m.column) +
+         ",\"end_column\":" + std::to_string(m.end_column) + ",\"family\":" + json(m.family) +
+         ",\"mutator\":" + json(m.mutator) + ",\"function\":" + json(m.function) + ",\"original\":" +
+         json(m.original) + ",\"replacement\":" + json(m.replacement) + ",\"token\":" + json(m.token) + "}\n";
+}
+
+std::vector<mutant> read_mutant_list(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read the mutant list '" + path + "'");
+  std::vector<mutant> out;
+  std::string text;
+  for (unsigned number = 1; std::getline(in, text); ++number) {
+    if (text.empty()) continue;
+    const std::string where = path + ":" + std::to_string(number);
+    try {
+      const auto j = nlohmann::json::parse(text);
+      mutant m;
+      m.id = j.at("id").get<std::uint32_t>();
+      m.point = j.at("point").get<std::uint32_t>();
+      m.file = j.at("file").get<std::string>();
+      m.line = j.at("line").get<unsigned>();
+      m.column = j.at("column").get<unsigned>();
+      m.end_column = j.value("end_column", m.column + 1);
+      m.family = j.value("family", "");
+      m.mutator = j.at("mutator").get<std::string>();
+      m.function = j.value("function", "");
+      m.original = j.at("original").get<std::string>();
+      m.replacement = j.at("replacement").get<std::string>();
+      m.token = j.value("token", "");
+      if (m.id == 0 || m.point == 0 || m.point > m.id)
+        throw std::invalid_argument("ids start at 1 and a point is the first id of its mutants");
+      if (!out.empty() && m.id <= out.back().id) throw std::invalid_argument("ids must ascend");
+      out.push_back(std::move(m));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(where + ": " + e.what());
+    } catch (const nlohmann::json::exception& e) {
+      throw std::invalid_argument(where + ": not a mutant of smallscope-mutants --format jsonl (" +
+                                  std::string(e.what()) + ")");
+    }
+  }
+  if (out.empty()) throw std::invalid_argument("the mutant list '" + path + "' has no mutant");
+  return out;
+}
+
+std::string report_json(const std::vector<mutant>& mutants, const std::string& file, const std::string& source,
+                        const std::function<report_status(const mutant&)>& status) {
+  const auto json = json_string;
+  std::string out = "{\"$schema\":\"https://git.io/mutation-testing-report-schema\",\"schemaVersion\":\"1\","
+                    "\"thresholds\":{\"high\":80,\"low\":60},\"files\":{" +
+                    json(file) + ":{\"language\":\"cpp\",\"source\":" + json(source) + ",\"mutants\":[";
+  for (std::size_t i = 0; i < mutants.size(); ++i) {
+    const mutant& m = mutants[i];
+    const report_status s = status(m);
+    out += (i == 0 ? "" : ",") + std::string("{\"id\":\"") + std::to_string(m.id) + "\",\"mutatorName\":" +
+           json(m.mutator) + ",\"replacement\":" + json(m.token) + ",\"description\":" +
+           json(m.function + ": " + m.original + " -> " + m.replacement) + ",\"location\":{\"start\":{\"line\":" +
+           std::to_string(m.line) + ",\"column\":" + std::to_string(m.column) + "},\"end\":{\"line\":" +
+           std::to_string(m.line) + ",\"column\":" + std::to_string(m.end_column) + "}},\"status\":" + json(s.status) +
+           (s.reason.empty() ? "" : ",\"statusReason\":" + json(s.reason)) + "}";
+  }
+  return out + "]}}}\n";
+}
+
+}  // namespace smallscope::mutate

@@ -1,0 +1,52 @@
+// A list of mutants as data (paper 000, Sec. 7): what smallscope-mutants writes (JSON Lines, one
+// mutant per line) and mutation analysis reads back, and the mutation-testing-report-schema
+// report (the format Stryker, Mull and the mutation-testing-elements viewer share). No Clang here:
+// the command line links this part alone.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace smallscope::mutate {
+
+// One mutant: a single change at one place.
+struct mutant {
+  std::uint32_t id = 0;  // 1, 2, ...; 0 is the original program
+  // The point it belongs to, named by the point's first mutant id: the mutants of a point are
+  // ids point, point + 1, ... (mutation.hpp's `first`).
+  std::uint32_t point = 0;
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+  std::string family;       // "operator", "variable", "field", "call"
+  std::string mutator;      // "arithmetic", "relational", "equality", "logical", "increment",
+                            // "compound assignment", "variable", "field", "method", "function"
+  std::string function;     // the function it is in (qualified)
+  std::string original;     // the mutated expression as written
+  std::string replacement;  // the same expression with the change
+  // The token the mutant changes (an operator, a name): it spans columns [column, end_column)
+  // of `line`, and the mutant writes `token` there.
+  unsigned end_column = 0;
+  std::string token;
+};
+
+// `text` as a JSON string, quotes included.
+std::string json_string(const std::string& text);
+
+// One mutant as a JSON Lines line (newline included), and the list read back from such a file.
+// read_mutant_list throws std::invalid_argument naming FILE:LINE for a line that is not a mutant.
+std::string jsonl_line(const mutant& m);
+std::vector<mutant> read_mutant_list(const std::string& path);
+
+// The report of `mutants` of `file` (whose text is `source`): each mutant's status (Killed,
+// Survived, NoCoverage, Timeout, RuntimeError, Pending) and, when not empty, why.
+struct report_status {
+  std::string status;
+  std::string reason;
+};
+std::string report_json(const std::vector<mutant>& mutants, const std::string& file, const std::string& source,
+                        const std::function<report_status(const mutant&)>& status);
+
+}  // namespace smallscope::mutate
