@@ -19,14 +19,16 @@ namespace smallscope::mutation {
 // The mutant running; 0 is the original program.
 inline int active = 0;
 
-// Where mutation analysis records the points an execution reaches (indexed by a point's first
-// mutant id), or null. A mutant whose point the original does not reach on an input behaves as
-// the original there, so it need not run on that input.
+// Where mutation analysis records the points an execution reaches: reach[first] for the point
+// whose first mutant id is `first`, for ids below reach_size (0: nothing is recorded). A mutant
+// whose point the original does not reach on an input behaves as the original there, so it need
+// not run on that input.
 inline unsigned char* reach = nullptr;
+inline int reach_size = 0;
 
 // Notes that the point whose first mutant is `first` is reached; the mutant running.
 inline int at(int first) {
-  if (reach != nullptr) reach[first] = 1;
+  if (first < reach_size) reach[first] = 1;
   return active;
 }
 

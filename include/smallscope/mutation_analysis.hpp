@@ -85,6 +85,9 @@ struct mutation_report {
   double seconds = 0;                 // the whole analysis
   std::uint64_t worker_restarts = 0;
   bool interrupted = false;           // SIGINT or SIGTERM: the outcomes so far
+  // Whether the original reached any mutation point (with ids up to the largest given): false
+  // when the program is not compiled from its schemata.
+  bool any_point_reached = false;
   // Inputs where the original itself fails or does not terminate (no mutant is judged there).
   std::vector<std::string> warnings;
   double kill_rate() const { return mutants.empty() ? 0 : 100.0 * static_cast<double>(killed) / static_cast<double>(mutants.size()); }

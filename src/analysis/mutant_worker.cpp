@@ -95,7 +95,11 @@ class worker {
             if (resume) {
               resume = false;
               after = slot_.mutant.load();
-              if (after == 0) continue;  // the original itself crashed or hung here
+              // The original died here twice: no mutant is judged on this input.
+              if (after == 0 && slot_.original_deaths.load() >= 2) {
+                slot_.original_deaths.store(0);
+                continue;
+              }
             }
             if (!selected(mi, input)) continue;
             slot_.method.store(mi);
@@ -131,16 +135,26 @@ class worker {
     elapsed = steady_ns() - start;
     slot_.started_ns.store(0);
     mutation::active = 0;
-    return {r.kind, std::move(r.result), std::move(r.detail), hook.value};
+    std::string detail = std::move(r.detail);
+    if (r.kind == outcome_kind::invariant) detail = std::move(r.invariant_clause);  // not the postcondition's
+    if (r.kind == outcome_kind::leak)
+      detail = std::to_string(r.leaked_inputs.size()) + " input objects and " + std::to_string(r.leaked_bytes.size()) +
+               " blocks it allocated are neither reachable nor freed";
+    return {r.kind, std::move(r.result), std::move(detail), hook.value};
   }
 
   void run_input(std::uint32_t mi, std::uint64_t t, std::uint64_t input, std::uint32_t after) {
     tuples_[mi].values(t, args_);
     std::fill(reach_.begin(), reach_.end(), 0);
     mutation::reach = reach_.data();
+    mutation::reach_size = static_cast<int>(reach_.size());
     std::int64_t original_ns = 0;
     const run_output original = call(mi, 0, job_.original_limit_ns, original_ns);
-    mutation::reach = nullptr;
+    mutation::reach_size = 0;
+    if (!shared_.any_reached.load(std::memory_order_relaxed) &&
+        std::find(reach_.begin(), reach_.end(), 1) != reach_.end())
+      shared_.any_reached.store(true);
+    slot_.original_deaths.store(0);
     slot_.original_runs.fetch_add(1);
     slot_.original_ns.fetch_add(original_ns);
     if (original.kind != outcome_kind::passed && slot_.original_failures.fetch_add(1) == 0) {
@@ -167,7 +181,6 @@ class worker {
       const kill_verdict v = judge_mutant(original, mutant);
       if (v.status != mutant_status::survived) record_kill(ms, v.status, mi, input, v.detail);
     }
-    slot_.mutant.store(0);
   }
 
   const analysis_job& job_;

@@ -32,7 +32,10 @@ struct worker_slot {
   std::atomic<std::uint64_t> structure{0};  // 0-based, in all structures
   std::atomic<std::uint32_t> method{0};
   std::atomic<std::uint64_t> tuple{0};
-  std::atomic<std::uint32_t> mutant{0};     // running now; 0: the original
+  // Running now, or the last to run (a mutant that corrupts the heap may end the worker after
+  // its run); 0: the original.
+  std::atomic<std::uint32_t> mutant{0};
+  std::atomic<std::uint32_t> original_deaths{0};  // of the original on the current input
   std::atomic<bool> resume{false};          // go on after (structure, method, tuple, mutant)
   std::atomic<bool> busy{false};            // a chunk is taken and not finished
   std::atomic<std::int64_t> started_ns{0};  // the run's start; 0 between runs
@@ -46,6 +49,7 @@ struct worker_slot {
 // The memory the supervisor and its workers share.
 struct analysis_shared {
   std::atomic<std::uint64_t> next_chunk{0};
+  std::atomic<bool> any_reached{false};  // the original reached some mutation point
   worker_slot* workers = nullptr;  // options.workers of them
   mutant_slot* mutants = nullptr;  // one per mutant, in the order given
 };

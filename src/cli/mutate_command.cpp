@@ -282,6 +282,12 @@ int run_mutate(const mutate_request& r) {
       break;
     }
   const mutation_report& largest = rows.back().report;
+  const bool reached = std::any_of(rows.begin(), rows.end(), [](const scope_row& row) { return row.report.any_point_reached; });
+  if (rows.back().inputs() != 0 && !reached && !interrupted())
+    throw usage_error(fmt::format("no input reaches any mutation point of {}: this binary is not compiled from its "
+                                  "schemata (smallscope-mutants --schemata; for the built-in subjects, run "
+                                  "smallscope-schemata), or the methods do not call the mutated code",
+                                  list_path));
 
   std::string text = fmt::format("{} ({}), {} mutants\n", s.name, fmt::join(r.methods, ", "), list.size());
   text += fmt::format("{:>5} {:>10} {:>10} {:>9} {:>9} {:>10} {:>9}{}\n", "scope", "inputs", "killed", "kill rate",
@@ -301,8 +307,6 @@ int run_mutate(const mutate_request& r) {
   text += fmt::format("mutation-adequate scope: {} ({} of {} killed)\n", adequate, best, list.size());
   for (const auto& row : rows)
     for (const auto& w : row.report.warnings) text += fmt::format("warning: scope {}: {}\n", row.scope, w);
-  if (count_status(largest, mutant_status::unreached) == list.size())
-    text += "warning: no input reaches any mutant: is this binary compiled from the schemata of " + list_path + "?\n";
   std::vector<std::size_t> alive;
   for (std::size_t k = 0; k < largest.mutants.size(); ++k)
     if (!killed(largest.mutants[k].status)) alive.push_back(k);

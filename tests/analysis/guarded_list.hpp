@@ -1,0 +1,115 @@
+// A sorted list of int keys whose methods carry mutant schemata written by hand (the guards
+// smallscope-mutants writes, include/smallscope/mutation.hpp), one mutant per kill criterion of
+// paper 000 Sec. 7.2, plus an equivalent mutant and one that no input reaches:
+//   1 sum skips the first node          -> output (the result differs)
+//   2 sum's `total * 1` for `total / 1`  -> equivalent, survives
+//   3 insert at the head                -> invariant (the keys are no longer sorted)
+//   4 insert throws at the end          -> exception
+//   5 insert loops forever              -> timeout
+//   6 insert allocates without bound    -> memory (out of the worker's limit)
+//   7 insert aborts                     -> crash
+//   8 insert of a negative key          -> unreached (the keys are >= 0)
+//   9 insert of a present key removes it -> output (the post-state differs, the result does not)
+#pragma once
+
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "smallscope/fields.hpp"
+#include "smallscope/finitization.hpp"
+#include "smallscope/mutation.hpp"
+#include "smallscope/oracle.hpp"
+#include "smallscope/small_set.hpp"
+
+namespace guarded {
+
+using smallscope::mutation::chosen;
+
+struct node {
+  smallscope::field<int> key;
+  smallscope::field<node*> next;
+};
+SMALLSCOPE_FIELDS(node, key, next)
+
+struct list {
+  smallscope::field<node*> head;
+  smallscope::field<int> size;
+
+  bool rep_ok() const {
+    smallscope::small_set<const node*> seen;
+    int previous = -1;
+    for (const node* n = head; n != nullptr; n = n->next) {
+      if (!seen.insert(n) || n->key <= previous) return false;
+      previous = n->key;
+    }
+    return static_cast<int>(seen.size()) == size;
+  }
+
+  int sum() const {
+    int total = 0;
+    const node* n = head;
+    const int k = chosen(1, 2);
+    if (k == 0 && n != nullptr) n = n->next;  // mutant 1
+    for (; n != nullptr; n = n->next) total += n->key;
+    return k == 1 ? total * 1 : total / 1;  // mutant 2 (equivalent)
+  }
+
+  bool insert(int key) {
+    if (key < 0 && chosen(8, 1) == 0) return true;  // mutant 8: no input has a negative key
+    node* before = nullptr;
+    node* at = head;
+    while (at != nullptr && at->key < key) {
+      before = at;
+      at = at->next;
+    }
+    if (at != nullptr && at->key == key) {
+      if (chosen(9, 1) == 0) {  // mutant 9: removes the key, keeps the invariant, returns false
+        (before == nullptr ? head : before->next) = at->next;
+        delete at;
+        --size;
+      }
+      return false;
+    }
+    switch (chosen(3, 5)) {
+      case 0: before = nullptr; at = head; break;  // mutant 3: at the head
+      case 1: if (at == nullptr) throw std::runtime_error("mutant 4"); break;
+      case 2:  // mutant 5
+        for (volatile int spin = 0;;) {
+          const int seen = spin;
+          spin = seen + 1;
+        }
+      case 3: {  // mutant 6: 64 MiB at a time, up to 4 GiB
+        std::vector<std::unique_ptr<char[]>> blocks;
+        for (int i = 0; i < 64; ++i) blocks.emplace_back(new char[64u << 20]);
+        break;
+      }
+      case 4: std::abort();  // mutant 7
+      default: break;
+    }
+    node* added = new node{};
+    added->key = key;
+    added->next = at;
+    (before == nullptr ? head : before->next) = added;
+    ++size;
+    return true;
+  }
+};
+SMALLSCOPE_FIELDS(list, head, size)
+
+inline smallscope::finitization fin(int nodes, int keys) {
+  auto f = smallscope::finitization::of<list>("GuardedList");
+  auto n = f.objects<node>("Node", static_cast<std::uint32_t>(nodes));
+  f.set(&list::head, n.or_null());
+  f.set(&list::size, smallscope::ints(0, nodes));
+  f.set(&node::next, n.or_null());
+  f.set(&node::key, smallscope::ints(0, keys - 1));
+  return f;
+}
+
+// The oracle of the check harness; mutation analysis judges by the invariant and the output.
+inline void sum_post(smallscope::verdict&, const list&, const list&, int) {}
+inline void insert_post(smallscope::verdict&, const list&, const list&, bool, int) {}
+
+}  // namespace guarded

@@ -1,0 +1,169 @@
+// Mutation analysis (paper 000, Sec. 7.2): each kill criterion on a mutant written for it, an
+// equivalent mutant that survives, an unreached one; the killing inputs counted against brute
+// force; the same outcomes with one and two workers; and R(s) samples.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "analysis/guarded_list.hpp"
+#include "smallscope/check.hpp"
+#include "smallscope/mutation_analysis.hpp"
+#include "smallscope/search.hpp"
+
+namespace {
+
+constexpr bool under_asan =
+#if defined(__SANITIZE_ADDRESS__)
+    true;
+#else
+    false;
+#endif
+
+struct subject {
+  smallscope::finitization fin = guarded::fin(3, 4);
+  smallscope::predicate invariant = smallscope::make_predicate<&guarded::list::rep_ok>();
+  smallscope::target_method sum =
+      smallscope::make_method<&guarded::list::sum, &guarded::sum_post>("sum", {}, "sum", "sum_post");
+  smallscope::target_method insert = smallscope::make_method<&guarded::list::insert, &guarded::insert_post>(
+      "insert", {smallscope::argument_domain::of(smallscope::ints(0, 4))}, "insert", "insert_post");
+  std::vector<const smallscope::target_method*> methods{&sum, &insert};
+  std::vector<smallscope::mutant_id> mutants{{1, 1}, {2, 1}, {3, 3}, {4, 3}, {5, 3}, {6, 3}, {7, 3}, {8, 8}, {9, 9}};
+};
+
+smallscope::mutation_options quick() {
+  smallscope::mutation_options o;
+  o.floor_seconds = 0.3;
+  o.memory_limit_mb = 256;
+  return o;
+}
+
+std::map<std::uint32_t, smallscope::mutant_status> statuses(const smallscope::mutation_report& r) {
+  std::map<std::uint32_t, smallscope::mutant_status> out;
+  for (const auto& m : r.mutants) out[m.id] = m.status;
+  return out;
+}
+
+TEST(MutationAnalysis, EachKillCriterion) {
+  subject s;
+  const auto report = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, quick());
+  using smallscope::mutant_status;
+  const auto st = statuses(report);
+  EXPECT_EQ(st.at(1), mutant_status::output);
+  EXPECT_EQ(st.at(2), mutant_status::survived);  // equivalent
+  EXPECT_EQ(st.at(3), mutant_status::invariant);
+  EXPECT_EQ(st.at(4), mutant_status::exception);
+  EXPECT_EQ(st.at(5), mutant_status::timeout);
+  EXPECT_EQ(st.at(6), under_asan ? mutant_status::survived : mutant_status::memory);
+  EXPECT_EQ(st.at(7), mutant_status::crash);
+  EXPECT_EQ(st.at(8), mutant_status::unreached);
+  EXPECT_EQ(st.at(9), mutant_status::output);
+  for (const auto& m : report.mutants)
+    if (m.id == 9) {
+      EXPECT_EQ(m.detail, "the post-state differs from the original's");
+    }
+  EXPECT_EQ(report.killed, under_asan ? 6u : 7u);
+  EXPECT_TRUE(report.warnings.empty());
+  // Every structure runs sum once and insert five times.
+  std::uint64_t structures = 0;
+  for (const auto& structure : smallscope::structures(s.fin, s.invariant)) structures += structure.root<guarded::list>().size >= 0;
+  EXPECT_EQ(report.structures, structures);
+  ASSERT_EQ(report.inputs.size(), 2u);
+  EXPECT_EQ(report.inputs[0], structures);
+  EXPECT_EQ(report.inputs[1], 5 * structures);
+  EXPECT_GE(report.worker_restarts, 2u);  // at least the timeout and the crash
+  // A new worker runs the original again on the input where the last one died.
+  EXPECT_EQ(report.original_runs, 6 * structures + report.worker_restarts);
+}
+
+// With every killing input counted, mutant 1 (sum without the first key) is killed exactly on
+// the lists whose first key is not 0, and mutant 9 on the inserts of a present key.
+TEST(MutationAnalysis, KillingInputsAgainstBruteForce) {
+  subject s;
+  s.mutants = {{1, 1}, {2, 1}, {9, 9}};
+  auto options = quick();
+  options.all_inputs = true;
+  const auto report = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, options);
+  std::uint64_t first_key_not_zero = 0, present = 0;
+  for (const auto& st : smallscope::structures(s.fin, s.invariant)) {
+    const auto& l = st.root<guarded::list>();
+    if (l.head != nullptr && l.head->key != 0) ++first_key_not_zero;
+    for (const guarded::node* n = l.head; n != nullptr; n = n->next) ++present;
+  }
+  ASSERT_EQ(report.mutants.size(), 3u);
+  EXPECT_EQ(report.mutants[0].killing_inputs, first_key_not_zero);
+  EXPECT_EQ(report.mutants[1].killing_inputs, 0u);
+  EXPECT_EQ(report.mutants[2].killing_inputs, present);
+  // Mutant 9's point is reached by every insert that gets past the negative-key test and finds
+  // its key: exactly the killing inputs.
+  EXPECT_EQ(report.mutants[2].runs, present);
+}
+
+TEST(MutationAnalysis, OneAndTwoWorkersAgree) {
+  subject s;
+  auto one = quick();
+  one.workers = 1;
+  auto two = quick();
+  two.workers = 2;
+  const auto a = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, one);
+  const auto b = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, two);
+  EXPECT_EQ(statuses(a), statuses(b));
+  // One worker goes in input order: mutant 1 is killed on the first list whose first key is
+  // not 0 (sum's input k is structure k).
+  std::uint64_t first = 0, k = 0;
+  for (const auto& st : smallscope::structures(s.fin, s.invariant)) {
+    ++k;
+    const auto& l = st.root<guarded::list>();
+    if (first == 0 && l.head != nullptr && l.head->key != 0) first = k;
+  }
+  ASSERT_NE(first, 0u);
+  for (const auto& m : a.mutants)
+    if (m.id == 1) {
+      EXPECT_EQ(m.method, "sum");
+      EXPECT_EQ(m.input, first);
+    }
+}
+
+// R(s): a sample of K inputs per method runs exactly K inputs, and kills no mutant that the
+// whole scope does not kill.
+TEST(MutationAnalysis, RandomSample) {
+  subject s;
+  auto options = quick();
+  options.sample = {3, 7};
+  options.seed = 5;
+  const auto sampled = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, options);
+  EXPECT_EQ(sampled.inputs, (std::vector<std::uint64_t>{3, 7}));
+  EXPECT_EQ(sampled.original_runs, 10u + sampled.worker_restarts);
+  const auto all = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, quick());
+  const auto full = statuses(all);
+  for (const auto& [id, status] : statuses(sampled))
+    if (smallscope::killed(status)) {
+      EXPECT_TRUE(smallscope::killed(full.at(id))) << "mutant " << id;
+    }
+}
+
+// A few mutants of a larger schemata: the points of the others are reached too and must not be
+// recorded out of bounds (AddressSanitizer would see it).
+TEST(MutationAnalysis, SubsetOfMutants) {
+  subject s;
+  const std::vector<smallscope::mutant_id> first{{1, 1}};
+  const auto report = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, first, quick());
+  ASSERT_EQ(report.mutants.size(), 1u);
+  EXPECT_EQ(report.mutants[0].status, smallscope::mutant_status::output);
+  EXPECT_EQ(report.worker_restarts, 0u);
+}
+
+TEST(MutationAnalysis, BadArguments) {
+  subject s;
+  const std::vector<smallscope::mutant_id> unordered{{2, 1}, {1, 1}};
+  EXPECT_THROW(smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, unordered, quick()),
+               std::invalid_argument);
+  const std::vector<smallscope::mutant_id> point_after{{1, 2}};
+  EXPECT_THROW(smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, point_after, quick()),
+               std::invalid_argument);
+  auto options = quick();
+  options.sample = {1};  // one per method is needed
+  EXPECT_THROW(smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, options),
+               std::invalid_argument);
+}
+
+}  // namespace
