@@ -164,7 +164,9 @@ int cli_main(int argc, char** argv) {
   auto* mu = app.add_subcommand(
       "mutate", "Mutation analysis of the exhaustive suites of a range of scopes (a binary built from mutant schemata).");
   mu->add_option("SUBJECT", mutate.subject, "the subject, as named by `smallscope list`")->required()->type_name("NAME");
-  mu->add_option("METHOD", mutate.methods, "the methods whose inputs run the mutants (one or more)")
+  mu->add_option("METHOD", mutate.methods,
+                 "the methods whose inputs run the mutants (one or more); Other.method for a method of the\n"
+                 "subject Other (its finitization from the same scope)")
       ->required()
       ->type_name("NAME...");
   mu->add_option("--scopes", mutate.scopes, "the scopes: N or A..B (each scope's SCOPE finitization)")
@@ -172,7 +174,7 @@ int cli_main(int argc, char** argv) {
       ->type_name("A..B");
   mu->add_option("--fin", mutate.fin,
                  "the finitization of each scope s, its items integers, s, s+K or s-K (SearchTree as paper 000\n"
-                 "Fig. 4: s,0,s,1,s); default: the subject's SCOPE")
+                 "Fig. 4: s,0,s,1,s); Other=PATTERN for a subject of an Other.method; default: SCOPE")
       ->type_name("PATTERN");
   mu->add_option("--mutants", mutate.mutants,
                  "the mutant list (smallscope-mutants --format jsonl --output LIST); default: the built-in\n"
@@ -183,8 +185,8 @@ int cli_main(int argc, char** argv) {
                "run every mutant on every input that reaches it and count the killing inputs (default: a\n"
                "mutant stops at its first kill)");
   add_count(mu, rules, "--random", mutate.random, 0,
-            "also run K uniform random samples R(s) of each scope's inputs, |R(s)| = |T(s-1)| (paper 000\n"
-            "Sec. 8.5); default 0: none");
+            "also run K uniform random samples R(s) of the largest scope's inputs, |R(s)| = |T(s-1)|\n"
+            "(paper 000 Sec. 8.5, Table 3); default 0: none");
   add_count(mu, rules, "--workers", mutate.workers, 0, "forked workers (default 0: one per core)");
   add_count(mu, rules, "--memory-mb", mutate.memory_mb, 0,
             "address space per worker above its start, in MiB; a mutant that needs more is killed (default\n"

@@ -81,9 +81,11 @@ struct check_request {
 struct mutate_request {
   std::string program = "smallscope";
   std::string subject;
-  std::vector<std::string> methods;
+  std::vector<std::string> methods;  // "method", or "Other.method" for a method of subject Other
   std::string scopes;        // "A..B" or "N"
-  std::string fin;           // a finitization per scope: "s,0,s,1,s" (s the scope); empty: SCOPE's
+  // Finitizations per scope: "s,0,s,1,s" (s the scope) for SUBJECT, "Other=PATTERN" for a
+  // subject named in a METHOD as Other.method; a subject without one takes its SCOPE.
+  std::vector<std::string> fin;
   std::string mutants;       // the mutant list (smallscope-mutants --format jsonl); empty: the built-in one
   std::vector<std::uint64_t> only;  // --mutant ID: run just these mutants
   bool all_inputs = false;

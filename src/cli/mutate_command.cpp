@@ -60,6 +60,68 @@ std::string fin_of(const std::string& pattern, std::int64_t scope) {
   return out;
 }
 
+// The methods of one subject, with that subject's finitization pattern.
+struct method_group {
+  const subject* subj = nullptr;
+  std::string fin;  // empty: SCOPE
+  std::vector<std::string> methods;
+};
+
+// METHOD arguments "m" (of SUBJECT) or "Other.m", grouped by subject in order of appearance.
+std::vector<method_group> method_groups(const mutate_request& r, const subject& main) {
+  std::vector<method_group> groups;
+  for (const auto& text : r.methods) {
+    const auto dot = text.find('.');
+    const subject& s = dot == std::string::npos ? main : lookup(text.substr(0, dot));
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const method_group& x) { return x.subj == &s; });
+    if (g == groups.end()) g = groups.insert(groups.end(), method_group{&s, {}, {}});
+    g->methods.push_back(dot == std::string::npos ? text : text.substr(dot + 1));
+  }
+  for (const auto& f : r.fin) {
+    const auto eq = f.find('=');
+    const subject& s = eq == std::string::npos ? main : lookup(f.substr(0, eq));
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const method_group& x) { return x.subj == &s; });
+    if (g == groups.end())
+      throw usage_error(fmt::format("--fin {}: no METHOD of {} is given", escaped(f), s.name));
+    g->fin = eq == std::string::npos ? f : f.substr(eq + 1);
+  }
+  return groups;
+}
+
+// Merges the outcomes of a later subject's methods (run on the mutants still alive) into `into`.
+void merge_group(mutation_report& into, const mutation_report& group, bool first) {
+  if (first) {
+    into = group;
+    return;
+  }
+  into.structures += group.structures;
+  into.inputs.insert(into.inputs.end(), group.inputs.begin(), group.inputs.end());
+  into.mutant_runs += group.mutant_runs;
+  into.skipped_runs += group.skipped_runs;
+  into.original_runs += group.original_runs;
+  into.original_seconds += group.original_seconds;
+  into.mutant_seconds += group.mutant_seconds;
+  into.generation_seconds += group.generation_seconds;
+  into.seconds += group.seconds;
+  into.worker_restarts += group.worker_restarts;
+  into.interrupted = into.interrupted || group.interrupted;
+  into.any_point_reached = into.any_point_reached || group.any_point_reached;
+  into.warnings.insert(into.warnings.end(), group.warnings.begin(), group.warnings.end());
+  for (const auto& o : group.mutants) {
+    auto it = std::find_if(into.mutants.begin(), into.mutants.end(), [&](const mutant_outcome& m) { return m.id == o.id; });
+    if (it == into.mutants.end()) continue;
+    const std::uint64_t runs = it->runs + o.runs, killing = it->killing_inputs + o.killing_inputs;
+    if (killed(o.status) && !killed(it->status)) {
+      *it = o;
+      ++into.killed;
+    } else if (o.status == mutant_status::survived && it->status == mutant_status::unreached) {
+      it->status = mutant_status::survived;
+    }
+    it->runs = runs;
+    it->killing_inputs = killing;
+  }
+}
+
 // The built-in mutant list of a subject: mutants/HEADER.jsonl next to the binary.
 std::string built_in_list(const subject& s) {
   std::error_code ec;
@@ -204,32 +266,39 @@ int run_mutate(const mutate_request& r) {
   std::vector<scope_row> rows;
   bool progress_shown = false;
   const bool tty = ::isatty(2) != 0;
+  const std::vector<method_group> groups = method_groups(r, s);
+  std::vector<std::string> fins;
+  for (const auto& f : r.fin) fins.push_back("--fin " + f);
   for (std::int64_t scope = first; scope <= last && !interrupted(); ++scope) {
-    gen_request g;
-    g.subject = r.subject;
-    if (r.fin.empty()) {
-      g.scope = std::to_string(scope);
-    } else {
-      g.fin = fin_of(r.fin, scope);
-      g.fin_given = true;
-    }
-    const auto params = parameters(s, g);
-    const subject_instance instance = s.make(params);
-    std::vector<const target_method*> methods;
-    for (const auto& name : r.methods) {
-      const auto it = std::find_if(instance.methods.begin(), instance.methods.end(),
-                                   [&](const target_method& m) { return m.name == name; });
-      if (it == instance.methods.end()) {
-        std::string known;
-        for (const auto& m : instance.methods) known += (known.empty() ? "" : ", ") + m.name;
-        throw usage_error(fmt::format("METHOD: {} has no method '{}'; its methods: {}", s.name, escaped(name),
-                                      known.empty() ? "none" : known));
+    // Each subject's instance and methods at this scope.
+    std::vector<subject_instance> instances;
+    std::vector<std::vector<const target_method*>> methods(groups.size());
+    for (const auto& group : groups) {
+      gen_request g;
+      g.subject = group.subj->name;
+      if (group.fin.empty()) {
+        g.scope = std::to_string(scope);
+      } else {
+        g.fin = fin_of(group.fin, scope);
+        g.fin_given = true;
       }
-      methods.push_back(&*it);
+      instances.push_back(group.subj->make(parameters(*group.subj, g)));
     }
+    for (std::size_t gi = 0; gi < groups.size(); ++gi)
+      for (const auto& name : groups[gi].methods) {
+        const auto& all = instances[gi].methods;
+        const auto it = std::find_if(all.begin(), all.end(), [&](const target_method& m) { return m.name == name; });
+        if (it == all.end()) {
+          std::string known;
+          for (const auto& m : all) known += (known.empty() ? "" : ", ") + m.name;
+          throw usage_error(fmt::format("METHOD: {} has no method '{}'; its methods: {}", groups[gi].subj->name,
+                                        escaped(name), known.empty() ? "none" : known));
+        }
+        methods[gi].push_back(&*it);
+      }
     if (scope == first && !r.quiet)
-      err("{} mutate {} {} --scopes {}..{}{}: {} mutants from {}\n", r.program, s.name, fmt::join(r.methods, " "),
-          first, last, r.fin.empty() ? "" : " --fin " + r.fin, list.size(), list_path);
+      err("{} mutate {} {} --scopes {}..{}{}{}: {} mutants from {}\n", r.program, s.name, fmt::join(r.methods, " "),
+          first, last, fins.empty() ? "" : " ", fmt::join(fins, " "), list.size(), list_path);
     mutation_options options;
     options.workers = static_cast<unsigned>(r.workers);
     options.all_inputs = r.all_inputs;
@@ -246,19 +315,40 @@ int run_mutate(const mutate_request& r) {
         progress_shown = tty;
       };
     };
+    // The scope over every subject's methods; a later subject runs only the mutants still alive.
+    // `sample`: per method (all subjects' in order), the R(s) sizes; empty: every input.
+    auto run_scope = [&](const std::vector<std::uint64_t>& sample, std::uint64_t seed, const char* what) {
+      mutation_report merged;
+      std::size_t at = 0;
+      for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+        std::vector<mutant_id> alive;
+        for (const auto& id : ids)
+          if (gi == 0 || !std::any_of(merged.mutants.begin(), merged.mutants.end(), [&](const mutant_outcome& o) {
+                return o.id == id.id && killed(o.status) && !r.all_inputs;
+              }))
+            alive.push_back(id);
+        mutation_options o = options;
+        o.seed = seed;
+        if (!sample.empty()) o.sample.assign(sample.begin() + static_cast<std::ptrdiff_t>(at),
+                                             sample.begin() + static_cast<std::ptrdiff_t>(at + methods[gi].size()));
+        at += methods[gi].size();
+        merge_group(merged, run_mutation_analysis(instances[gi].fin, instances[gi].invariant, methods[gi], alive, o,
+                                                  progress(what)),
+                    gi == 0);
+        if (interrupted()) break;
+      }
+      return merged;
+    };
     scope_row row;
     row.scope = scope;
-    row.report = run_mutation_analysis(instance.fin, instance.invariant, methods, ids, options, progress(""));
-    if (!rows.empty() && r.random != 0 && !interrupted()) {
+    row.report = run_scope({}, 1, "");
+    if (!rows.empty() && scope == last && r.random != 0 && !interrupted()) {
       // R(s): per method as many inputs as T(s-1) has, drawn uniformly from T(s).
       random_result rr;
-      options.sample = rows.back().report.inputs;
-      for (auto k : options.sample) rr.size += k;
-      for (std::uint64_t seed = 1; seed <= r.random && !interrupted(); ++seed) {
-        options.seed = seed;
-        const auto sampled = run_mutation_analysis(instance.fin, instance.invariant, methods, ids, options, progress(" R(s)"));
-        rr.rates.push_back(sampled.kill_rate());
-      }
+      const auto& sizes = rows.back().report.inputs;
+      for (auto k : sizes) rr.size += k;
+      for (std::uint64_t seed = 1; seed <= r.random && !interrupted(); ++seed)
+        rr.rates.push_back(run_scope(sizes, seed, " R(s)").kill_rate());
       row.random = rr;
     }
     if (progress_shown) {

@@ -52,8 +52,8 @@ killed = sum(s in ("Killed", "Timeout", "RuntimeError") for s in statuses)
 assert killed == last["killed"], (killed, last["killed"])
 assert statuses.count("NoCoverage") == last["unreached"]
 assert [s["inputs"] for s in stats["scopes"]] == [4, 20, 90], stats["scopes"]
-assert "random" not in stats["scopes"][0] and len(stats["scopes"][1]["random"]["kill_rates"]) == 2
-assert stats["scopes"][1]["random"]["size"] == 4
+assert "random" not in stats["scopes"][1] and len(stats["scopes"][2]["random"]["kill_rates"]) == 2
+assert stats["scopes"][2]["random"]["size"] == 20
 rates = [s["kill_rate"] for s in stats["scopes"]]
 assert rates == sorted(rates), rates
 assert stats["adequate_scope"] == 3, stats["adequate_scope"]
