@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Paper 000 Table 4 again: mutation analysis of every benchmark at every scope (Sec. 7-8).
+"""Paper 000 Table 4 again: coverage and mutation analysis of every benchmark at every scope.
 
 Runs `smallscope-schemata mutate` on the ten benchmarks of Table 1, each at scopes 1 to the
 paper's largest with the finitization whose input counts are Table 4's, and with --random the
@@ -56,7 +56,7 @@ def run(binary, bench, max_scope, random, out_dir):
     last = min(largest, max_scope)
     header = HEADERS.get(name, "")
     cmd = [binary, "mutate", subject, *methods, "--scopes", f"1..{last}", "--stats", "json", "-q",
-           "--survivors", "0"]
+           "--survivors", "0", "--coverage"]
     if header:  # the subject's code is in another header than its registration names
         cmd += ["--mutants", os.path.join(os.path.dirname(binary), "mutants", header + ".jsonl")]
     for f in fins:
@@ -88,9 +88,9 @@ def load(out_dir):
 
 
 def table(rows):
-    lines = ["| benchmark | scope | inputs | paper inputs | killed / mutants | kill rate | paper kill rate "
-             "| R(s) mean ± sd | seconds |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| benchmark | scope | inputs | paper inputs | code st / br % | spec st / br % | killed / mutants "
+             "| kill rate | paper kill rate | R(s) mean ± sd | seconds |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for bench in BENCHMARKS:
         name, paper = bench[0], bench[5]
         if name not in rows:
@@ -100,14 +100,48 @@ def table(rows):
             p_inputs, p_rate = paper[scope - 1] if scope <= len(paper) else ("", "")
             r = s.get("random")
             rs = f"{r['mean']:.2f} ± {r['spread']:.2f}" if r else ""
-            lines.append(f"| {name if i == 0 else ''} | {scope} | {s['inputs']:,} | {p_inputs:,} | "
+            c = s.get("coverage")
+            code = f"{c['code_statements']:.2f} / {c['code_branches']:.2f}" if c else ""
+            spec = f"{c['spec_statements']:.2f} / {c['spec_branches']:.2f}" if c else ""
+            lines.append(f"| {name if i == 0 else ''} | {scope} | {s['inputs']:,} | {p_inputs:,} | {code} | {spec} | "
                          f"{s['killed']} / {s['mutants']} | {s['kill_rate']:.2f} | {p_rate:.2f} | {rs} | "
                          f"{s['seconds']:.1f} |")
     return "\n".join(lines)
 
 
+def saturation(scopes, key):
+    """The first scope where key(scope row) reaches its largest value."""
+    best = max(key(s) for s in scopes)
+    return next(s["scope"] for s in scopes if key(s) >= best - 1e-9)
+
+
 def claims(rows):
     ok = True
+    c2 = []
+    c4 = []
+    for bench in BENCHMARKS:
+        name = bench[0]
+        if name not in rows or "coverage" not in rows[name]["scopes"][0]:
+            continue
+        scopes = rows[name]["scopes"]
+        code = saturation(scopes, lambda s: (s["coverage"]["code_statements"], s["coverage"]["code_branches"]))
+        spec = saturation(scopes, lambda s: (s["coverage"]["spec_statements"], s["coverage"]["spec_branches"]))
+        kill = saturation(scopes, lambda s: s["killed"])
+        c2.append((name, code, kill))
+        c4.append((name, spec, code))
+        print(f"  {name}: spec coverage saturates at scope {spec}, code coverage at {code}, kill rate at {kill}")
+    if c2:
+        no_later = sum(code <= kill for _, code, kill in c2)
+        earlier = sum(code < kill for _, code, kill in c2)
+        holds = no_later == len(c2) and earlier * 2 > len(c2)
+        print(f"C2: code coverage saturates no later than the kill rate on {no_later} of {len(c2)} benchmarks, "
+              f"strictly earlier on {earlier}: {'holds' if holds else 'FAILS'}")
+        ok = ok and holds
+        spec_first = sum(spec <= code for _, spec, code in c4)
+        holds = spec_first == len(c4)
+        print(f"C4: spec coverage saturates no later than code coverage on {spec_first} of {len(c4)}: "
+              f"{'holds' if holds else 'FAILS'}")
+        ok = ok and holds
     c8 = []
     for bench in BENCHMARKS:
         name, paper = bench[0], bench[5]

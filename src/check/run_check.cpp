@@ -29,6 +29,10 @@
 #include "report/spec_warnings.hpp"
 #include "search/korat_search.hpp"
 
+// gcov's runtime, present in a binary linked with --coverage (smallscope-coverage): a worker
+// writes its counts before _exit, which skips the handlers that would.
+extern "C" void __gcov_dump(void) __attribute__((weak));
+
 namespace smallscope {
 
 const char* outcome_name(outcome_kind k) {
@@ -166,6 +170,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       // _exit skips LeakSanitizer's exit check: run it, so a method that leaks is reported.
       __lsan_do_recoverable_leak_check();
 #endif
+      if (__gcov_dump != nullptr) __gcov_dump();
       ::_exit(code);
     }
     ::close(fds[1]);

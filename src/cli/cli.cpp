@@ -181,6 +181,9 @@ int cli_main(int argc, char** argv) {
                  "subject's, mutants/HEADER.jsonl next to this binary")
       ->type_name("LIST");
   mu->add_option("--mutant", mutate.only, "run only mutant ID (repeat for more)")->type_name("ID");
+  mu->add_flag("--coverage", mutate.coverage,
+               "also measure statement and branch coverage of the code under test and of the spec per scope\n"
+               "(the original in smallscope-coverage next to this binary, read with gcovr)");
   mu->add_flag("--all-inputs", mutate.all_inputs,
                "run every mutant on every input that reaches it and count the killing inputs (default: a\n"
                "mutant stops at its first kill)");

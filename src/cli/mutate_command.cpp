@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/coverage.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
@@ -152,6 +153,7 @@ struct scope_row {
   std::int64_t scope = 0;
   mutation_report report;
   std::optional<random_result> random;
+  std::optional<coverage_figures> coverage;
   std::uint64_t inputs() const {
     std::uint64_t n = 0;
     for (auto i : report.inputs) n += i;
@@ -200,6 +202,15 @@ nlohmann::json row_json(const scope_row& row) {
                    {"mean", row.random->mean()},
                    {"spread", row.random->spread()}};
   if (!r.warnings.empty()) j["warnings"] = r.warnings;
+  if (row.coverage)
+    j["coverage"] = {{"code_statements", row.coverage->code_statements},
+                     {"code_branches", row.coverage->code_branches},
+                     {"spec_statements", row.coverage->spec_statements},
+                     {"spec_branches", row.coverage->spec_branches},
+                     {"code_lines", row.coverage->code_lines},
+                     {"code_branch_count", row.coverage->code_branch_count},
+                     {"spec_lines", row.coverage->spec_lines},
+                     {"spec_branch_count", row.coverage->spec_branch_count}};
   return j;
 }
 
@@ -267,11 +278,30 @@ int run_mutate(const mutate_request& r) {
   bool progress_shown = false;
   const bool tty = ::isatty(2) != 0;
   const std::vector<method_group> groups = method_groups(r, s);
+  // Coverage: the original in the instrumented sibling binary, the functions from the list's
+  // extents (smallscope-mutants --functions).
+  std::string coverage_binary;
+  mutate::file_extents extents;
+  if (r.coverage) {
+    std::error_code ec;
+    coverage_binary = (fs::read_symlink("/proc/self/exe", ec).parent_path() / "smallscope-coverage").string();
+    if (ec || !fs::exists(coverage_binary))
+      throw usage_error("--coverage needs smallscope-coverage next to this binary (the subjects compiled with --coverage)");
+    std::string functions = list_path;
+    if (functions.size() > 6 && functions.ends_with(".jsonl")) functions.resize(functions.size() - 6);
+    functions += ".functions.json";
+    try {
+      extents = mutate::read_extents(functions);
+    } catch (const std::invalid_argument& e) {
+      throw usage_error(fmt::format("--coverage: {} (smallscope-mutants --functions writes it)", e.what()));
+    }
+  }
   std::vector<std::string> fins;
   for (const auto& f : r.fin) fins.push_back("--fin " + f);
   for (std::int64_t scope = first; scope <= last && !interrupted(); ++scope) {
     // Each subject's instance and methods at this scope.
     std::vector<subject_instance> instances;
+    std::vector<std::string> fin_texts;
     std::vector<std::vector<const target_method*>> methods(groups.size());
     for (const auto& group : groups) {
       gen_request g;
@@ -282,7 +312,9 @@ int run_mutate(const mutate_request& r) {
         g.fin = fin_of(group.fin, scope);
         g.fin_given = true;
       }
-      instances.push_back(group.subj->make(parameters(*group.subj, g)));
+      const auto params = parameters(*group.subj, g);
+      fin_texts.push_back(joined(params));
+      instances.push_back(group.subj->make(params));
     }
     for (std::size_t gi = 0; gi < groups.size(); ++gi)
       for (const auto& name : groups[gi].methods) {
@@ -351,7 +383,14 @@ int run_mutate(const mutate_request& r) {
         rr.rates.push_back(run_scope(sizes, seed, " R(s)").kill_rate());
       row.random = rr;
     }
-    if (progress_shown) {
+    if (r.coverage && !interrupted()) {
+      std::vector<coverage_call> calls;
+      for (std::size_t gi = 0; gi < groups.size(); ++gi)
+        for (const auto& m : groups[gi].methods) calls.push_back({groups[gi].subj->name, m, fin_texts[gi]});
+      if (!r.quiet && tty) err("\r  scope {}: coverage{}", scope, "   ");
+      row.coverage = measure_coverage(coverage_binary, calls, extents);
+    }
+    if (progress_shown || (r.coverage && !r.quiet && tty)) {
       err("\r\x1b[K");
       progress_shown = false;
     }
@@ -380,8 +419,10 @@ int run_mutate(const mutate_request& r) {
                                   list_path));
 
   std::string text = fmt::format("{} ({}), {} mutants\n", s.name, fmt::join(r.methods, ", "), list.size());
-  text += fmt::format("{:>5} {:>10} {:>10} {:>9} {:>9} {:>10} {:>9}{}\n", "scope", "inputs", "killed", "kill rate",
-                      "survived", "unreached", "seconds", r.random != 0 ? "   random R(s): mean +- sd (T(s-1))" : "");
+  text += fmt::format("{:>5} {:>10} {:>10} {:>9} {:>9} {:>10} {:>9}{}{}\n", "scope", "inputs", "killed", "kill rate",
+                      "survived", "unreached", "seconds",
+                      r.coverage ? "   code st/br %   spec st/br %" : "",
+                      r.random != 0 ? "   random R(s): mean +- sd (T(s-1))" : "");
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& row = rows[i];
     const auto& rep = row.report;
@@ -389,10 +430,14 @@ int run_mutate(const mutate_request& r) {
     if (row.random)
       random = fmt::format("   {:6.2f} +- {:.2f} % ({:.2f} %)", row.random->mean(), row.random->spread(),
                            truncated(rows[i - 1].report.kill_rate()));
-    text += fmt::format("{:>5} {:>10} {:>10} {:>8.2f}% {:>9} {:>10} {:>9.2f}{}\n", row.scope, grouped(row.inputs()),
+    const std::string coverage =
+        row.coverage ? fmt::format("   {:6.2f}/{:6.2f}  {:6.2f}/{:6.2f}", row.coverage->code_statements,
+                                   row.coverage->code_branches, row.coverage->spec_statements, row.coverage->spec_branches)
+                     : "";
+    text += fmt::format("{:>5} {:>10} {:>10} {:>8.2f}% {:>9} {:>10} {:>9.2f}{}{}\n", row.scope, grouped(row.inputs()),
                         fmt::format("{}/{}", rep.killed, rep.mutants.size()), truncated(rep.kill_rate()),
                         count_status(rep, mutant_status::survived), count_status(rep, mutant_status::unreached),
-                        rep.seconds, random);
+                        rep.seconds, coverage, random);
   }
   text += fmt::format("mutation-adequate scope: {} ({} of {} killed)\n", adequate, best, list.size());
   for (const auto& row : rows)
@@ -437,8 +482,19 @@ int run_mutate(const mutate_request& r) {
       random.values.push_back(row.random ? std::optional<double>(row.random->mean()) : std::nullopt);
     }
     std::vector<plot_series> series{kill};
+    if (r.coverage) {
+      plot_series code_st{"code statements", {}, "#1f77b4", false}, code_br{"code branches", {}, "#1f77b4", true},
+          spec_st{"spec statements", {}, "#2ca02c", false}, spec_br{"spec branches", {}, "#2ca02c", true};
+      for (const auto& row : rows) {
+        code_st.values.push_back(row.coverage ? std::optional(row.coverage->code_statements) : std::nullopt);
+        code_br.values.push_back(row.coverage ? std::optional(row.coverage->code_branches) : std::nullopt);
+        spec_st.values.push_back(row.coverage ? std::optional(row.coverage->spec_statements) : std::nullopt);
+        spec_br.values.push_back(row.coverage ? std::optional(row.coverage->spec_branches) : std::nullopt);
+      }
+      series.insert(series.end(), {code_st, code_br, spec_st, spec_br});
+    }
     if (r.random != 0) series.push_back(random);
-    write_file("--plot", r.plot, scope_plot_svg(fmt::format("{}: mutants killed per scope", s.name), scopes, series));
+    write_file("--plot", r.plot, scope_plot_svg(fmt::format("{}: {}mutants killed per scope", s.name, r.coverage ? "coverage and " : ""), scopes, series));
   }
   if (r.stats_given) {
     if (r.stats == "json") {

@@ -3,6 +3,7 @@
 //
 //   smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]
 //                      [--schemata OUT] [--report OUT.json] [--format text|jsonl] [--output OUT]
+//                      [--functions OUT.json]
 //                      [-- COMPILER ARGUMENTS]
 #include <fmt/format.h>
 
@@ -21,7 +22,7 @@ namespace {
 constexpr const char* usage =
     "usage: smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]\n"
     "                          [--schemata OUT] [--report OUT.json] [--format text|jsonl]\n"
-    "                          [--output OUT]\n"
+    "                          [--output OUT] [--functions OUT.json]\n"
     "                          [-- COMPILER ARGUMENTS]\n"
     "Lists the mutants of the methods NAME (and of the helpers they call) in FILE, one line each,\n"
     "with Ferastrau's three families (paper 000, Sec. 7): an operator replaced by another of its\n"
@@ -32,6 +33,8 @@ constexpr const char* usage =
     "--report OUT.json: the mutants in the mutation-testing-report-schema format (the\n"
     "mutation-testing-elements viewer's), each with the status Pending until it runs.\n"
     "--output OUT: the list into OUT instead of the standard output.\n"
+    "--functions OUT.json: the lines of the code under test (targets, helpers) and of the spec\n"
+    "(the kept functions and what only they call), for coverage.\n"
     "The arguments after -- are the compiler's (-std=c++20, -I, -D).\n"
     "Exit codes: 0 done; 2 bad input (a source that does not compile, an unknown method, no mutant).\n";
 
@@ -40,7 +43,7 @@ constexpr const char* usage =
 
 int main(int argc, char** argv) {
   smallscope::mutate::request r;
-  std::string schemata, report, output, format = "text";
+  std::string schemata, report, output, functions, format = "text";
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
@@ -56,6 +59,8 @@ int main(int argc, char** argv) {
         r.keep.push_back(value("--keep"));
       } else if (a == "--schemata") {
         schemata = value("--schemata");
+      } else if (a == "--functions") {
+        functions = value("--functions");
       } else if (a == "--output") {
         output = value("--output");
       } else if (a == "--report") {
@@ -99,6 +104,12 @@ int main(int argc, char** argv) {
       file << result.schemata;
       file.flush();
       if (!file) throw std::invalid_argument("--schemata: cannot write '" + schemata + "'");
+    }
+    if (!functions.empty()) {
+      std::ofstream file(functions);
+      file << smallscope::mutate::extents_json(r.file, result.extents);
+      file.flush();
+      if (!file) throw std::invalid_argument("--functions: cannot write '" + functions + "'");
     }
     if (!report.empty()) {
       std::ofstream file(report);

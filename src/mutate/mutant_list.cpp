@@ -74,6 +74,32 @@ std::vector<mutant> read_mutant_list(const std::string& path) {
   return out;
 }
 
+std::string extents_json(const std::string& file, const std::vector<function_extent>& extents) {
+  std::string out = "{\"file\":" + json_string(file) + ",\"functions\":[";
+  for (std::size_t i = 0; i < extents.size(); ++i)
+    out += (i == 0 ? "" : ",") + std::string("{\"name\":") + json_string(extents[i].name) +
+           ",\"role\":" + json_string(extents[i].role) + ",\"first_line\":" + std::to_string(extents[i].first_line) +
+           ",\"last_line\":" + std::to_string(extents[i].last_line) + "}";
+  return out + "]}\n";
+}
+
+file_extents read_extents(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot read the function extents '" + path + "'");
+  try {
+    const auto j = nlohmann::json::parse(in);
+    file_extents out;
+    out.file = j.at("file").get<std::string>();
+    for (const auto& f : j.at("functions"))
+      out.functions.push_back({f.at("name").get<std::string>(), f.at("role").get<std::string>(),
+                               f.at("first_line").get<unsigned>(), f.at("last_line").get<unsigned>()});
+    return out;
+  } catch (const nlohmann::json::exception& e) {
+    throw std::invalid_argument(path + ": not the function extents of smallscope-mutants --functions (" +
+                                std::string(e.what()) + ")");
+  }
+}
+
 std::string report_json(const std::vector<mutant>& mutants, const std::string& file, const std::string& source,
                         const std::function<report_status(const mutant&)>& status) {
   const auto json = json_string;

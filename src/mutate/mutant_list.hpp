@@ -32,6 +32,23 @@ struct mutant {
   std::string token;
 };
 
+// A function of the mutated file and its lines [first_line, last_line]: "code" (a target method
+// or a helper it calls) or "spec" (the invariant, a postcondition, or what only they call).
+struct function_extent {
+  std::string name;
+  std::string role;
+  unsigned first_line = 0;
+  unsigned last_line = 0;
+};
+
+// The extents of `file` as JSON ({"file": ..., "functions": [...]}) and read back.
+std::string extents_json(const std::string& file, const std::vector<function_extent>& extents);
+struct file_extents {
+  std::string file;
+  std::vector<function_extent> functions;
+};
+file_extents read_extents(const std::string& path);
+
 // `text` as a JSON string, quotes included.
 std::string json_string(const std::string& text);
 

@@ -26,6 +26,7 @@ struct result {
   std::vector<mutant> mutants;
   std::string schemata;              // the source with every mutant guarded (mutation.hpp)
   std::vector<std::string> functions;  // the functions mutated, qualified, in source order
+  std::vector<function_extent> extents;  // the code under test and the spec, by first line
 };
 
 // Parses and mutates. Throws std::invalid_argument for a source that does not compile (with

@@ -61,6 +61,24 @@ print("report:", killed, "killed of", len(statuses))
 PY
 grep -q "<svg" "$work/plot.svg" || fail "no SVG plot"
 
+# Coverage per scope (gcov counts of smallscope-coverage, read by gcovr): SearchTree's code is
+# fully covered by statements at scope 4 and not at scope 1 (one node: remove_node never sees two
+# children); coverage never falls as the scope grows; the spec is covered before the code.
+"$schemata" mutate SearchTree add remove --fin s,0,s,1,s --scopes 1..4 --coverage --stats json -q --survivors 0 \
+  | tail -1 > "$work/coverage.json"
+python3 - "$work/coverage.json" <<'PY' || fail "coverage per scope is wrong"
+import json, sys
+scopes = json.load(open(sys.argv[1]))["scopes"]
+cov = [s["coverage"] for s in scopes]
+for key in ("code_statements", "code_branches", "spec_statements", "spec_branches"):
+    values = [c[key] for c in cov]
+    assert values == sorted(values), (key, values)
+    assert all(0 < v <= 100 for v in values), (key, values)
+assert cov[0]["code_statements"] < 100 and cov[3]["code_statements"] == 100, cov
+assert cov[0]["code_lines"] > 20 and cov[0]["spec_lines"] > 5 and cov[0]["code_branch_count"] > 10, cov[0]
+print("coverage:", [(c["code_statements"], c["code_branches"]) for c in cov])
+PY
+
 # Bad input: exit code 2 and a message naming the option.
 expect_refused() {
   local message="$1"; shift

@@ -1,0 +1,117 @@
+// Coverage per scope with gcov and gcovr. See coverage.hpp.
+#include "cli/coverage.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace smallscope::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Runs argv with the extra environment `env` and its output to /dev/null; the exit code.
+int run(const std::vector<std::string>& argv, const std::vector<std::string>& env) {
+  std::vector<std::string> environment(env);
+  for (char** e = environ; *e != nullptr; ++e) environment.emplace_back(*e);
+  std::vector<char*> a, e;
+  for (const auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
+  for (const auto& s : environment) e.push_back(const_cast<char*>(s.c_str()));
+  a.push_back(nullptr);
+  e.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int failed = posix_spawnp(&pid, a[0], &actions, nullptr, a.data(), e.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (failed != 0) throw std::runtime_error(fmt::format("cannot run {}: {}", argv[0], std::strerror(failed)));
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+double percent(unsigned part, unsigned whole) { return whole == 0 ? 100 : 100.0 * part / whole; }
+
+}  // namespace
+
+coverage_figures measure_coverage(const std::string& binary, const std::vector<coverage_call>& calls,
+                                  const mutate::file_extents& extents) {
+  char pattern[] = "/tmp/smallscope-coverage-XXXXXX";
+  if (::mkdtemp(pattern) == nullptr) throw std::runtime_error("cannot make a temporary directory for coverage");
+  const fs::path dir = pattern;
+  struct cleanup {
+    fs::path dir;
+    ~cleanup() {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
+    }
+  } remove{dir};
+  // The counts of every run go under dir, mirroring the object files' absolute paths.
+  for (const auto& c : calls) {
+    const int code = run({binary, "check", c.subject, c.method, "--fin", c.fin, "-q", "--show", "0"},
+                         {"GCOV_PREFIX=" + dir.string(), "GCOV_PREFIX_STRIP=0"});
+    if (code != 0 && code != 1)
+      throw std::runtime_error(fmt::format("{} check {} {} --fin {} ended with {}", binary, c.subject, c.method, c.fin, code));
+  }
+  // gcov reads each .gcda next to its .gcno: copy those from the object directory.
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    if (entry.path().extension() != ".gcda") continue;
+    const fs::path object = fs::path("/") / fs::relative(entry.path(), dir);
+    fs::path notes = object;
+    notes.replace_extension(".gcno");
+    std::error_code ec;
+    fs::copy_file(notes, fs::path(entry.path()).replace_extension(".gcno"), fs::copy_options::overwrite_existing, ec);
+  }
+  const fs::path source = fs::absolute(extents.file);
+  const fs::path report = dir / "coverage.json";
+  const int code = run({"gcovr", "--root", source.parent_path().string(), "--filter", source.string(),
+                        "--exclude-throw-branches", "--exclude-unreachable-branches", "--json", report.string(),
+                        dir.string()},
+                       {});
+  if (code != 0) throw std::runtime_error(fmt::format("gcovr ended with {} (is it installed?)", code));
+  std::ifstream in(report);
+  const auto j = nlohmann::json::parse(in);
+  coverage_figures f;
+  unsigned code_hit = 0, spec_hit = 0, code_taken = 0, spec_taken = 0;
+  for (const auto& file : j.at("files")) {
+    if (fs::path(file.at("file").get<std::string>()).filename() != source.filename()) continue;
+    for (const auto& line : file.at("lines")) {
+      if (line.value("gcovr/noncode", false)) continue;
+      const auto n = line.at("line_number").get<unsigned>();
+      const mutate::function_extent* owner = nullptr;
+      for (const auto& e : extents.functions)
+        if (n >= e.first_line && n <= e.last_line) owner = &e;
+      if (owner == nullptr) continue;
+      const bool spec = owner->role == "spec";
+      const bool hit = line.at("count").get<std::uint64_t>() > 0;
+      (spec ? f.spec_lines : f.code_lines) += 1;
+      (spec ? spec_hit : code_hit) += hit ? 1 : 0;
+      for (const auto& b : line.at("branches")) {
+        (spec ? f.spec_branch_count : f.code_branch_count) += 1;
+        (spec ? spec_taken : code_taken) += b.at("count").get<std::uint64_t>() > 0 ? 1 : 0;
+      }
+    }
+  }
+  f.code_statements = percent(code_hit, f.code_lines);
+  f.code_branches = percent(code_taken, f.code_branch_count);
+  f.spec_statements = percent(spec_hit, f.spec_lines);
+  f.spec_branches = percent(spec_taken, f.spec_branch_count);
+  return f;
+}
+
+}  // namespace smallscope::cli
