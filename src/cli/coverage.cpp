@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,8 +23,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Runs argv with the extra environment `env` and its output to /dev/null; the exit code.
-int run(const std::vector<std::string>& argv, const std::vector<std::string>& env) {
+// Runs argv with the extra environment `env`, its output to /dev/null and its errors to `errors`
+// (or /dev/null); the exit code.
+int run(const std::vector<std::string>& argv, const std::vector<std::string>& env, const std::string& errors = "/dev/null") {
   std::vector<std::string> environment(env);
   for (char** e = environ; *e != nullptr; ++e) environment.emplace_back(*e);
   std::vector<char*> a, e;
@@ -34,7 +36,7 @@ int run(const std::vector<std::string>& argv, const std::vector<std::string>& en
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid = 0;
   const int failed = posix_spawnp(&pid, a[0], &actions, nullptr, a.data(), e.data());
   posix_spawn_file_actions_destroy(&actions);
@@ -79,11 +81,26 @@ coverage_figures measure_coverage(const std::string& binary, const std::vector<c
   }
   const fs::path source = fs::absolute(extents.file);
   const fs::path report = dir / "coverage.json";
+  // gcov writes its .gcov files in the directory gcovr runs it in, the same for every run over
+  // this source: one gcovr at a time on this machine.
+  const int lock = ::open("/tmp/smallscope-gcovr.lock", O_RDWR | O_CREAT, 0666);
+  if (lock >= 0) ::flock(lock, LOCK_EX);
+  struct unlock {
+    int fd;
+    ~unlock() {
+      if (fd >= 0) ::close(fd);
+    }
+  } release{lock};
   const int code = run({"gcovr", "--root", source.parent_path().string(), "--filter", source.string(),
                         "--exclude-throw-branches", "--exclude-unreachable-branches", "--json", report.string(),
                         dir.string()},
-                       {});
-  if (code != 0) throw std::runtime_error(fmt::format("gcovr ended with {} (is it installed?)", code));
+                       {}, (dir / "gcovr.err").string());
+  if (code != 0) {
+    std::ifstream err(dir / "gcovr.err");
+    std::string text, line;
+    while (std::getline(err, line)) text += "\n  " + line;
+    throw std::runtime_error(fmt::format("gcovr ended with {}{}", code, text.empty() ? " (is it installed?)" : ":" + text));
+  }
   std::ifstream in(report);
   const auto j = nlohmann::json::parse(in);
   coverage_figures f;
