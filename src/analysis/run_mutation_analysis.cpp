@@ -49,13 +49,6 @@ namespace {
 
 using detail::steady_ns;
 
-constexpr bool under_asan =
-#if defined(__SANITIZE_ADDRESS__)
-    true;
-#else
-    false;
-#endif
-
 // K distinct numbers out of 1..n, uniformly (Floyd's algorithm), sorted.
 std::vector<std::uint64_t> sample_of(std::uint64_t n, std::uint64_t k, std::mt19937_64& random) {
   std::set<std::uint64_t> chosen;
@@ -145,7 +138,7 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   job.structures = report.structures;
   job.chunk_size = std::clamp<std::uint64_t>(report.structures / (std::uint64_t{workers} * 64), 1, 256);
   job.samples = &samples;
-  const double floor = options.floor_seconds > 0 ? options.floor_seconds : under_asan ? 5.0 : 1.0;
+  const double floor = options.floor_seconds > 0 ? options.floor_seconds : static_cast<double>(detail::base_limit_ns) / 1e9;
   job.floor_ns = static_cast<std::int64_t>(floor * 1e9);
   job.original_limit_ns = static_cast<std::int64_t>(std::max(10.0, 10 * floor) * 1e9);
 

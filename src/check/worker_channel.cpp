@@ -126,14 +126,6 @@ void time_limit::add(std::int64_t ns) {
   ++count_;
 }
 
-// A sanitizer's report of a crash symbolizes its stack before the process dies, which takes
-// about a second on its own: a sanitized build allows five, so a crash is not taken for a hang.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr std::int64_t base_limit_ns = 5'000'000'000;
-#else
-constexpr std::int64_t base_limit_ns = 1'000'000'000;
-#endif
-
 std::int64_t time_limit::limit_ns() const {
   if (fixed_ns_ > 0) return fixed_ns_;
   std::uint64_t seen = 0;

@@ -69,6 +69,19 @@ void decode_failures(std::string& buffer, std::vector<counterexample>& out);
 
 std::int64_t steady_ns();
 
+// Whether this is a build with AddressSanitizer.
+inline constexpr bool address_sanitizer =
+#if defined(__SANITIZE_ADDRESS__)
+    true;
+#else
+    false;
+#endif
+
+// The "+ 1 s" of a time limit (paper 000, Sec. 7.2): a sanitizer's report of a crash symbolizes
+// its stack before the process dies, which takes about a second on its own, so a sanitized build
+// allows five and a crash is not taken for a hang.
+inline constexpr std::int64_t base_limit_ns = address_sanitizer ? 5'000'000'000 : 1'000'000'000;
+
 // The number of the signal (SIGINT, SIGTERM) that asked the running check to stop, 0 if none.
 // A signal handler of the program sets it (it is lock-free); the supervisor polls it between
 // its waits, kills the worker and returns the report so far.

