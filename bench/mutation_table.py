@@ -43,7 +43,9 @@ BENCHMARKS = [
      [(6, 5.46), (28, 28.66), (96, 61.09), (328, 78.15), (1150, 87.37), (3924, 89.76), (12754, 89.76)]),
     ("HashSet", "HashSet", ["add", "remove"], [], 7,
      [(4, 29.91), (34, 77.45), (212, 90.57), (1170, 90.98), (3638, 91.39), (12932, 91.80), (54844, 92.21)]),
-    ("AVTree", "AVTree", ["lookup"], [], 5,
+    # Our AVTree scope is not the paper's (docs/EVALUATION.md): scope 4 has 367,201 inputs, near
+    # the paper's 417,878 at 5; our scope 5 has 11,948,305.
+    ("AVTree", "AVTree", ["lookup"], [], 4,
      [(2, 40.00), (86, 60.00), (1702, 75.12), (27734, 91.21), (417878, 93.65)]),
 ]
 
@@ -112,7 +114,7 @@ def table(rows):
 def saturation(scopes, key):
     """The first scope where key(scope row) reaches its largest value."""
     best = max(key(s) for s in scopes)
-    return next(s["scope"] for s in scopes if key(s) >= best - 1e-9)
+    return next(s["scope"] for s in scopes if key(s) == best)
 
 
 def claims(rows):
@@ -153,13 +155,13 @@ def claims(rows):
                 print(f"  note: {name} scope {s['scope']}: {s['inputs']:,} inputs, Table 4 {paper[s['scope'] - 1][0]:,}")
         last = scopes[-1]
         if len(scopes) >= 2 and last.get("random"):
-            before = scopes[-2]["kill_rate"]
+            before = 100.0 * scopes[-2]["killed"] / scopes[-2]["mutants"]
             c8.append((name, before, last["random"]["mean"], last["random"]["spread"]))
     if c8:
-        wins = sum(before >= mean for _, before, mean, _ in c8)
+        wins = sum(before >= mean - 1e-9 for _, before, mean, _ in c8)
         for name, before, mean, spread in c8:
             print(f"  C8 {name}: T(s-1) {before:.2f} %, R(s) {mean:.2f} ± {spread:.2f} %: "
-                  f"{'T(s-1) at least as good' if before >= mean else 'random better'}")
+                  f"{'T(s-1) at least as good' if before >= mean - 1e-9 else 'random better'}")
         holds = wins * 2 > len(c8)
         print(f"C8: T(s-1) kills at least as many as R(s) on {wins} of {len(c8)} benchmarks: "
               f"{'holds' if holds else 'FAILS'}")

@@ -95,6 +95,7 @@ class worker {
             if (resume) {
               resume = false;
               after = slot_.mutant.load();
+              if (after != 0 && slot_.verify.load() == after) --after;  // run it again, first
               // The original died here twice: no mutant is judged on this input.
               if (after == 0 && slot_.original_deaths.load() >= 2) {
                 slot_.original_deaths.store(0);
@@ -175,6 +176,7 @@ class worker {
       if (!job_.options->all_inputs && killed(static_cast<mutant_status>(ms.status.load()))) continue;
       std::int64_t elapsed = 0;
       const run_output mutant = call(mi, m.id, limit, elapsed);
+      if (slot_.verify.load() == m.id) slot_.verify.store(0);  // it ran through in a fresh process
       slot_.mutant_runs.fetch_add(1);
       slot_.mutant_ns.fetch_add(elapsed);
       ms.runs.fetch_add(1);

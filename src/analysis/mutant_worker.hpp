@@ -36,6 +36,9 @@ struct worker_slot {
   // its run); 0: the original.
   std::atomic<std::uint32_t> mutant{0};
   std::atomic<std::uint32_t> original_deaths{0};  // of the original on the current input
+  // A mutant whose run ended the last worker: the new worker runs it again first, in a fresh
+  // process, so that a heap an earlier mutant corrupted is not taken for its crash.
+  std::atomic<std::uint32_t> verify{0};
   std::atomic<bool> resume{false};          // go on after (structure, method, tuple, mutant)
   std::atomic<bool> busy{false};            // a chunk is taken and not finished
   std::atomic<std::int64_t> started_ns{0};  // the run's start; 0 between runs

@@ -230,7 +230,12 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
         if (slot.original_deaths.fetch_add(1) + 1 >= 2)
           report.warnings.push_back(fmt::format("the original {} on input {} of {}; no mutant is judged there", what,
                                                 input, methods[mi]->name));
+      } else if (!hung && slot.verify.load() != id) {
+        // A crash may be an earlier mutant's corruption of the heap showing late: the mutant runs
+        // again, first, in the new worker; it is killed when it crashes there too.
+        slot.verify.store(id);
       } else {
+        slot.verify.store(0);
         const auto k = static_cast<std::size_t>(
             std::lower_bound(mutants.begin(), mutants.end(), id, [](const mutant_id& m, std::uint32_t v) { return m.id < v; }) -
             mutants.begin());
