@@ -31,7 +31,8 @@ BENCHMARKS = [
      [(16, 39.05), (75, 43.79), (396, 69.70), (2240, 86.13), (15352, 89.78), (118251, 96.35), (1175620, 96.71)]),
     ("BinomialHeap", "BinomialHeap", ["insert", "extract_min", "delete"], [], 7,
      [(12, 31.16), (54, 62.67), (336, 89.72), (1800, 93.15), (16848, 94.86), (159642, 95.89), (2577984, 96.91)]),
-    ("FibonacciHeap", "FibonacciHeap", ["insert", "extract_min", "delete"], [], 5,
+    # Table 1's targets include union: FibonacciHeapPair's (its inputs are not in Table 4's count).
+    ("FibonacciHeap", "FibonacciHeap", ["insert", "extract_min", "delete", "FibonacciHeapPair.union"], [], 5,
      [(12, 15.82), (108, 44.10), (1632, 75.08), (34650, 81.48), (941058, 88.88)]),
     ("LinkedList", "LinkedList", ["LinkedListCall.add", "LinkedListCall.remove", "reverse"],
      ["0,s,s+1,s", "LinkedListCall=0,s,s+1,s"], 7,
@@ -169,6 +170,80 @@ def claims(rows):
     return ok
 
 
+def costs(rows):
+    """Per benchmark: the whole run's wall time, and one (mutant, input) run against one run of
+    the original (both inside the worker: copy, method, oracle, fingerprint), over all scopes."""
+    lines = ["| benchmark | seconds (all scopes, coverage, R(s)) | (mutant, input) runs | not run (unreached) "
+             "| µs per mutant run | µs per original run | ratio |", "|---|---:|---:|---:|---:|---:|---:|"]
+    total = 0.0
+    for bench in BENCHMARKS:
+        name = bench[0]
+        if name not in rows:
+            continue
+        sc = rows[name]["scopes"]
+        runs = sum(s["mutant_runs"] for s in sc)
+        skipped = sum(s["skipped_runs"] for s in sc)
+        m = sum(s["mutant_seconds"] for s in sc) / max(1, runs) * 1e6
+        o = sum(s["original_seconds"] for s in sc) / max(1, sum(s["original_runs"] for s in sc)) * 1e6
+        total += rows[name]["wall_seconds"]
+        lines.append(f"| {name} | {rows[name]['wall_seconds']:.0f} | {runs:,} | {skipped:,} | {m:.2f} | {o:.2f} | "
+                     f"{m / o:.2f} |")
+    lines.append(f"| all | {total:.0f} ({total / 60:.1f} min) | | | | | |")
+    return "\n".join(lines)
+
+
+def mutate_json(binary, bench, scopes, extra):
+    name, subject, methods, fins = bench[0], bench[1], bench[2], bench[3]
+    cmd = [binary, "mutate", subject, *methods, "--scopes", scopes, "--stats", "json", "-q", "--survivors", "0"]
+    for f in fins:
+        cmd += ["--fin", f]
+    if name in HEADERS:
+        cmd += ["--mutants", os.path.join(os.path.dirname(binary), "mutants", HEADERS[name] + ".jsonl")]
+    p = subprocess.run(cmd + extra, capture_output=True, text=True, check=True)
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def new_kills(binary, rows):
+    """Where R(s) beats T(s-1): the mutants T(s) kills and T(s-1) does not, and the share of the
+    scope-s inputs that kill each (a mutant that many inputs kill is in almost every sample)."""
+    for bench in BENCHMARKS:
+        name = bench[0]
+        if name not in rows:
+            continue
+        scopes = rows[name]["scopes"]
+        last = scopes[-1]
+        if not last.get("random") or 100.0 * scopes[-2]["killed"] / scopes[-2]["mutants"] >= last["random"]["mean"] - 1e-9:
+            continue
+        before = mutate_json(binary, bench, str(scopes[-2]["scope"]), [])
+        killed_before = {o["id"] for o in before["outcomes"] if o["status"] not in ("survived", "unreached")}
+        new = [o for o in rows[name]["outcomes"]
+               if o["status"] not in ("survived", "unreached") and o["id"] not in killed_before]
+        print(f"{name}: {len(new)} mutants killed at scope {last['scope']} and not at {scopes[-2]['scope']}")
+        listing = {}
+        for path in os.listdir(os.path.join(os.path.dirname(binary), "mutants")):
+            if path.endswith(".jsonl"):
+                with open(os.path.join(os.path.dirname(binary), "mutants", path)) as f:
+                    for line in f:
+                        m = json.loads(line)
+                        listing[(path[:-6], m["id"])] = m
+        key = os.path.basename(rows[name]["mutant_list"])[:-len(".jsonl")]
+        # Counting every killing input of a mutant that hangs or crashes costs a timeout or two forks
+        # per input: those are listed without a count.
+        countable = [o["id"] for o in new if o["status"] not in ("timeout", "crash", "memory")][:12]
+        shares = {}
+        if countable:
+            extra = ["--all-inputs"] + [x for i in countable for x in ("--mutant", str(i))]
+            detail = mutate_json(binary, bench, str(last["scope"]), extra)
+            inputs = detail["scopes"][0]["inputs"]
+            shares = {o["id"]: (o.get("killing_inputs", 0), inputs) for o in detail["outcomes"]}
+        for o in new:
+            m = listing[(key, o["id"])]
+            share = shares.get(o["id"])
+            text = f"{share[0]:,} of {share[1]:,} inputs" if share else "inputs not counted"
+            print(f"  {o['id']} {os.path.basename(m['file'])}:{m['line']} {m['mutator']}: {m['original']} -> "
+                  f"{m['replacement']}: {o['status']}, killed by {text}")
+
+
 def main():
     a = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("--binary", default=os.path.join(ROOT, "build", "release", "smallscope-schemata"))
@@ -178,15 +253,24 @@ def main():
     a.add_argument("--random", type=int, default=0)
     a.add_argument("--table", action="store_true", help="print the table from --out without running")
     a.add_argument("--claims", action="store_true", help="check the claims from --out without running")
+    a.add_argument("--costs", action="store_true", help="print the time and run costs from --out without running")
+    a.add_argument("--new-kills", action="store_true",
+                   help="where R(s) beats T(s-1), list the mutants only T(s) kills and how many inputs kill each")
     args = a.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    if not args.table and not args.claims:
+    if not args.table and not args.claims and not args.new_kills and not args.costs:
         start = time.monotonic()
         for bench in BENCHMARKS:
             if not args.only or bench[0] in args.only:
                 run(os.path.abspath(args.binary), bench, args.max_scope, args.random, args.out)
         print(f"all: {time.monotonic() - start:.1f} s", file=sys.stderr)
     rows = load(args.out)
+    if args.new_kills:
+        new_kills(os.path.abspath(args.binary), rows)
+        return
+    if args.costs:
+        print(costs(rows))
+        return
     print(table(rows))
     if args.claims:
         sys.exit(0 if claims(rows) else 1)

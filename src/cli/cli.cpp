@@ -52,7 +52,8 @@ int cli_main(int argc, char** argv) {
                program};
   app.require_subcommand(1);
   app.set_version_flag("--version", "smallscope 0.1.0");
-  app.footer(fmt::format("Run '{0} gen --help', '{0} check --help' and '{0} spec --help' for their options\n"
+  app.footer(fmt::format("Run '{0} gen --help', '{0} check --help', '{0} spec --help' and '{0} mutate --help'\n"
+                         "for their options\n"
                          "(gen: --fin, --print, --format, --stats,\n"
                          "--limit, --no-isomorphism-breaking, --no-pruning, --read-budget, -q).\n"
                          "{1}\n"
@@ -61,7 +62,8 @@ int cli_main(int argc, char** argv) {
                          "  {0} gen BinaryTree 3 --print\n"
                          "  {0} gen SearchTree --fin 4,0,4,1,4 --stats json\n"
                          "  {0} check SearchTree remove 5\n"
-                         "  {0} spec examples/specs/red_black_tree.als --stats json",
+                         "  {0} spec examples/specs/red_black_tree.als --stats json\n"
+                         "  smallscope-schemata mutate SearchTree add remove --scopes 1..6 --fin s,0,s,1,s --coverage",
                          program, exit_codes_text));
 
   rule_table rules;
@@ -246,7 +248,7 @@ int cli_main(int argc, char** argv) {
     try {
       // Name an unknown subcommand (CLI11 would only say that one is required).
       if (argc < 2)
-        throw cli::usage_error(fmt::format("a subcommand is required: list, gen, check or spec (see '{} --help')", program));
+        throw cli::usage_error(fmt::format("a subcommand is required: list, gen, check, spec or mutate (see '{} --help')", program));
       const std::string first = argv[1];
       if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check" && first != "spec" &&
                              first != "mutate"))
