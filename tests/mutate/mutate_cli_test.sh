@@ -97,5 +97,8 @@ expect_refused "no mutant list" "$schemata" mutate SearchTree add --scopes 2 --m
 expect_refused "this binary is not compiled from its schemata" "$plain" mutate SearchTree add --scopes 2 --mutants "$list"
 printf '{"id":1}\n' > "$work/bad.jsonl"
 expect_refused "bad.jsonl:1" "$schemata" mutate SearchTree add --scopes 2 --mutants "$work/bad.jsonl"
+expect_refused "--workers must be in [0, 1024]" "$schemata" mutate SearchTree add --scopes 2 --workers 2000
+expect_refused "--random must be in [0, 1000]" "$schemata" mutate SearchTree add --scopes 2 --random 5000
+expect_refused "--survivors must be" "$schemata" mutate SearchTree add --scopes 2 --survivors -1
 expect_refused "--stats must be json or text" "$schemata" mutate SearchTree add --scopes 2 --stats xml
 echo PASS
