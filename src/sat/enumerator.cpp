@@ -6,34 +6,16 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "spec/evaluator.hpp"
 
 namespace smallscope::sat {
 
-namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-}  // namespace
-
-enumerator::enumerator(const spec::module& m, std::uint32_t command) : m_(m), command_(command) {
-  auto start = std::chrono::steady_clock::now();
-  const auto& cmd = m.commands.at(command);
-  bounds_ = make_bounds(m, cmd);
-  translator_ = std::make_unique<translator>(m, bounds_, circuit_);
-  lit decls = translator_->declarations();
-  lit body = translator_->command(cmd);
-  symmetry_ = break_symmetries(*translator_);
-  solver_ = std::make_unique<cnf_solver>(circuit_);
-  solver_->require(decls);
-  solver_->require(body);
-  solver_->require(symmetry_.constraint);
+enumerator::enumerator(const spec::module& m, std::uint32_t command) : problem_(m, command) {
+  cnf_solver& solver = problem_.solver();
+  circuit& gates = problem_.gates();
+  const translator& t = problem_.translation();
   // Rows for the blocking clauses; their variables stay out of elimination.
-  std::vector<std::vector<std::size_t>> by_row;  // (field, owner) -> primaries
   std::unordered_map<std::uint64_t, std::size_t> row_of;
-  for (const auto& p : translator_->primaries()) {
+  for (const auto& p : t.primaries()) {
     if (!p.is_field) continue;  // membership of a reached atom is fixed by the reached part
     const auto& ref = m.field_list[p.relation];
     const auto& decl = m.sigs[ref.sig].fields[ref.index];
@@ -47,65 +29,35 @@ enumerator::enumerator(const spec::module& m, std::uint32_t command) : m_(m), co
       rows_.push_back(std::move(r));
     }
     rows_[it->second].vars.push_back(p.var);
-    solver_->freeze(p.var);
+    solver.freeze(p.var);
   }
   for (auto& r : rows_) {
     if (!r.single) continue;
-    r.nonempty = circuit_.or_(r.vars);
-    solver_->freeze(r.nonempty);
+    r.nonempty = gates.or_(r.vars);
+    solver.freeze(r.nonempty);
   }
-  stats_.primary_variables = translator_->primaries().size();
-  stats_.gates = circuit_.gate_count();
-  stats_.cnf_variables = solver_->variables();
-  stats_.cnf_clauses = solver_->clauses();
-  stats_.translate_seconds = seconds_since(start);
+  stats_.primary_variables = t.primaries().size();
+  stats_.gates = gates.gate_count();
+  stats_.cnf_variables = solver.variables();
+  stats_.cnf_clauses = solver.clauses();
+  stats_.translate_seconds = problem_.translate_seconds();
 }
 
 enumerator::~enumerator() = default;
 
 bool enumerator::next(spec::instance& out, std::vector<std::uint32_t>& reached) {
   if (done_) return false;
+  cnf_solver& solver = problem_.solver();
   auto start = std::chrono::steady_clock::now();
-  bool sat = solver_->solve();
+  bool sat = solver.solve();
   stats_.solve_seconds += seconds_since(start);
   if (!sat) {
     done_ = !interrupted();
     return false;
   }
-  const std::uint32_t n = bounds_.atoms.size();
-  out.atoms = &bounds_.atoms;
-  out.sigs.assign(m_.sigs.size(), spec::tuple_set{});
-  for (std::uint32_t i = 0; i < m_.sigs.size(); ++i) {
-    out.sigs[i].arity = 1;
-    const matrix& s = translator_->sig(i);
-    for (std::uint32_t a = 0; a < n; ++a) {
-      if (s[a] != lit_false && solver_->value(s[a])) out.sigs[i].atoms.push_back(a);
-    }
-  }
-  out.fields.assign(m_.field_list.size(), spec::tuple_set{});
-  for (std::uint32_t f = 0; f < m_.field_list.size(); ++f) {
-    const matrix& mat = translator_->field(f);
-    auto& ts = out.fields[f];
-    ts.arity = mat.arity;
-    for (std::size_t i = 0; i < mat.size(); ++i) {
-      if (mat[i] == lit_false || !solver_->value(mat[i])) continue;
-      std::uint32_t tuple[8];
-      std::size_t t = i;
-      for (std::size_t col = mat.arity; col-- > 0;) {
-        tuple[col] = static_cast<std::uint32_t>(t % n);
-        t /= n;
-      }
-      ts.atoms.insert(ts.atoms.end(), tuple, tuple + mat.arity);  // matrix order is lexicographic
-    }
-  }
-  reached.clear();
-  std::vector<bool> is_reached(n, false);
-  for (std::uint32_t a = 0; a < n; ++a) {
-    if (solver_->value(symmetry_.reach[a])) {
-      reached.push_back(a);
-      is_reached[a] = true;
-    }
-  }
+  problem_.read_model(out, reached);
+  std::vector<bool> is_reached(problem_.bound().atoms.size(), false);
+  for (auto a : reached) is_reached[a] = true;
   // Block this reached part: some row of a reached atom differs.
   blocking_.clear();
   for (const auto& r : rows_) {
@@ -113,40 +65,25 @@ bool enumerator::next(spec::instance& out, std::vector<std::uint32_t>& reached) 
     if (r.single) {
       lit on = lit_false;
       for (lit v : r.vars) {
-        if (solver_->value(v)) on = v;
+        if (solver.value(v)) on = v;
       }
       blocking_.push_back(on == lit_false ? r.nonempty : negate(on));
     } else {
-      for (lit v : r.vars) blocking_.push_back(solver_->value(v) ? negate(v) : v);
+      for (lit v : r.vars) blocking_.push_back(solver.value(v) ? negate(v) : v);
     }
   }
   if (blocking_.empty()) done_ = true;  // nothing can differ: this was the only instance
-  else solver_->add_clause(blocking_);
+  else solver.add_clause(blocking_);
   ++stats_.instances;
 
   if (recheck_) {
     auto check_start = std::chrono::steady_clock::now();
-    spec::evaluator ev(m_, out);
-    const auto& cmd = m_.commands[command_];
-    bool facts = ev.facts_hold();
-    bool body = true;
-    if (cmd.block || !cmd.is_run) {
-      body = ev.command_holds(command_, {});
-    } else {
-      const auto& pred = m_.functions[static_cast<std::size_t>(cmd.target)];
-      std::size_t params = 0;
-      for (const auto& d : pred.params) params += d.names.size();
-      if (params == 1 && bounds_.root_sig >= 0) {
-        std::uint32_t root = bounds_.root_atom;
-        body = ev.holds(static_cast<std::uint32_t>(cmd.target), std::span<const std::uint32_t>(&root, 1));
-      } else {
-        body = ev.command_holds(command_, {});
-      }
-    }
+    const char* which = "";
+    const bool holds = problem_.recheck(out, which);
     stats_.check_seconds += seconds_since(check_start);
-    if (!facts || !body) {
+    if (!holds) {
       throw std::logic_error(fmt::format("instance {} of the SAT engine fails the evaluator's check ({}): the translation is wrong",
-                                         stats_.instances, !facts ? "facts" : "the command's formula"));
+                                         stats_.instances, which));
     }
   }
   return true;

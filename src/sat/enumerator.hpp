@@ -12,11 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "sat/bounds.hpp"
-#include "sat/circuit.hpp"
-#include "sat/cnf.hpp"
-#include "sat/symmetry.hpp"
-#include "sat/translator.hpp"
+#include "sat/problem.hpp"
 #include "spec/ast.hpp"
 #include "spec/instance.hpp"
 
@@ -50,25 +46,19 @@ class enumerator {
   // next() returns false soon once `*flag` is non-zero (see interrupted()).
   void set_terminate_flag(const std::atomic<int>* flag) {
     terminate_ = flag;
-    solver_->set_terminate_flag(flag);
+    problem_.solver().set_terminate_flag(flag);
   }
   // Whether the last next() returned false because the flag was set, not because none was left.
   bool interrupted() const { return terminate_ != nullptr && terminate_->load() != 0; }
 
-  const spec::universe& atoms() const { return bounds_.atoms; }
-  const bounds& bound() const { return bounds_; }
+  const spec::universe& atoms() const { return problem_.bound().atoms; }
+  const bounds& bound() const { return problem_.bound(); }
   const enumeration_stats& stats() const { return stats_; }
   // Sigs whose classes may have several instances (see symmetry.hpp), one line each.
-  const std::vector<std::string>& inexact() const { return symmetry_.inexact; }
+  const std::vector<std::string>& inexact() const { return problem_.symmetry().inexact; }
 
  private:
-  const spec::module& m_;
-  std::uint32_t command_;
-  bounds bounds_;
-  circuit circuit_;
-  std::unique_ptr<translator> translator_;
-  symmetry_breaking symmetry_;
-  std::unique_ptr<cnf_solver> solver_;
+  problem problem_;
   // The blocking clause's terms per (atom, field) row of a binary field: a row of a one field
   // differs when its true variable turns false; of a lone field, also when an empty row gets a
   // value (`nonempty`); other rows compare every variable.

@@ -1,0 +1,89 @@
+// Field-exhaustive suites on SAT (paper 004, Sec. 3, Algorithm 1): one incremental solver holds
+// the invariant, the bounds and the symmetry-breaking predicate; per field f and pair <a, b> of
+// its domain, a defined literal var_f(<a, b>) holds when the root reaches a and a.f = b (for a
+// lone field, b may be null: a.f is empty). Each iteration adds exactly one clause, the
+// disjunction of the literals of the pairs not covered yet, solves, and adds every pair of the
+// new instance to the extensions; nothing is retracted. The loop ends on UNSAT: the pairs still
+// uncovered are infeasible, so the covered ones are the exact extensions (tight field bounds),
+// and the instances found form a field-exhaustive suite of at most sum |E(f)| structures
+// (Theorems 1 and 2).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "fe/extensions.hpp"
+#include "sat/problem.hpp"
+#include "spec/ast.hpp"
+#include "spec/instance.hpp"
+
+namespace smallscope::fe {
+
+struct fe_limits {
+  double seconds = 0;          // stop (incomplete) after this long; 0: no limit
+  std::uint64_t instances = 0;  // stop (incomplete) after this many structures; 0: no limit
+};
+
+// One structure of the suite: the whole instance and the atoms its root reaches.
+struct suite_instance {
+  spec::instance whole;
+  std::vector<std::uint32_t> reached;
+  std::uint64_t new_pairs = 0;  // pairs it covered first
+};
+
+struct fe_stats {
+  std::uint64_t instances = 0;
+  std::uint64_t solves = 0;
+  std::uint64_t candidate_pairs = 0;  // sum over the fields of |dom(f)|: the pairs the clauses may name
+  std::uint64_t covered = 0;          // sum |E(f)| once complete
+  std::uint64_t cnf_variables = 0;
+  std::uint64_t cnf_clauses = 0;
+  double translate_seconds = 0;
+  double solve_seconds = 0;
+  double last_solve_seconds = 0;  // the final (UNSAT) solve when complete
+  double check_seconds = 0;
+  bool complete = false;  // the final solve was UNSAT: the extensions are exact
+  bool interrupted = false;
+  bool limited = false;   // a limit of fe_limits stopped it
+};
+
+class field_exhaustive {
+ public:
+  // Loads command `command` of checked module `m` (which must outlive this). Throws
+  // spec::spec_error for what the translation does not support.
+  field_exhaustive(const spec::module& m, std::uint32_t command);
+  ~field_exhaustive();
+
+  // Algorithm 1's loop. `progress` (optional) is called after each instance.
+  void run(const fe_limits& limits, const std::atomic<int>* terminate,
+           const std::function<void(const fe_stats&)>& progress = {});
+
+  const std::vector<suite_instance>& suite() const { return suite_; }
+  // The covered pairs (the extensions once complete), labelled by atom names.
+  extensions covered() const;
+  const fe_stats& stats() const { return stats_; }
+  const sat::bounds& bound() const { return problem_.bound(); }
+  const std::vector<std::string>& inexact() const { return problem_.symmetry().inexact; }
+  // Re-checks each instance with the evaluator (on by default); a mismatch throws
+  // std::logic_error.
+  void set_recheck(bool on) { recheck_ = on; }
+
+ private:
+  struct pair {
+    std::uint32_t field;
+    std::uint32_t owner;
+    std::int64_t value;  // an atom, or -1: null
+    sat::lit var;
+    bool covered = false;
+  };
+  sat::problem problem_;
+  std::vector<pair> pairs_;
+  std::vector<suite_instance> suite_;
+  fe_stats stats_;
+  bool recheck_ = true;
+};
+
+}  // namespace smallscope::fe
