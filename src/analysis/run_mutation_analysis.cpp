@@ -104,7 +104,12 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   // The structures of the scope, generated once, in the search's order.
   std::vector<std::uint32_t> candidates;
   std::uint32_t slot_count = 0;
-  {
+  if (options.structures != nullptr) {
+    for (const auto& c : *options.structures) {
+      candidates.insert(candidates.end(), c.begin(), c.end());
+      ++report.structures;
+    }
+  } else {
     detail::korat_search search(std::make_unique<detail::state_space>(fin.data()), invariant, search_options{});
     slot_count = search.slot_count();
     while (search.next()) {

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "suite/suite_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
@@ -92,9 +93,16 @@ int run_check_command(const check_request& r) {
   if (spec && (r.white_box || r.sample != 0 || r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--spec checks every instance of the spec black-box: it does not go with --white-box, --sample, "
                       "--eq-class or --one-per-class");
-  const auto p = parameters(s, r.gen);
+  const bool from_suite = !r.suite.empty();
+  if (from_suite && (spec || r.white_box || r.sample != 0 || r.gen.search.eq_class || r.gen.search.one_per_class))
+    throw usage_error("--suite checks every structure of the suite file black-box: it does not go with --spec, "
+                      "--white-box, --sample, --eq-class or --one-per-class");
+  suite::contents suite_contents;
+  const auto p = from_suite ? suite_parameters(s, r.gen, r.suite, suite_contents) : parameters(s, r.gen);
   validate(r.gen.search);
   const subject_instance instance = s.make(p);
+  structure_source suite_source;
+  if (from_suite) suite_source.candidates = suite_candidates(suite_contents, r.suite, instance);
   const target_method& method = lookup_method(s, instance, r.method);
   require_eq_class(s, instance, r.gen.search);
   if (r.white_box && (r.gen.search.eq_class || r.gen.search.one_per_class))
@@ -118,8 +126,9 @@ int run_check_command(const check_request& r) {
   options.format = *format;
   options.search = r.gen.search;
   options.eq_class = instance.eq_class;
+  if (from_suite) options.source = &suite_source;
 
-  if (r.input != 0 && !r.white_box && !spec) {
+  if (r.input != 0 && !r.white_box && !spec && !from_suite) {
     const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search, instance.eq_class);
     if (interrupted()) {
       err("interrupted (SIGINT or SIGTERM) while counting the inputs; nothing was checked\n");
@@ -134,7 +143,7 @@ int run_check_command(const check_request& r) {
   const std::string spec_options =
       spec ? fmt::format(" --spec {}{}{}", r.spec_file, r.spec_run.empty() ? "" : " --run " + r.spec_run,
                          r.spec_post.empty() ? "" : " --post " + r.spec_post)
-           : "";
+           : from_suite ? " --suite " + r.suite : "";
   const std::string command =
       fmt::format("{} check {} {} --fin {}{}{}{}{}", r.gen.program, s.name, method.name, joined(p),
                   non_default_options(r.gen.search), r.white_box ? " --white-box" : "",
@@ -164,9 +173,9 @@ int run_check_command(const check_request& r) {
   }
   const check_report report =
       spec ? spec_report.check : run_check(instance.fin, instance.invariant, method, options, progress);
-  if (spec && r.input > report.total_inputs && !interrupted())
-    throw usage_error(fmt::format("--input {}: the spec gives {} inputs; give 1..{}", r.input, report.total_inputs,
-                                  report.total_inputs));
+  if ((spec || from_suite) && r.input > report.total_inputs && !interrupted())
+    throw usage_error(fmt::format("--input {}: the {} gives {} inputs; give 1..{}", r.input, spec ? "spec" : "suite",
+                                  report.total_inputs, report.total_inputs));
   const bool stopped_by_signal = interrupted();
   if (progress_shown) err("\n");
   if (r.white_box && r.input != 0 && report.failures.empty() && !stopped_by_signal)

@@ -52,7 +52,7 @@ int cli_main(int argc, char** argv) {
                program};
   app.require_subcommand(1);
   app.set_version_flag("--version", "smallscope 0.1.0");
-  app.footer(fmt::format("Run '{0} gen --help', '{0} check --help', '{0} spec --help' and '{0} mutate --help'\n"
+  app.footer(fmt::format("Run '{0} gen --help', '{0} check --help', '{0} fe --help', '{0} spec --help' and '{0} mutate --help'\n"
                          "for their options\n"
                          "(gen: --fin, --print, --format, --stats,\n"
                          "--limit, --no-isomorphism-breaking, --no-pruning, --read-budget, -q).\n"
@@ -63,6 +63,7 @@ int cli_main(int argc, char** argv) {
                          "  {0} gen SearchTree --fin 4,0,4,1,4 --stats json\n"
                          "  {0} check SearchTree remove 5\n"
                          "  {0} spec examples/specs/red_black_tree.als --stats json\n"
+                         "  {0} fe examples/specs/binary_search_tree.als --print\n"
                          "  smallscope-schemata mutate SearchTree add remove --scopes 1..6 --fin s,0,s,1,s --coverage",
                          program, exit_codes_text));
 
@@ -88,6 +89,13 @@ int cli_main(int argc, char** argv) {
                 "print statistics: json (the last line of stdout is one JSON object) or text")
       ->type_name("json|text");
   g->add_flag("-q,--quiet", gen.quiet, "no configuration line and no progress on stderr");
+  rules["--suite"] = "a suite file (written by gen --suite or fe --suite; docs/SUITES.md)";
+  g->add_option("--suite", gen.suite_out,
+                "save the structures as a suite file (the bounded-exhaustive suite; with --sample, a random one)\n"
+                "for `check --suite` and `mutate --suite`")
+      ->type_name("FILE");
+  add_count(g, rules, "--sample", gen.sample, 1, "with --suite: a uniform random sample of N >= 1 structures instead of all");
+  add_count(g, rules, "--seed", gen.seed, 0, "the seed of --sample (default 1)");
   cli::add_search_options(*g, gen.search);
   g->footer(fmt::format("SCOPE n means the subject's finX(n) as Korat 1.0 defines it (see `smallscope list`).\n{}",
                         exit_codes_text));
@@ -148,6 +156,10 @@ int cli_main(int argc, char** argv) {
                 "the method's arguments; fields written with a backtick read the pre-state (default: the run\n"
                 "command's predicate, i.e. the invariant is preserved)")
       ->type_name("PRED");
+  c->add_option("--suite", check.suite,
+                "take the structures from a suite file (gen --suite, fe --suite) instead of the search; its\n"
+                "finitization is the suite's")
+      ->type_name("FILE");
   c->add_option("--format", check.gen.format, "pictures of the pre- and post-states: text or dot")
       ->type_name("FORMAT");
   c->add_option("--stats", check.gen.stats,
@@ -204,6 +216,10 @@ int cli_main(int argc, char** argv) {
                  "mutation-testing-elements viewer)")
       ->type_name("FILE");
   mu->add_option("--plot", mutate.plot, "write an SVG of the kill rate (and R(s)) against the scope")->type_name("FILE.svg");
+  mu->add_option("--suite", mutate.suite,
+                 "run the mutants on a suite file's structures (gen --suite, fe --suite) instead of every valid\n"
+                 "structure; --scopes N names the scope it stands for")
+      ->type_name("FILE");
   mu->add_flag("-q,--quiet", mutate.quiet, "no configuration line or progress on stderr");
   mu->footer(fmt::format(
       "A mutant is killed on an input when its post-state breaks the invariant, its result or post-state\n"
@@ -211,6 +227,69 @@ int cli_main(int argc, char** argv) {
       "out of memory or crashes (paper 000, Sec. 7.2). The kill rate counts every mutant, equivalent ones\n"
       "included.\n"
       "Example: smallscope-schemata mutate SearchTree add remove --scopes 1..6 --plot searchtree.svg"));
+
+  cli::fe_request fe;
+  fe.program = program;
+  fe.gen.program = program;
+  auto* fa = app.add_subcommand(
+      "fe", "Field extensions and a field-exhaustive suite (paper 004): Algorithm 1 on SAT, or from the search.");
+  fa->add_option("TARGET", fe.gen.subject,
+                 "a spec (FILE.als: Algorithm 1 on its run command) or a subject (from the search's valid\n"
+                 "structures; with --spec, Algorithm 1 on that spec, its instances bound to the subject)")
+      ->required()
+      ->type_name("SPEC|SUBJECT");
+  fa->add_option("SCOPE", fe.gen.scope, "a subject's one-argument finitization; or give --fin")->type_name("N");
+  fa->add_option("--fin", fe.gen.fin, "every finitization parameter, comma-separated (P1,P2,...)")->type_name("P1,P2,...");
+  fa->add_option("--spec", fe.spec_file, "with a subject: compute on this spec (SAT) and bind its instances to the subject")
+      ->type_name("FILE");
+  fa->add_option("--run", fe.run, "the spec's run command's predicate (default: its first run command)")->type_name("PRED");
+  fa->add_option("--scope", fe.sat_scope,
+                 "the spec's scope instead of its run command's, as written after `for`\n"
+                 "(e.g. 'exactly 1 BinaryTree, exactly 10 Node, 5 Int')")
+      ->type_name("TEXT");
+  fa->add_flag("--print", fe.print_extensions, "print the extensions, one line per field");
+  fa->add_option("--format", fe.format, "print the suite's structures: text, jsonl or dot")->type_name("FORMAT");
+  fa->add_option("--extensions", fe.extensions_out, "write the extensions (tight field bounds) as JSON")->type_name("FILE");
+  fa->add_option("--suite", fe.suite_out, "write the suite as a suite file (needs a subject) for check and mutate")
+      ->type_name("FILE");
+  rules["--time-limit"] = "seconds in [0, 1e9] (0: none)";
+  fa->add_option_function<std::string>(
+       "--time-limit",
+       [&fe, &rules](const std::string& text) {
+         const auto v = cli::parse_double(text);
+         if (!v || !(*v >= 0 && *v <= 1e9))
+           throw cli::usage_error(fmt::format("--time-limit must be {}, got '{}'", rules["--time-limit"], cli::escaped(text)));
+         fe.seconds = *v;
+       },
+       "stop after this many seconds with the pairs found so far (default 0: none)")
+      ->type_name("SECONDS");
+  add_count(fa, rules, "--limit", fe.limit, 0, "stop after N structures in the suite (default 0: no limit)");
+  rules["--probe-conflicts"] = "an integer in [-1, 1000000000] (-1: Algorithm 1 as printed)";
+  fa->add_option_function<std::string>(
+       "--probe-conflicts",
+       [&fe, &rules](const std::string& text) {
+         std::int64_t v = 0;
+         const auto u = cli::parse_u64(text);
+         if (text == "-1") v = -1;
+         else if (u && *u <= 1000000000) v = static_cast<std::int64_t>(*u);
+         else throw cli::usage_error(fmt::format("--probe-conflicts must be {}, got '{}'", rules["--probe-conflicts"], cli::escaped(text)));
+         fe.probe_conflicts = v;
+       },
+       "conflicts a solve of the loop's clause may take before the pairs left are asked for one at a\n"
+       "time (default 2000; -1: never, Algorithm 1 exactly as printed)")
+      ->type_name("N");
+  fa->add_option("--stats", fe.gen.stats, "print statistics: json (the last line of stdout is one JSON object) or text")
+      ->type_name("json|text");
+  fa->add_flag("-q,--quiet", fe.gen.quiet, "no configuration line, warnings or progress on stderr");
+  fa->footer(fmt::format(
+      "A field's extension is every pair <a, b> such that some valid, symmetry-broken structure reaches a\n"
+      "and has a.f = b (null included); a field-exhaustive suite covers every pair of every field.\n"
+      "{0}\n"
+      "Examples:\n"
+      "  {1} fe examples/specs/binary_search_tree.als --print\n"
+      "  {1} fe BinarySearchTree --fin 4,0,4,0,3 --spec examples/specs/korat/search_tree.als --run inputs004 --suite bst4.suite\n"
+      "  {1} check BinarySearchTree remove --suite bst4.suite",
+      exit_codes_text, program));
 
   cli::spec_request spec;
   spec.program = program;
@@ -248,11 +327,11 @@ int cli_main(int argc, char** argv) {
     try {
       // Name an unknown subcommand (CLI11 would only say that one is required).
       if (argc < 2)
-        throw cli::usage_error(fmt::format("a subcommand is required: list, gen, check, spec or mutate (see '{} --help')", program));
+        throw cli::usage_error(fmt::format("a subcommand is required: list, gen, check, fe, spec or mutate (see '{} --help')", program));
       const std::string first = argv[1];
       if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check" && first != "spec" &&
-                             first != "mutate"))
-        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) + "'; known: list, gen, check, spec, mutate");
+                             first != "mutate" && first != "fe"))
+        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) + "'; known: list, gen, check, fe, spec, mutate");
       app.parse(argc, argv);
       if (app.got_subcommand("list")) {
         code = cli::run_list();
@@ -260,6 +339,12 @@ int cli_main(int argc, char** argv) {
         mutate.stats_given = mu->count("--stats") != 0;
         cli::install_interrupt_handlers();
         code = cli::run_mutate(mutate);
+      } else if (app.got_subcommand("fe")) {
+        if (fa->count("--format") != 0) fe.print_suite = true;
+        fe.gen.fin_given = fa->count("--fin") != 0;
+        fe.gen.stats_given = fa->count("--stats") != 0;
+        cli::install_interrupt_handlers();
+        code = cli::run_fe(fe);
       } else if (app.got_subcommand("spec")) {
         if (sp->count("--format") != 0) spec.print = true;
         spec.stats_given = sp->count("--stats") != 0;
@@ -276,6 +361,7 @@ int cli_main(int argc, char** argv) {
       } else {
         if (g->count("--format") != 0) gen.print = true;
         gen.fin_given = g->count("--fin") != 0;
+        gen.seed_given = g->count("--seed") != 0;
         gen.stats_given = g->count("--stats") != 0;
         cli::install_interrupt_handlers();
         code = cli::run_gen(gen);

@@ -18,6 +18,10 @@ struct subject;
 struct subject_instance;
 }
 
+namespace smallscope::suite {
+struct contents;
+}
+
 namespace smallscope::cli {
 
 // Bad input on the command line: printed as "error: <what>", exit code 2 (see output.hpp for
@@ -39,6 +43,10 @@ struct gen_request {
   bool stats_given = false;
   bool quiet = false;
   search_options search;
+  std::string suite_out;     // --suite FILE: save the structures (or the --sample) as a suite file
+  std::uint64_t sample = 0;  // a uniform random sample of this many structures
+  std::uint64_t seed = 1;
+  bool seed_given = false;
 };
 
 // `smallscope spec FILE`: a spec's instances on SAT.
@@ -74,6 +82,25 @@ struct check_request {
   std::string spec_file;
   std::string spec_run;
   std::string spec_post;
+  std::string suite;  // --suite FILE: the inputs are the suite file's structures
+};
+
+// `smallscope fe SPEC.als | SUBJECT [SCOPE] [--spec FILE]`: field extensions and a
+// field-exhaustive suite (paper 004).
+struct fe_request {
+  std::string program = "smallscope";
+  gen_request gen;  // subject (or the spec file), scope or --fin, --stats, -q and the search options
+  std::string spec_file;  // with a subject: Algorithm 1 on this spec, instances bound to the subject
+  std::string run;
+  std::string sat_scope;  // replaces the run command's scope
+  std::string extensions_out;
+  std::string suite_out;
+  bool print_extensions = false;
+  bool print_suite = false;
+  std::string format = "text";
+  double seconds = 0;          // --time-limit
+  std::uint64_t limit = 0;     // structures
+  std::int64_t probe_conflicts = 2000;
 };
 
 // `smallscope mutate SUBJECT METHOD... --scopes A..B`: mutation analysis of the exhaustive
@@ -99,6 +126,7 @@ struct mutate_request {
   std::string report;  // mutation-testing-report-schema JSON of the largest scope
   std::string plot;    // SVG of the kill rate against the scope
   bool quiet = false;
+  std::string suite;   // --suite FILE: the one scope's structures are the suite file's
 };
 
 // Adds the search options of the options table to `app`, writing into `options`.
@@ -120,10 +148,19 @@ std::string non_default_options(const search_options& o);
 // subjects that have one otherwise.
 void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o);
 
+// --suite FILE: reads the suite (into `contents`) and returns its finitization parameters,
+// which must agree with SCOPE or --fin when given; usage_error otherwise.
+std::vector<std::int64_t> suite_parameters(const subject& s, const gen_request& r, const std::string& path,
+                                           suite::contents& contents);
+// The suite's structures as candidate vectors of the subject's finitization, each valid.
+std::vector<std::vector<std::uint32_t>> suite_candidates(const suite::contents& contents, const std::string& path,
+                                                         const subject_instance& instance);
+
 int run_list();
 int run_gen(const gen_request& request);
 int run_check_command(const check_request& request);
 int run_spec(const spec_request& request);
 int run_mutate(const mutate_request& request);
+int run_fe(const fe_request& request);
 
 }  // namespace smallscope::cli

@@ -65,8 +65,12 @@ coverage_figures measure_coverage(const std::string& binary, const std::vector<c
   } remove{dir};
   // The counts of every run go under dir, mirroring the object files' absolute paths.
   for (const auto& c : calls) {
-    const int code = run({binary, "check", c.subject, c.method, "--fin", c.fin, "-q", "--show", "0"},
-                         {"GCOV_PREFIX=" + dir.string(), "GCOV_PREFIX_STRIP=0"});
+    std::vector<std::string> args = {binary, "check", c.subject, c.method, "--fin", c.fin, "-q", "--show", "0"};
+    if (!c.suite.empty()) {
+      args.push_back("--suite");
+      args.push_back(c.suite);
+    }
+    const int code = run(args, {"GCOV_PREFIX=" + dir.string(), "GCOV_PREFIX_STRIP=0"});
     if (code != 0 && code != 1)
       throw std::runtime_error(fmt::format("{} check {} {} --fin {} ended with {}", binary, c.subject, c.method, c.fin, code));
   }

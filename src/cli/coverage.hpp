@@ -16,6 +16,7 @@ namespace smallscope::cli {
 // One `check` of the original: subject, method and finitization.
 struct coverage_call {
   std::string subject, method, fin;
+  std::string suite;  // a suite file (check --suite) instead of every valid structure
 };
 
 struct coverage_figures {

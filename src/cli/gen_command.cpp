@@ -2,7 +2,10 @@
 // (paper 000, Fig. 7), printed on request, with statistics.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <fstream>
+#include <random>
 #include <type_traits>
 #include <nlohmann/json.hpp>
 
@@ -13,6 +16,7 @@
 #include "cli/progress.hpp"
 #include "report/spec_warnings.hpp"
 #include "space/state_space.hpp"
+#include "suite/suite_file.hpp"
 #include "smallscope/report.hpp"
 #include "smallscope/subject.hpp"
 
@@ -55,6 +59,8 @@ int run_gen(const gen_request& r) {
     throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.stats)));
   const auto p = parameters(s, r);
   validate(r.search);
+  if (r.seed_given && r.sample == 0) throw usage_error("--seed needs --sample K");
+  if (r.sample != 0 && r.suite_out.empty()) throw usage_error("--sample K chooses the structures of a suite file: give --suite FILE");
 
   subject_instance instance = s.make(p);
   require_eq_class(s, instance, r.search);
@@ -79,6 +85,11 @@ int run_gen(const gen_request& r) {
   const std::uint32_t slots = range.space().slot_count();
   std::vector<std::uint32_t> sample;
   detail::reservoir_sampler sampler;
+  // --suite: every structure, or a uniform sample of --sample K (reservoir sampling, seeded).
+  std::string suite_lines;
+  std::uint64_t suite_count = 0;
+  std::vector<std::pair<std::uint64_t, std::vector<std::uint32_t>>> reservoir;
+  std::mt19937_64 random(r.seed);
   try {
     for (const structure& st : range) {
       if (interrupted()) {  // polled per structure here, and at progress time by the listener
@@ -90,6 +101,15 @@ int run_gen(const gen_request& r) {
         const std::size_t at = static_cast<std::size_t>(place) * slots;
         if (sample.size() < at + slots) sample.resize(at + slots);
         std::copy(st.values().begin(), st.values().end(), sample.begin() + static_cast<std::ptrdiff_t>(at));
+      }
+      if (!r.suite_out.empty()) {
+        if (r.sample == 0) {
+          suite::append_structure(suite_lines, st.space(), st.values(), ++suite_count);
+        } else if (reservoir.size() < r.sample) {
+          reservoir.emplace_back(yielded, std::vector<std::uint32_t>(st.values().begin(), st.values().end()));
+        } else if (const std::uint64_t j = random() % yielded; j < r.sample) {
+          reservoir[j] = {yielded, std::vector<std::uint32_t>(st.values().begin(), st.values().end())};
+        }
       }
       if (!r.print) continue;
       printer.append(out, st, *format);
@@ -105,6 +125,21 @@ int run_gen(const gen_request& r) {
   listener.finish();
 
   const search_stats st = range.stats();
+  if (!r.suite_out.empty()) {
+    if (r.sample != 0) {
+      std::sort(reservoir.begin(), reservoir.end());
+      for (const auto& [index, values] : reservoir) suite::append_structure(suite_lines, range.space(), values, ++suite_count);
+    }
+    suite::header h{s.name, p, r.sample != 0 ? "random" : "bounded-exhaustive",
+                    fmt::format("{} gen {} --fin {}{}{}", r.program, s.name, joined(p), non_default_options(r.search),
+                                r.sample != 0 ? fmt::format(" --sample {} --seed {}", r.sample, r.seed) : ""),
+                    suite_count};
+    std::ofstream file(r.suite_out, std::ios::binary);
+    file << suite::header_line(h) << suite_lines;
+    file.close();
+    if (!file) throw usage_error(fmt::format("--suite: cannot write {} (give a writable file name)", r.suite_out));
+    if (!r.quiet) err("wrote {} structures to {}{}\n", grouped(suite_count), r.suite_out, stopped ? " (interrupted: the structures so far)" : "");
+  }
   const std::vector<std::string> warnings = detail::spec_warnings(
       instance.fin.data(), instance.invariant, sample,
       static_cast<std::uint32_t>(std::min<std::uint64_t>(yielded, detail::sample_capacity)),

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "suite/suite_file.hpp"
 #include "cli/coverage.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
@@ -298,6 +299,11 @@ int run_mutate(const mutate_request& r) {
   }
   std::vector<std::string> fins;
   for (const auto& f : r.fin) fins.push_back("--fin " + f);
+  if (!r.suite.empty() && first != last)
+    throw usage_error(fmt::format("--suite: the suite is one scope's inputs; give --scopes N (the scope it stands for), not {}..{}",
+                                  first, last));
+  suite::contents suite_contents;
+  std::vector<std::vector<std::uint32_t>> suite_structures;
   for (std::int64_t scope = first; scope <= last && !interrupted(); ++scope) {
     // Each subject's instance and methods at this scope.
     std::vector<subject_instance> instances;
@@ -312,7 +318,11 @@ int run_mutate(const mutate_request& r) {
         g.fin = fin_of(group.fin, scope);
         g.fin_given = true;
       }
-      const auto params = parameters(*group.subj, g);
+      gen_request bare;  // the suite's own finitization
+      bare.subject = group.subj->name;
+      const auto params = !r.suite.empty() && &group == &groups.front()
+                              ? suite_parameters(*group.subj, bare, r.suite, suite_contents)
+                              : parameters(*group.subj, g);
       fin_texts.push_back(joined(params));
       instances.push_back(group.subj->make(params));
     }
@@ -328,6 +338,7 @@ int run_mutate(const mutate_request& r) {
         }
         methods[gi].push_back(&*it);
       }
+    if (!r.suite.empty()) suite_structures = suite_candidates(suite_contents, r.suite, instances.front());
     if (scope == first && !r.quiet)
       err("{} mutate {} {} --scopes {}..{}{}{}: {} mutants from {}\n", r.program, s.name, fmt::join(r.methods, " "),
           first, last, fins.empty() ? "" : " ", fmt::join(fins, " "), list.size(), list_path);
@@ -361,6 +372,7 @@ int run_mutate(const mutate_request& r) {
             alive.push_back(id);
         mutation_options o = options;
         o.seed = seed;
+        if (gi == 0 && !r.suite.empty()) o.structures = &suite_structures;
         if (!sample.empty()) o.sample.assign(sample.begin() + static_cast<std::ptrdiff_t>(at),
                                              sample.begin() + static_cast<std::ptrdiff_t>(at + methods[gi].size()));
         at += methods[gi].size();
@@ -386,7 +398,8 @@ int run_mutate(const mutate_request& r) {
     if (r.coverage && !interrupted()) {
       std::vector<coverage_call> calls;
       for (std::size_t gi = 0; gi < groups.size(); ++gi)
-        for (const auto& m : groups[gi].methods) calls.push_back({groups[gi].subj->name, m, fin_texts[gi]});
+        for (const auto& m : groups[gi].methods)
+          calls.push_back({groups[gi].subj->name, m, fin_texts[gi], gi == 0 ? r.suite : std::string()});
       if (!r.quiet && tty) err("\r  scope {}: coverage{}", scope, "   ");
       row.coverage = measure_coverage(coverage_binary, calls, extents);
     }

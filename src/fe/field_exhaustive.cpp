@@ -9,7 +9,8 @@ namespace smallscope::fe {
 
 using sat::lit;
 
-field_exhaustive::field_exhaustive(const spec::module& m, std::uint32_t command) : problem_(m, command) {
+field_exhaustive::field_exhaustive(const spec::module& m, std::uint32_t command, fe_options options)
+    : problem_(m, command), options_(options) {
   const auto& b = problem_.bound();
   const auto& t = problem_.translation();
   const auto& reach = problem_.symmetry().reach;
@@ -38,7 +39,10 @@ field_exhaustive::field_exhaustive(const spec::module& m, std::uint32_t command)
       }
     }
   }
-  for (const auto& p : pairs_) problem_.solver().freeze(p.var);
+  for (const auto& p : pairs_) {
+    problem_.solver().freeze(p.var);
+    problem_.solver().phase(p.var);
+  }
   stats_.candidate_pairs = pairs_.size();
   stats_.translate_seconds = problem_.translate_seconds();
   stats_.cnf_variables = problem_.solver().variables();
@@ -47,22 +51,61 @@ field_exhaustive::field_exhaustive(const spec::module& m, std::uint32_t command)
 
 field_exhaustive::~field_exhaustive() = default;
 
+bool field_exhaustive::take_instance(const std::function<void(const fe_stats&)>& progress) {
+  sat::cnf_solver& solver = problem_.solver();
+  suite_instance si;
+  problem_.read_model(si.whole, si.reached);
+  for (auto& p : pairs_) {
+    if (!p.covered && solver.value(p.var)) {
+      p.covered = true;
+      solver.unphase(p.var);
+      ++si.new_pairs;
+      ++stats_.covered;
+    }
+  }
+  ++stats_.instances;
+  if (si.new_pairs == 0) return false;
+  if (recheck_) {
+    const auto check_start = std::chrono::steady_clock::now();
+    const char* which = "";
+    if (!problem_.recheck(si.whole, which))
+      throw std::logic_error(fmt::format("instance {} of the field-exhaustive loop fails the evaluator's check ({}): the translation is wrong",
+                                         stats_.instances, which));
+    stats_.check_seconds += sat::seconds_since(check_start);
+  }
+  suite_.push_back(std::move(si));
+  if (progress) progress(stats_);
+  return true;
+}
+
 void field_exhaustive::run(const fe_limits& limits, const std::atomic<int>* terminate,
                            const std::function<void(const fe_stats&)>& progress) {
   const auto start = std::chrono::steady_clock::now();
   sat::cnf_solver& solver = problem_.solver();
   solver.set_terminate_flag(terminate);
-  std::vector<lit> clause;
-  while (true) {
+  auto stop = [&] {
     if (terminate != nullptr && terminate->load() != 0) {
       stats_.interrupted = true;
-      break;
+      return true;
     }
     if ((limits.instances != 0 && stats_.instances >= limits.instances) ||
         (limits.seconds > 0 && sat::seconds_since(start) >= limits.seconds)) {
       stats_.limited = true;
-      break;
+      return true;
     }
+    return false;
+  };
+  auto timed_solve = [&](std::span<const lit> assumptions, std::int64_t conflicts) {
+    const auto solve_start = std::chrono::steady_clock::now();
+    const auto r = solver.solve(assumptions, conflicts);
+    stats_.last_solve_seconds = sat::seconds_since(solve_start);
+    stats_.solve_seconds += stats_.last_solve_seconds;
+    ++stats_.solves;
+    return r;
+  };
+  std::vector<lit> clause;
+  bool probed = false;
+  while (!stop()) {
     // Line 7: one clause over every pair not covered yet.
     clause.clear();
     for (const auto& p : pairs_) {
@@ -73,40 +116,44 @@ void field_exhaustive::run(const fe_limits& limits, const std::atomic<int>* term
       break;
     }
     solver.add_clause(clause);
-    const auto solve_start = std::chrono::steady_clock::now();
-    const bool sat = solver.solve();
-    stats_.last_solve_seconds = sat::seconds_since(solve_start);
-    stats_.solve_seconds += stats_.last_solve_seconds;
-    ++stats_.solves;
-    if (!sat) {
-      if (terminate != nullptr && terminate->load() != 0) stats_.interrupted = true;
-      else stats_.complete = true;
+    const auto r = timed_solve({}, probed || options_.probe_conflicts < 0 ? -1 : options_.probe_conflicts);
+    if (r == sat::cnf_solver::result::sat) {
+      // Lines 9-10: extend the covered sets with every pair of the instance; add it to the suite.
+      if (!take_instance(progress))
+        throw std::logic_error(fmt::format("instance {} of the field-exhaustive loop covers no new pair: the clause was not kept",
+                                           stats_.instances));
+      continue;
+    }
+    if (r == sat::cnf_solver::result::unsat) {
+      stats_.complete = true;
       break;
     }
-    // Lines 9-10: extend the covered sets with every pair of the instance; add it to the suite.
-    suite_instance si;
-    problem_.read_model(si.whole, si.reached);
+    if (terminate != nullptr && terminate->load() != 0) {
+      stats_.interrupted = true;
+      break;
+    }
+    // The clause's solve ran out of conflicts: the pairs left are mostly infeasible, and
+    // refuting them one at a time is far cheaper than refuting their disjunction. Each
+    // uncovered pair is asked for on its own; a model covers it (and maybe more), a refutation
+    // makes its negation a unit clause (it holds in every model, so nothing changes but speed).
+    // Then the next clause of the loop is refuted at once.
+    probed = true;
     for (auto& p : pairs_) {
-      if (!p.covered && solver.value(p.var)) {
-        p.covered = true;
-        ++si.new_pairs;
-        ++stats_.covered;
+      if (p.covered || p.infeasible) continue;
+      if (stop()) break;
+      const lit assume[1] = {p.var};
+      const auto pr = timed_solve(assume, -1);
+      if (pr == sat::cnf_solver::result::sat) {
+        take_instance(progress);
+      } else if (pr == sat::cnf_solver::result::unsat) {
+        p.infeasible = true;
+        ++stats_.refuted;
+        solver.require(sat::negate(p.var));
+      } else {
+        stats_.interrupted = true;
+        break;
       }
     }
-    ++stats_.instances;
-    if (si.new_pairs == 0)
-      throw std::logic_error(fmt::format("instance {} of the field-exhaustive loop covers no new pair: the clause was not kept",
-                                         stats_.instances));
-    if (recheck_) {
-      const auto check_start = std::chrono::steady_clock::now();
-      const char* which = "";
-      if (!problem_.recheck(si.whole, which))
-        throw std::logic_error(fmt::format("instance {} of the field-exhaustive loop fails the evaluator's check ({}): the translation is wrong",
-                                           stats_.instances, which));
-      stats_.check_seconds += sat::seconds_since(check_start);
-    }
-    suite_.push_back(std::move(si));
-    if (progress) progress(stats_);
   }
   stats_.cnf_clauses = solver.clauses();
 }

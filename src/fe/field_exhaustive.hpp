@@ -27,6 +27,12 @@ struct fe_limits {
   std::uint64_t instances = 0;  // stop (incomplete) after this many structures; 0: no limit
 };
 
+struct fe_options {
+  // Conflicts a solve of the loop's clause may take before the uncovered pairs are asked for one
+  // at a time (see run()); negative: never, Algorithm 1 exactly as printed.
+  std::int64_t probe_conflicts = 2000;
+};
+
 // One structure of the suite: the whole instance and the atoms its root reaches.
 struct suite_instance {
   spec::instance whole;
@@ -39,6 +45,7 @@ struct fe_stats {
   std::uint64_t solves = 0;
   std::uint64_t candidate_pairs = 0;  // sum over the fields of |dom(f)|: the pairs the clauses may name
   std::uint64_t covered = 0;          // sum |E(f)| once complete
+  std::uint64_t refuted = 0;          // pairs proven infeasible one at a time
   std::uint64_t cnf_variables = 0;
   std::uint64_t cnf_clauses = 0;
   double translate_seconds = 0;
@@ -54,7 +61,7 @@ class field_exhaustive {
  public:
   // Loads command `command` of checked module `m` (which must outlive this). Throws
   // spec::spec_error for what the translation does not support.
-  field_exhaustive(const spec::module& m, std::uint32_t command);
+  field_exhaustive(const spec::module& m, std::uint32_t command, fe_options options = {});
   ~field_exhaustive();
 
   // Algorithm 1's loop. `progress` (optional) is called after each instance.
@@ -78,8 +85,12 @@ class field_exhaustive {
     std::int64_t value;  // an atom, or -1: null
     sat::lit var;
     bool covered = false;
+    bool infeasible = false;  // refuted on its own
   };
+  // Reads the model into the suite and the covered pairs; false when it covers no new pair.
+  bool take_instance(const std::function<void(const fe_stats&)>& progress);
   sat::problem problem_;
+  fe_options options_;
   std::vector<pair> pairs_;
   std::vector<suite_instance> suite_;
   fe_stats stats_;

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "smallscope/report.hpp"
+#include "space/reachable.hpp"
 #include "space/state_space.hpp"
 
 namespace smallscope {
@@ -9,28 +10,6 @@ namespace {
 
 using detail::slot_kind;
 using detail::state_space;
-
-// Appends the reachable objects of `values` in depth-first pre-order from the root.
-void reachable(const state_space& space, std::span<const std::uint32_t> values,
-               std::vector<std::uint32_t>& order, std::vector<std::uint8_t>& seen) {
-  seen.assign(space.objects().size(), 0);
-  order.clear();
-  auto visit = [&](auto&& self, std::uint32_t object) -> void {
-    seen[object] = 1;
-    order.push_back(object);
-    const auto& o = space.objects()[object];
-    for (std::uint32_t s = o.first_slot; s < o.end_slot; ++s) {
-      const auto& sl = space.slots()[s];
-      if (sl.kind == slot_kind::array_element &&
-          sl.element >= space.value(s - 1 - static_cast<std::uint32_t>(sl.element),
-                                    values[s - 1 - static_cast<std::uint32_t>(sl.element)]).integer)
-        continue;
-      const auto& v = space.value(s, values[s]);
-      if (v.object >= 0 && seen[v.object] == 0) self(self, static_cast<std::uint32_t>(v.object));
-    }
-  };
-  visit(visit, 0);
-}
 
 std::string json_value(const state_space& space, std::uint32_t s, std::uint32_t v) {
   const auto& d = space.domains()[space.slots()[s].domain];
@@ -70,7 +49,7 @@ std::optional<structure_format> parse_structure_format(std::string_view name) {
 void structure_printer::append(std::string& out, const structure& st, structure_format format) {
   const state_space& space = st.space();
   const auto values = st.values();
-  reachable(space, values, order_, seen_);
+  detail::reachable_objects(space, values, order_, seen_);
   auto it = std::back_inserter(out);
   switch (format) {
     case structure_format::text: {

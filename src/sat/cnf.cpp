@@ -3,6 +3,8 @@
 
 #include <cadical.hpp>
 
+#include <algorithm>
+
 
 namespace smallscope::sat {
 
@@ -87,9 +89,35 @@ void cnf_solver::freeze(lit l) {
   solver_->freeze(dimacs(l));
 }
 
+void cnf_solver::phase(lit l) {
+  if (is_constant(l)) return;
+  encode(gate_of(l));
+  solver_->phase(dimacs(l));
+}
+
+void cnf_solver::unphase(lit l) {
+  if (is_constant(l)) return;
+  solver_->unphase(dimacs(l));
+}
+
 bool cnf_solver::solve() {
   ++solves_;
   return solver_->solve() == 10;
+}
+
+cnf_solver::result cnf_solver::solve(std::span<const lit> assumptions, std::int64_t conflicts) {
+  ++solves_;
+  for (lit l : assumptions) {
+    if (l == lit_false) return result::unsat;
+  }
+  for (lit l : assumptions) {
+    if (l == lit_true) continue;
+    encode(gate_of(l));
+    solver_->assume(dimacs(l));
+  }
+  if (conflicts >= 0) solver_->limit("conflicts", static_cast<int>(std::min<std::int64_t>(conflicts, 1 << 30)));
+  const int r = solver_->solve();
+  return r == 10 ? result::sat : r == 20 ? result::unsat : result::unknown;
 }
 
 bool cnf_solver::value(lit l) {

@@ -32,8 +32,16 @@ class cnf_solver {
   // Keeps the literal's variable out of CaDiCaL's elimination (encoding it first), for
   // variables that later clauses mention.
   void freeze(lit l);
+  // Prefers `l` true when the solver decides on its variable (CaDiCaL's phase); `unphase`
+  // drops the preference.
+  void phase(lit l);
+  void unphase(lit l);
   // SAT: true; UNSAT: false.
   bool solve();
+  enum class result { sat, unsat, unknown };
+  // Solves with `assumptions` holding for this call only, stopping after `conflicts` conflicts
+  // (negative: no limit) with unknown.
+  result solve(std::span<const lit> assumptions, std::int64_t conflicts);
   // The value of a literal in the last model.
   bool value(lit l);
 

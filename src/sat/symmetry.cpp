@@ -165,11 +165,15 @@ symmetry_breaking break_symmetries(translator& t) {
       before[0] = lit_false;
       for (std::size_t p = 0; p < positions.size(); ++p) before[p + 1] = c.or_(before[p], edge(positions[p], atoms[j]));
       if (!before_prev.empty()) {
-        // The least in-edge of atom j comes after the least in-edge of atom j-1.
+        // The least in-edge of atom j comes after the least in-edge of atom j-1 (at or after
+        // it when set-valued fields point there), stated on the order encoding itself:
+        // before[j][p+1] (j's least in-edge is at p or earlier) implies before[j-1][p] (j-1's is
+        // earlier than p). As binary clauses between the chains, unit propagation carries a
+        // position down the whole chain: "atom 9 has an in-edge at position 7" refutes at once
+        // where a pigeonhole argument over the atoms before it would be needed otherwise.
         for (std::size_t p = 0; p < positions.size(); ++p) {
-          lit first_here = c.and_(edge(positions[p], atoms[j]), negate(before[p]));
           lit prev_earlier = positions[p].single ? before_prev[p] : before_prev[p + 1];
-          all.push_back(c.implies(first_here, prev_earlier));
+          all.push_back(c.implies(before[p + 1], prev_earlier));
         }
       }
       before_prev = std::move(before);

@@ -1,0 +1,340 @@
+// `smallscope fe`: field extensions and a field-exhaustive suite (paper 004). On a spec alone,
+// or on a subject with --spec, by Algorithm 1 on SAT (src/fe/field_exhaustive); on a subject
+// alone, from the search's stream (src/fe/search_extensions). The suite can be saved as a suite
+// file (src/suite) for check and mutate, the extensions as JSON.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <unistd.h>
+
+#include "cli/commands.hpp"
+#include "cli/interrupt.hpp"
+#include "cli/numbers.hpp"
+#include "cli/output.hpp"
+#include "cli/progress.hpp"
+#include "check/worker_channel.hpp"
+#include "concretize/binding.hpp"
+#include "fe/field_exhaustive.hpp"
+#include "fe/search_extensions.hpp"
+#include "smallscope/subject.hpp"
+#include "spec/instance_printer.hpp"
+#include "spec/load.hpp"
+#include "suite/suite_file.hpp"
+
+namespace smallscope::cli {
+
+namespace {
+
+double since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+bool is_spec_file(const std::string& target) {
+  return target.size() > 4 && target.compare(target.size() - 4, 4, ".als") == 0;
+}
+
+// The spec with the run command's scope replaced by --scope: the file's text plus one more run
+// command, parsed by the same parser.
+spec::module load_spec(const fe_request& r, const std::string& file, std::uint32_t& command) {
+  spec::module m = spec::load_file(file);
+  try {
+    command = spec::find_run_command(m, r.run);
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(r.run.empty() ? e.what() : std::string("--run: ") + e.what());
+  }
+  if (r.sat_scope.empty()) return m;
+  const std::string pred = m.commands[command].name;
+  if (pred.empty()) throw usage_error("--scope needs a run command that names a predicate; give --run PRED");
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string all = text.str();
+  const auto lines = static_cast<std::uint32_t>(std::count(all.begin(), all.end(), '\n'));
+  all += fmt::format("\nrun {} for {}\n", pred, r.sat_scope);
+  try {
+    spec::module scoped = spec::load_text(all, file);
+    command = static_cast<std::uint32_t>(scoped.commands.size() - 1);
+    return scoped;
+  } catch (const spec::spec_error& e) {
+    if (e.at().line <= lines + 1) throw;
+    throw usage_error(fmt::format("--scope '{}': {} (write it as after `for` in a run command, e.g. "
+                                  "'exactly 1 BinaryTree, exactly 10 Node, 5 Int')",
+                                  escaped(r.sat_scope), e.message()));
+  }
+}
+
+nlohmann::json extensions_json(const fe::extensions& e) {
+  nlohmann::json fields = nlohmann::json::array();
+  for (const auto& f : e.fields) {
+    nlohmann::json pairs = nlohmann::json::array();
+    for (const auto& [owner, value] : f.pairs) {
+      pairs.push_back({owner, value == "null" ? nlohmann::json(nullptr) : nlohmann::json(value)});
+    }
+    fields.push_back({{"field", f.field}, {"size", f.pairs.size()}, {"pairs", pairs}});
+  }
+  return fields;
+}
+
+// "Node.left (8): Node$0 -> {null, Node$1}; Node$1 -> {null, Node$2, Node$3}; ..."
+std::string extensions_text(const fe::extensions& e) {
+  std::string out;
+  for (const auto& f : e.fields) {
+    out += fmt::format("{} ({}):", f.field, f.pairs.size());
+    for (std::size_t i = 0; i < f.pairs.size();) {
+      std::size_t j = i;
+      std::vector<std::string> values;
+      while (j < f.pairs.size() && f.pairs[j].first == f.pairs[i].first) values.push_back(f.pairs[j++].second);
+      out += fmt::format("{} {} -> {{{}}}", i == 0 ? "" : ";", f.pairs[i].first, fmt::join(values, ", "));
+      i = j;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+void write_file(const std::string& path, const std::string& what, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) throw usage_error(fmt::format("{}: cannot write {} (give a writable file name)", path, what));
+}
+
+struct progress_line {
+  bool shown = false;
+  bool enabled = false;
+  std::chrono::steady_clock::time_point start, last;
+  void tick(const std::string& text) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!enabled || now - last < std::chrono::seconds(1)) return;
+    last = now;
+    err("\r{} ({:.0f} s)\x1b[K", text, since(start));
+    shown = true;
+  }
+  void finish() {
+    if (shown) err("\r\x1b[K");
+  }
+};
+
+}  // namespace
+
+int run_fe(const fe_request& r) {
+  const gen_request& g = r.gen;
+  if (g.stats_given && g.stats != "json" && g.stats != "text")
+    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(g.stats)));
+  const bool spec_alone = is_spec_file(g.subject);
+  const std::string spec_file = spec_alone ? g.subject : r.spec_file;
+  if (spec_alone && !r.spec_file.empty()) throw usage_error("--spec is for a subject; the first argument is already a spec");
+  if (spec_alone && (!g.scope.empty() || g.fin_given))
+    throw usage_error("SCOPE and --fin are a subject's finitization; a spec's scope is its run command's, or --scope");
+  if (spec_alone && !r.suite_out.empty())
+    throw usage_error("--suite needs a subject to bind the instances to: smallscope fe SUBJECT --fin ... --spec FILE --suite OUT");
+  if (spec_file.empty() && (!r.run.empty() || !r.sat_scope.empty()))
+    throw usage_error("--run and --scope are for a spec: give SPEC.als, or a subject with --spec FILE");
+  std::optional<spec::instance_format> instance_format;
+  std::optional<structure_format> structure_fmt;
+  if (r.print_suite) {
+    if (spec_alone) {
+      if (r.format == "text") instance_format = spec::instance_format::text;
+      else if (r.format == "jsonl") instance_format = spec::instance_format::jsonl;
+      else if (r.format == "dot") instance_format = spec::instance_format::dot;
+    } else {
+      structure_fmt = parse_structure_format(r.format);
+    }
+    if (!instance_format && !structure_fmt)
+      throw usage_error(fmt::format("--format must be text, jsonl or dot, got '{}'", escaped(r.format)));
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  progress_line progress{false, !g.quiet && ::isatty(2) != 0, start, start};
+  fe::extensions ext;
+  nlohmann::json stats;
+  std::string summary, printed;
+  bool complete = false, stopped = false, limited = false;
+  std::uint64_t suite_size = 0;
+  std::string suite_text;  // the suite file's structure lines
+  std::string label;
+  std::vector<std::int64_t> p;
+  const subject* s = nullptr;
+
+  if (!spec_alone) {
+    s = &lookup(g.subject);
+    p = parameters(*s, g);
+  }
+
+  if (!spec_file.empty()) {
+    std::uint32_t command = 0;
+    const spec::module m = load_spec(r, spec_file, command);
+    const auto& cmd = m.commands[command];
+    label = fmt::format("{} run {}", spec_file, cmd.name.empty() ? "{...}" : cmd.name);
+    if (s != nullptr) label = fmt::format("{} {} ({})", s->name, joined(p), label);
+    if (!g.quiet) err("{} fe {}{}{}\n", r.program, spec_alone ? spec_file : s->name + " --fin " + joined(p) + " --spec " + spec_file,
+                      cmd.name.empty() ? "" : " --run " + cmd.name, r.sat_scope.empty() ? "" : " --scope '" + r.sat_scope + "'");
+    fe::field_exhaustive fe(m, command, fe::fe_options{r.probe_conflicts});
+    if (!g.quiet)
+      for (const auto& line : fe.inexact()) err("warning: {}\n", line);
+    fe.run({r.seconds, r.limit}, &detail::interrupt_signal, [&](const fe::fe_stats& st) {
+      progress.tick(fmt::format("{}: {} structures, {} of {} candidate pairs covered, {} refuted", label,
+                                grouped(st.instances), grouped(st.covered), grouped(st.candidate_pairs), grouped(st.refuted)));
+    });
+    progress.finish();
+    const auto& st = fe.stats();
+    ext = fe.covered();
+    complete = st.complete;
+    stopped = st.interrupted;
+    limited = st.limited;
+    suite_size = fe.suite().size();
+    if (s != nullptr) {
+      // Concretize each instance onto the subject's objects (paper 003's a2j) and check it
+      // against the C++ invariant: the spec and the invariant must agree on it.
+      subject_instance instance = s->make(p);
+      const detail::state_space space(instance.fin.data());
+      std::optional<concretize::binding> bind;
+      try {
+        bind.emplace(m, fe.bound(), space, s->name);
+      } catch (const std::invalid_argument& e) {
+        throw usage_error(fmt::format("--spec {}: {}", spec_file, e.what()));
+      }
+      std::vector<std::uint32_t> candidate;
+      structure_printer printer;
+      for (std::size_t k = 0; k < fe.suite().size(); ++k) {
+        const auto& si = fe.suite()[k];
+        try {
+          bind->concretize(si.whole, si.reached, candidate);
+        } catch (const std::invalid_argument& e) {
+          throw usage_error(fmt::format("instance {} of {} does not fit the finitization {}: {}", k + 1, spec_file,
+                                        joined(p), e.what()));
+        }
+        space.write_all(candidate.data());
+        if (!instance.invariant.call(instance.invariant.context.get(), space.root()))
+          throw usage_error(fmt::format("instance {} of {} is not valid under {}'s invariant: the spec and the C++ "
+                                        "invariant disagree (print it with --format text)",
+                                        k + 1, spec_file, s->name));
+        suite::append_structure(suite_text, space, candidate, k + 1);
+        if (structure_fmt) printer.append(printed, structure(space, candidate, k + 1), *structure_fmt);
+      }
+    } else if (instance_format) {
+      for (std::size_t k = 0; k < fe.suite().size(); ++k) {
+        auto shown = fe.suite()[k].reached;
+        std::erase_if(shown, [&](std::uint32_t a) { return fe.bound().atoms.is_int(a); });
+        spec::print_instance(printed, m, fe.suite()[k].whole, shown, k + 1, *instance_format);
+      }
+    }
+    summary = fmt::format("{}: {} structures cover the {} pairs of {} fields{} in {:.3f} s ({} solves, {} of {} "
+                          "candidate pairs refuted one at a time)",
+                          label, grouped(suite_size), grouped(ext.total()), ext.fields.size(),
+                          complete ? " (complete: the last solve is UNSAT)" : " (incomplete: the pairs found so far)",
+                          since(start), grouped(st.solves), grouped(st.refuted), grouped(st.candidate_pairs));
+    stats = {{"spec", spec_file}, {"run", cmd.name}, {"instances", st.instances}, {"solves", st.solves},
+             {"candidate_pairs", st.candidate_pairs}, {"refuted", st.refuted}, {"cnf_variables", st.cnf_variables},
+             {"cnf_clauses", st.cnf_clauses}, {"translate_seconds", st.translate_seconds},
+             {"solve_seconds", st.solve_seconds}, {"check_seconds", st.check_seconds},
+             {"engine", "sat"}, {"inexact", fe.inexact()}};
+  } else {
+    // The search-based variant: the pairs of every valid structure, a structure kept when it
+    // covers a new one, then the kept ones that others cover dropped.
+    subject_instance instance = s->make(p);
+    validate(g.search);
+    label = fmt::format("{} {}", s->name, joined(p));
+    if (!g.quiet) err("{} fe {} --fin {}\n  finitization: {}\n", r.program, s->name, joined(p), instance.fin.describe());
+    structure_range range(instance.fin, instance.invariant, g.search);
+    run_listener listener(label, !g.quiet);
+    range.set_listener(&listener);
+    std::optional<fe::pair_collector> pairs;
+    std::vector<std::vector<std::uint32_t>> kept;
+    std::uint64_t valid = 0;
+    try {
+      for (const structure& st : range) {
+        if (!pairs) pairs.emplace(st.space());
+        ++valid;
+        if (pairs->add(st.values()) > 0) kept.emplace_back(st.values().begin(), st.values().end());
+        if (interrupted()) {
+          stopped = true;
+          break;
+        }
+        if ((r.limit != 0 && kept.size() >= r.limit) || (r.seconds > 0 && since(start) >= r.seconds)) {
+          limited = true;
+          break;
+        }
+      }
+    } catch (const run_interrupted&) {
+      stopped = true;
+    }
+    listener.finish();
+    complete = !stopped && !limited && !range.stats().limit_reached;
+    const detail::state_space& space = range.space();
+    if (!pairs) pairs.emplace(space);
+    const std::size_t before = kept.size();
+    const auto keep = pairs->prune(kept);
+    ext = pairs->result();
+    structure_printer printer;
+    for (std::size_t k = 0; k < keep.size(); ++k) {
+      suite::append_structure(suite_text, space, kept[keep[k]], k + 1);
+      if (structure_fmt) printer.append(printed, structure(space, kept[keep[k]], k + 1), *structure_fmt);
+    }
+    suite_size = keep.size();
+    summary = fmt::format("{}: {} structures cover the {} pairs of {} fields{} in {:.3f} s (from {} valid structures; "
+                          "{} covered a new pair, {} of them redundant)",
+                          label, grouped(suite_size), grouped(ext.total()), ext.fields.size(),
+                          complete ? " (complete: every valid structure seen)" : " (incomplete: the pairs found so far)",
+                          since(start), grouped(valid), grouped(before), grouped(before - keep.size()));
+    stats = {{"valid", valid}, {"explored", range.stats().explored}, {"candidate_pairs", pairs->candidate_pairs()},
+             {"engine", "search"}};
+  }
+
+  if (!r.suite_out.empty()) {
+    suite::header h{s->name, p, "field-exhaustive",
+                    fmt::format("{} fe {} --fin {}{}", r.program, s->name, joined(p),
+                                spec_file.empty() ? "" : " --spec " + spec_file),
+                    suite_size};
+    write_file(r.suite_out, "the suite", suite::header_line(h) + suite_text);
+  }
+  nlohmann::json ext_json = extensions_json(ext);
+  if (!r.extensions_out.empty()) {
+    nlohmann::json j = {{"format", "smallscope-extensions"}, {"version", 1}, {"complete", complete},
+                        {"total", ext.total()}, {"fields", ext_json}};
+    if (s != nullptr) {
+      j["subject"] = s->name;
+      j["fin"] = p;
+    }
+    if (!spec_file.empty()) j["spec"] = spec_file;
+    write_file(r.extensions_out, "the extensions", j.dump(1) + "\n");
+  }
+  if (stopped) summary += "; interrupted (SIGINT or SIGTERM)";
+  if (limited) summary += "; stopped at --limit or --time-limit";
+  if (r.print_extensions) write_out(extensions_text(ext));
+  write_out(printed);
+  stats["structures"] = suite_size;
+  stats["pairs"] = ext.total();
+  stats["fields"] = ext.fields.size();
+  stats["complete"] = complete;
+  stats["interrupted"] = stopped;
+  stats["limited"] = limited;
+  stats["seconds"] = since(start);
+  if (s != nullptr) {
+    stats["subject"] = s->name;
+    stats["fin"] = p;
+  }
+  nlohmann::json sizes;
+  for (const auto& f : ext.fields) sizes[f.field] = f.pairs.size();
+  stats["extension_sizes"] = sizes;
+  if (g.stats == "json") {
+    if (!g.quiet) err("{}\n", summary);
+    write_out(stats.dump() + "\n");
+  } else if (g.stats == "text") {
+    if (!g.quiet) err("{}\n", summary);
+    std::string out;
+    for (const auto& [k, v] : stats.items()) out += fmt::format("{:<18} {}\n", k + ":", v.dump());
+    write_out(out);
+  } else if (r.print_extensions || !printed.empty()) {
+    if (!g.quiet) err("{}\n", summary);
+  } else {
+    write_out(summary + "\n");
+  }
+  flush_out();
+  return stopped ? exit_interrupted : exit_done;
+}
+
+}  // namespace smallscope::cli
