@@ -105,7 +105,9 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   std::vector<std::uint32_t> candidates;
   std::uint32_t slot_count = 0;
   if (options.structures != nullptr) {
+    slot_count = detail::state_space(fin.data()).slot_count();
     for (const auto& c : *options.structures) {
+      if (c.size() != slot_count) throw std::invalid_argument("mutation_options::structures: a candidate vector of another state space");
       candidates.insert(candidates.end(), c.begin(), c.end());
       ++report.structures;
     }

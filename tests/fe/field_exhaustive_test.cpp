@@ -7,7 +7,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
+#include <optional>
 #include <map>
 #include <random>
 #include <set>
@@ -15,6 +17,8 @@
 #include <string>
 
 #include "fe/field_exhaustive.hpp"
+#include "fe/search_extensions.hpp"
+#include "smallscope/subject.hpp"
 #include "sat/enumerator.hpp"
 #include "spec/load.hpp"
 
@@ -224,6 +228,57 @@ TEST(FieldExhaustive, LimitsStopTheLoopIncomplete) {
   stopped.run({}, &stop);
   EXPECT_TRUE(stopped.stats().interrupted);
   EXPECT_EQ(stopped.suite().size(), 0u);
+}
+
+// The search-based variant (a C++ invariant only) gives the SAT variant's extensions where both
+// run: BinarySearchTree (SearchTree's classes, a breadth-first invariant, so Korat's object
+// numbering is the SAT engine's breadth-first one) against examples/specs/korat/search_tree.als.
+TEST(FieldExhaustive, SearchVariantEqualsSatVariantOnBinarySearchTrees) {
+  const subject* s = find_subject("BinarySearchTree");
+  ASSERT_NE(s, nullptr);
+  const std::string spec_text = read(SMALLSCOPE_SOURCE_DIR "/examples/specs/korat/search_tree.als");
+  for (int k = 2; k <= 6; ++k) {
+    const std::vector<std::int64_t> fin = {k, 0, k, 0, k - 1};
+    subject_instance instance = s->make(fin);
+    structure_range range(instance.fin, instance.invariant);
+    std::optional<fe::pair_collector> pairs;
+    std::vector<std::vector<std::uint32_t>> kept;
+    std::uint64_t valid = 0;
+    for (const structure& st : range) {
+      if (!pairs) pairs.emplace(st.space());
+      ++valid;
+      if (pairs->add(st.values()) > 0) kept.emplace_back(st.values().begin(), st.values().end());
+    }
+    ASSERT_TRUE(pairs.has_value());
+    const auto keep = pairs->prune(kept);
+    auto by_search = as_set(pairs->result());
+    // The pruned suite still covers every pair, with at most one structure per pair.
+    fe::pair_collector again(range.space());
+    for (auto i : keep) again.add(kept[i]);
+    EXPECT_EQ(as_set(again.result()), by_search) << "k = " << k;
+    EXPECT_LE(keep.size(), pairs->result().total());
+    EXPECT_LT(keep.size(), valid) << "k = " << k;
+
+    int bits = 1;
+    while ((1 << (bits - 1)) <= k) ++bits;
+    const auto at = spec_text.rfind("run inputs004");
+    const spec::module m = spec::load_text(
+        spec_text.substr(0, at) + fmt::format("run inputs004 for exactly 1 SearchTree, exactly {} Node, {} Int\n", k, bits),
+        "search_tree.als");
+    fe::field_exhaustive fe(m, static_cast<std::uint32_t>(m.commands.size() - 1));
+    fe.run({}, nullptr);
+    ASSERT_TRUE(fe.stats().complete);
+    pair_set by_sat;
+    for (const auto& [field, set] : as_set(fe.covered())) {
+      auto& out = by_sat[field];
+      for (auto [owner, value] : set) {
+        std::replace(owner.begin(), owner.end(), '$', '#');
+        std::replace(value.begin(), value.end(), '$', '#');
+        out.emplace(owner, value);
+      }
+    }
+    EXPECT_EQ(by_search, by_sat) << "k = " << k;
+  }
 }
 
 }  // namespace

@@ -101,4 +101,18 @@ expect_refused "--workers must be in [0, 1024]" "$schemata" mutate SearchTree ad
 expect_refused "--random must be in [0, 1000]" "$schemata" mutate SearchTree add --scopes 2 --random 5000
 expect_refused "--survivors must be" "$schemata" mutate SearchTree add --scopes 2 --survivors -1
 expect_refused "--stats must be json or text" "$schemata" mutate SearchTree add --scopes 2 --stats xml
+
+# --suite: the scope's whole bounded-exhaustive suite saved by gen kills exactly the mutants the
+# search's structures kill; a sample of it (a smaller suite) kills no more.
+killed_by() {  # extra arguments -> "killed inputs"
+  "$schemata" mutate SearchTree add remove --scopes 3 --stats json -q "$@" | tail -1 \
+    | python3 -c 'import json,sys; j=json.load(sys.stdin); s=j["scopes"][0]; print(s["killed"], s["inputs"])'
+}
+"$plain" gen SearchTree 3 --suite "$work/st3.suite" -q > /dev/null
+"$plain" gen SearchTree 3 --suite "$work/st3r.suite" --sample 2 -q > /dev/null
+whole=$(killed_by); saved=$(killed_by --suite "$work/st3.suite"); sampled=$(killed_by --suite "$work/st3r.suite")
+echo "scope 3 killed/inputs: search $whole, suite file $saved, sample of 2 $sampled"
+[ "$whole" = "$saved" ] || fail "the saved suite kills $saved, the search's structures $whole"
+[ "${sampled%% *}" -le "${whole%% *}" ] && [ "${sampled##* }" -lt "${whole##* }" ] || fail "sample: $sampled vs $whole"
+expect_refused "--suite: the suite is one scope's inputs" "$schemata" mutate SearchTree add --scopes 2..3 --suite "$work/st3.suite"
 echo PASS
