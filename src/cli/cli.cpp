@@ -287,7 +287,7 @@ int cli_main(int argc, char** argv) {
       "{0}\n"
       "Examples:\n"
       "  {1} fe examples/specs/binary_search_tree.als --print\n"
-      "  {1} fe BinarySearchTree --fin 4,0,4,0,3 --spec examples/specs/korat/search_tree.als --run inputs004 --suite bst4.suite\n"
+      "  {1} fe BinarySearchTree --fin 4,0,4,0,3 --spec examples/specs/search_tree_fe.als --suite bst4.suite\n"
       "  {1} check BinarySearchTree remove --suite bst4.suite",
       exit_codes_text, program));
 

@@ -230,7 +230,8 @@ int run_fe(const fe_request& r) {
     stats = {{"spec", spec_file}, {"run", cmd.name}, {"instances", st.instances}, {"solves", st.solves},
              {"candidate_pairs", st.candidate_pairs}, {"refuted", st.refuted}, {"cnf_variables", st.cnf_variables},
              {"cnf_clauses", st.cnf_clauses}, {"translate_seconds", st.translate_seconds},
-             {"solve_seconds", st.solve_seconds}, {"check_seconds", st.check_seconds},
+             {"solve_seconds", st.solve_seconds}, {"probe_seconds", st.probe_seconds},
+             {"check_seconds", st.check_seconds},
              {"engine", "sat"}, {"inexact", fe.inexact()}};
   } else {
     // The search-based variant: the pairs of every valid structure, a structure kept when it

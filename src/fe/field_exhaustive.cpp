@@ -143,6 +143,7 @@ void field_exhaustive::run(const fe_limits& limits, const std::atomic<int>* term
       if (stop()) break;
       const lit assume[1] = {p.var};
       const auto pr = timed_solve(assume, -1);
+      stats_.probe_seconds += stats_.last_solve_seconds;
       if (pr == sat::cnf_solver::result::sat) {
         take_instance(progress);
       } else if (pr == sat::cnf_solver::result::unsat) {

@@ -46,6 +46,7 @@ struct fe_stats {
   std::uint64_t candidate_pairs = 0;  // sum over the fields of |dom(f)|: the pairs the clauses may name
   std::uint64_t covered = 0;          // sum |E(f)| once complete
   std::uint64_t refuted = 0;          // pairs proven infeasible one at a time
+  double probe_seconds = 0;           // in the solves of single pairs
   std::uint64_t cnf_variables = 0;
   std::uint64_t cnf_clauses = 0;
   double translate_seconds = 0;

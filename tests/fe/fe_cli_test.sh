@@ -31,7 +31,7 @@ PY
   || fail "--scope 10"
 
 # Bound to the subject (SAT) and from the search: the same 40 pairs; suites run by check.
-"$bin" fe BinarySearchTree --fin 4,0,4,0,3 --spec "$specs/korat/search_tree.als" --run inputs004 \
+"$bin" fe BinarySearchTree --fin 4,0,4,0,3 --spec "$specs/search_tree_fe.als" \
   --suite "$work/sat.suite" --stats json -q | tail -1 > "$work/sat.json"
 "$bin" fe BinarySearchTree --fin 4,0,4,0,3 --suite "$work/search.suite" --stats json -q | tail -1 > "$work/search.json"
 for kind in sat search; do

@@ -232,11 +232,11 @@ TEST(FieldExhaustive, LimitsStopTheLoopIncomplete) {
 
 // The search-based variant (a C++ invariant only) gives the SAT variant's extensions where both
 // run: BinarySearchTree (SearchTree's classes, a breadth-first invariant, so Korat's object
-// numbering is the SAT engine's breadth-first one) against examples/specs/korat/search_tree.als.
+// numbering is the SAT engine's breadth-first one) against examples/specs/search_tree_fe.als.
 TEST(FieldExhaustive, SearchVariantEqualsSatVariantOnBinarySearchTrees) {
   const subject* s = find_subject("BinarySearchTree");
   ASSERT_NE(s, nullptr);
-  const std::string spec_text = read(SMALLSCOPE_SOURCE_DIR "/examples/specs/korat/search_tree.als");
+  const std::string spec_text = read(SMALLSCOPE_SOURCE_DIR "/examples/specs/search_tree_fe.als");
   for (int k = 2; k <= 6; ++k) {
     const std::vector<std::int64_t> fin = {k, 0, k, 0, k - 1};
     subject_instance instance = s->make(fin);
@@ -261,9 +261,9 @@ TEST(FieldExhaustive, SearchVariantEqualsSatVariantOnBinarySearchTrees) {
 
     int bits = 1;
     while ((1 << (bits - 1)) <= k) ++bits;
-    const auto at = spec_text.rfind("run inputs004");
+    const auto at = spec_text.rfind("run inputs");
     const spec::module m = spec::load_text(
-        spec_text.substr(0, at) + fmt::format("run inputs004 for exactly 1 SearchTree, exactly {} Node, {} Int\n", k, bits),
+        spec_text.substr(0, at) + fmt::format("run inputs for exactly 1 SearchTree, exactly {} Node, {} Int\n", k, bits),
         "search_tree.als");
     fe::field_exhaustive fe(m, static_cast<std::uint32_t>(m.commands.size() - 1));
     fe.run({}, nullptr);

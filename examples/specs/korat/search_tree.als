@@ -48,13 +48,3 @@ pred SearchTree.inputs {
 
 // smallscope gen SearchTree 4: 14 trees. Int must hold n.
 run inputs for exactly 1 SearchTree, exactly 4 Node, 4 Int
-
-// Paper 004's scope k on the same classes (the subject BinarySearchTree, --fin k,0,k,0,k-1):
-// size in [0, k], keys in [0, k-1]. `smallscope fe BinarySearchTree --fin 4,0,4,0,3 --spec
-// examples/specs/korat/search_tree.als --run inputs004` computes its field extensions.
-pred SearchTree.inputs004 {
-  this.repOk
-  all n: root.*(left + right) | n.info >= 0 and n.info < #Node
-}
-
-run inputs004 for exactly 1 SearchTree, exactly 4 Node, 4 Int
