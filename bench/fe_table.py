@@ -30,28 +30,52 @@ SUBJECTS = {
                 scope=lambda k: f"exactly 1 SortedSinglyLinkedList, exactly {k} Entry, {bits(k)} Int",
                 paper_be={3: 90, 4: 420, 5: 1890, 6: 8316, 7: 36036, 8: 154440, 9: 656370, 10: 2771340, 11: 11639628},
                 paper_fe={3: 45, 4: 96, 5: 168, 6: 264, 7: 384, 8: 720, 9: 870, 10: 1125, 11: 1335, 12: 1665, 20: 6300, 30: 14364, 64: 77637},
-                paper_fe_s={20: 8.87, 30: 60.76, 64: 3078.10}, largest=64),
+                paper_fe_s={20: 8.87, 30: 60.76, 64: 3078.10}, largest=64,
+                methods=["get", "add", "remove"], pattern="0,s-1,s,s", mutants=None, be_mut_max=8,
+                paper_mut={3: (92.58, 88.76, 100, 100), 4: (92.81, 92.13, 100, 100), 5: (92.81, 92.81, 100, 100),
+                           6: (92.81, 92.81, 100, 100), 7: (92.81, 92.58, 100, 100), 8: (93.03, 91.69, 100, 100),
+                           9: (93.03, 91.69, 100, 100), 10: (93.03, 91.69, 100, 100), 11: (93.03, 91.69, 100, 100),
+                           12: (None, 91.69, None, 100), 20: (None, 91.69, None, 100), 30: (None, 93.03, None, 100),
+                           64: (None, 91.69, None, 100)}),
     "bst": dict(name="BinarySearchTree", title="Binary search tree",
                 fin=lambda k: f"{k},0,{k},0,{k-1}", args=lambda k: 3 * k,
                 spec="examples/specs/search_tree_fe.als", run="inputs",
                 scope=lambda k: f"exactly 1 SearchTree, exactly {k} Node, {bits(k)} Int",
                 paper_be={3: 135, 4: 612, 5: 2820, 6: 13158, 7: 61950, 8: 293640, 9: 1399194, 10: 6695730, 11: 32156091},
                 paper_fe={3: 99, 4: 216, 5: 336, 6: 456, 7: 612, 8: 810, 9: 1365, 10: 1290, 11: 1905, 12: 2145, 15: 3015, 20: 6624, 21: 7704},
-                paper_fe_s={15: 17.55, 20: 982.50, 21: 2022.15}, largest=21),
+                paper_fe_s={15: 17.55, 20: 982.50, 21: 2022.15}, largest=21,
+                methods=["add", "find", "remove"], pattern="s,0,s,0,s-1", mutants="search_tree", be_mut_max=7,
+                paper_mut={3: (89.69, 88.70, 98, 98), 4: (91.36, 90.77, 100, 98), 5: (91.36, 91.36, 100, 100),
+                           6: (91.36, 91.36, 100, 100), 7: (91.36, 91.36, 100, 100), 8: (91.36, 91.36, 100, 100),
+                           9: (91.36, 91.36, 100, 100), 10: (91.36, 91.36, 100, 100), 11: (91.36, 91.36, 100, 100),
+                           12: (None, 91.36, None, 100), 15: (None, 91.36, None, 100), 20: (None, 91.36, None, 100),
+                           21: (None, 91.36, None, 100)}),
     "treeset": dict(name="TreeSet", title="TreeSet",
                     fin=lambda k: f"{k},{k},0,{k-1}", args=lambda k: 3 * k,
                     spec="examples/specs/tree_set.als", run="inputs",
                     scope=lambda k: f"exactly 1 TreeSet, exactly {k} TreeSetEntry, {bits(k)} Int",
                     paper_be={3: 144, 4: 492, 5: 1725, 6: 5886, 7: 19131, 8: 59736, 9: 182331, 10: 553170, 11: 1690986, 12: 5258628, 13: 16706859},
                     paper_fe={3: 90, 4: 216, 5: 324, 6: 492, 7: 684, 8: 1035, 9: 1230, 10: 1575, 11: 1800, 12: 2685, 13: 2730, 14: 2730, 15: 3195, 20: 7326, 25: 10332, 30: 14346},
-                    paper_fe_s={15: 21.24, 20: 197.29, 25: 1022.75, 30: 2894.94}, largest=30),
+                    paper_fe_s={15: 21.24, 20: 197.29, 25: 1022.75, 30: 2894.94}, largest=30,
+                    methods=["add", "remove", "contains"], pattern="s,s,0,s-1", mutants="red_black_tree", be_mut_max=8,
+                    paper_mut={3: (60.39, 53.53, 74, 67), 4: (75.65, 72.68, 86, 84), 5: (82.50, 81.04, 90, 89),
+                               6: (83.22, 82.92, 90, 90), 7: (83.53, 79.26, 90, 86), 8: (85.24, 81.93, 90, 88),
+                               9: (85.42, 84.34, 90, 90), 10: (85.49, 85.31, 90, 90), 11: (85.56, 84.27, 90, 87),
+                               12: (85.56, 84.67, 90, 88), 13: (85.56, 85.38, 90, 90), 14: (None, 85.44, None, 90),
+                               15: (None, 84.30, None, 87), 20: (None, 84.69, None, 89), 25: (None, 84.70, None, 88),
+                               30: (None, 83.81, None, 87)}),
     "bh": dict(name="BinomialHeap", title="Binomial heap",
                fin=lambda k: f"{k}", args=lambda k: 2 * k + 1,
                spec="examples/specs/binomial_heap.als", run="inputs",
                scope=lambda k: f"exactly 1 BinomialHeap, exactly {k} BinomialHeapNode, {bits(k + 1)} Int",
                paper_be={3: 197, 4: 1081, 5: 10297, 6: 98827, 7: 1611241, 8: 10263649},
                paper_fe={3: 63, 4: 126, 5: 216, 6: 315, 7: 423, 8: 671, 9: 847, 10: 1078, 11: 1298, 15: 2453, 20: 5109, 25: 8099},
-               paper_fe_s={15: 27.42, 20: 325.55, 25: 1174.16}, largest=25),
+               paper_fe_s={15: 27.42, 20: 325.55, 25: 1174.16}, largest=25,
+               methods=["insert", "extract_min", "delete"], pattern="s", mutants=None, be_mut_max=6,
+               paper_mut={3: (77.28, 76.36, 82, 82), 4: (78.40, 78.13, 84, 84), 5: (80.09, 78.39, 84, 84),
+                          6: (85.28, 83.52, 89, 89), 7: (85.85, 85.25, 90, 90), 8: (86.00, 83.01, 90, 87),
+                          9: (None, 78.70, None, 84), 10: (None, 85.12, None, 89), 11: (None, 82.37, None, 89),
+                          15: (None, 90.22, None, 90), 20: (None, 94.01, None, 93), 25: (None, 94.74, None, 93)}),
 }
 
 def run_json(cmd, timeout):
@@ -63,6 +87,21 @@ def run_json(cmd, timeout):
     if out.returncode not in (0, 1):
         sys.exit(f"{' '.join(cmd)} failed ({out.returncode}): {out.stderr}")
     return json.loads(out.stdout.strip().splitlines()[-1]), time.time() - start
+
+def mutation(a, s, scope, suite=None):
+    """Kill rate (killed/all mutants, %) and branch coverage (%) of the code under test."""
+    cmd = [a.schemata, "mutate", s["name"], *s["methods"], "--scopes", str(scope), "--fin", s["pattern"],
+           "--coverage", "--stats", "json", "-q"]
+    if s["mutants"]:
+        cmd += ["--mutants", os.path.join(os.path.dirname(a.schemata), "mutants", s["mutants"] + ".jsonl")]
+    if suite:
+        cmd += ["--suite", suite]
+    j, secs = run_json(cmd, a.budget)
+    if not j:
+        return None
+    row = j["scopes"][0]
+    return {"killed": row["killed"], "mutants": row["mutants"], "kill_rate": 100.0 * row["killed"] / row["mutants"],
+            "branches": row["coverage"]["code_branches"], "test_seconds": secs}
 
 def scopes(text):
     out = []
@@ -82,8 +121,13 @@ def main():
     ap.add_argument("--fe-scopes", default="", help="FE scopes (default: the paper's rows)")
     ap.add_argument("--budget", type=float, default=3600)
     ap.add_argument("--claims", action="store_true", help="check the claims: FE linear, 2x the BE scope")
+    ap.add_argument("--mutation", action="store_true", help="also kill rates and branch coverage of both suites")
+    ap.add_argument("--schemata", default=os.path.join(ROOT, "build/release/smallscope-schemata"))
+    ap.add_argument("--fe-mut-max", type=int, default=30, help="largest scope whose FE suite runs the mutants")
     ap.add_argument("--json", default="")
+    ap.add_argument("--workdir", default=os.path.join(ROOT, "build/fe-table"))
     a = ap.parse_args()
+    os.makedirs(a.workdir, exist_ok=True)
     results = {}
     for key in a.only.split(","):
         s = SUBJECTS[key]
@@ -98,13 +142,22 @@ def main():
                     row["be_structures"] = j["valid"]
                     row["be_size"] = j["valid"] * s["args"](k)
                     row["be_seconds"] = j["seconds"]
+            if a.mutation and k <= min(be_max, s["be_mut_max"]):
+                m = mutation(a, s, k)
+                if m:
+                    row["be_mut"] = m
             if k in fe_scopes:
+                suite = os.path.join(a.workdir, f"{key}-{k}.suite")
                 cmd = [a.bin, "fe", s["name"], "--fin", s["fin"](k), "--spec", os.path.join(ROOT, s["spec"]),
-                       "--run", s["run"], "--scope", s["scope"](k), "--stats", "json", "-q"]
+                       "--run", s["run"], "--scope", s["scope"](k), "--stats", "json", "-q", "--suite", suite]
                 j, secs = run_json(cmd, a.budget)
                 if j:
                     row.update(fe_structures=j["structures"], fe_size=j["structures"] * s["args"](k),
                                fe_pairs=j["pairs"], fe_seconds=j["seconds"], fe_complete=j["complete"])
+                    if a.mutation and k <= a.fe_mut_max:
+                        m = mutation(a, s, k, suite)
+                        if m:
+                            row["fe_mut"] = m
                 else:
                     row["fe_timeout"] = True
             rows[k] = row
@@ -116,8 +169,13 @@ def main():
     for key, rows in results.items():
         s = SUBJECTS[key]
         print(f"\n**{s['title']}** ({s['name']}; arguments per structure: {s['args'](1) and ('3k' if s['args'](2) == 6 else '2k+1')})\n")
-        print("| scope | BE size (paper) | BE s | FE structures | sum E(f) | FE size (paper) | FE s (paper) |")
-        print("|---|---|---|---|---|---|---|")
+        if a.mutation:
+            print("| scope | BE size (paper) | BE s | FE structures | sum E(f) | FE size (paper) | FE s (paper) "
+                  "| BE kill % (paper) | FE kill % (paper) | BE branch % (paper) | FE branch % (paper) |")
+            print("|---|---|---|---|---|---|---|---|---|---|---|")
+        else:
+            print("| scope | BE size (paper) | BE s | FE structures | sum E(f) | FE size (paper) | FE s (paper) |")
+            print("|---|---|---|---|---|---|---|")
         for k, r in sorted(rows.items()):
             be = f"{r['be_size']:,} ({s['paper_be'].get(k, '')})" if "be_size" in r else "-"
             be_s = f"{r['be_seconds']:.2f}" if "be_seconds" in r else "-"
@@ -128,7 +186,15 @@ def main():
                 fe = ("TO", "", "", f"> {a.budget:.0f}")
             else:
                 fe = ("-", "", "", "")
-            print(f"| {k} | {be} | {be_s} | {fe[0]} | {fe[1]} | {fe[2]} | {fe[3]} |")
+            line = f"| {k} | {be} | {be_s} | {fe[0]} | {fe[1]} | {fe[2]} | {fe[3]} |"
+            if a.mutation:
+                pm = s["paper_mut"].get(k, (None, None, None, None))
+                def cell(m, field, paper):
+                    p = "" if paper is None else f" ({paper:g})"
+                    return f"{m[field]:.2f}{p}" if m else ("-" + p if paper is not None else "-")
+                line += (f" {cell(r.get('be_mut'), 'kill_rate', pm[0])} | {cell(r.get('fe_mut'), 'kill_rate', pm[1])} |"
+                         f" {cell(r.get('be_mut'), 'branches', pm[2])} | {cell(r.get('fe_mut'), 'branches', pm[3])} |")
+            print(line)
     if a.claims:
         print()
         for key, rows in results.items():
@@ -142,6 +208,12 @@ def main():
             linear = bool(ratios) and max(ratios) <= 3 * min(ratios)
             be_largest = max([k for k, r in rows.items() if "be_size" in r], default=0)
             fe_largest = max([k for k, _ in fe], default=0)
+            if a.mutation:
+                both = [(k, r["be_mut"]["kill_rate"], r["fe_mut"]["kill_rate"]) for k, r in sorted(rows.items())
+                        if k >= 6 and "be_mut" in r and "fe_mut" in r]
+                close = [k for k, b, f in both if abs(b - f) <= 2]
+                print(f"{s['title']}: FE kill rate within 2 points of BE at scopes >= 6: {len(close)} of {len(both)} rows "
+                      f"({', '.join(f'{k}: {b:.2f} vs {f:.2f}' for k, b, f in both)})")
             print(f"{s['title']}: BE sizes equal the paper's at {sorted(be_ok)}{' but not ' + str(sorted(be_bad)) if be_bad else ''}; "
                   f"FE structures per scope unit {min(ratios):.1f}..{max(ratios):.1f} ({'linear' if linear else 'NOT linear'}); "
                   f"largest FE scope {fe_largest} vs BE {be_largest} ({'>= 2x' if fe_largest >= 2 * be_largest else '< 2x'})")
