@@ -1,9 +1,10 @@
 // Paper 004's binary search trees (Table 1) on the classes of the subject BinarySearchTree
 // (Korat's SearchTree: fields root, size, left, right, info), so that `smallscope fe
 // BinarySearchTree --spec` binds its instances to the C++ objects. The invariant is Korat's
-// SearchTree invariant as in korat/search_tree.als, with one redundant clause (below); the finitization is paper 004's scope k
-// (--fin k,0,k,0,k-1): size in [0, k], keys in [0, k-1]. For scope k write `exactly k Node` and
-// an Int bit width b with 2^(b-1) > k (5 Int up to k = 15, 6 Int up to 31).
+// SearchTree invariant as in korat/search_tree.als, with one redundant clause (below); the
+// finitization is paper 004's scope k (--fin k,0,k,0,k-1): size in [0, k], keys in [0, k-1].
+// For scope k write `exactly k Node` and an Int bit width b with 2^(b-1) > k (5 Int up to
+// k = 15, 6 Int up to 31).
 module search_tree_fe
 
 sig SearchTree {
