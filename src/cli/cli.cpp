@@ -252,6 +252,9 @@ int cli_main(int argc, char** argv) {
   fa->add_option("--extensions", fe.extensions_out, "write the extensions (tight field bounds) as JSON")->type_name("FILE");
   fa->add_option("--suite", fe.suite_out, "write the suite as a suite file (needs a subject) for check and mutate")
       ->type_name("FILE");
+  fa->add_flag("--all-instances", fe.all_instances,
+               "keep every instance Algorithm 1 found in the suite (default: drop, last first, those whose pairs\n"
+               "the others cover)");
   rules["--time-limit"] = "seconds in [0, 1e9] (0: none)";
   fa->add_option_function<std::string>(
        "--time-limit",

@@ -97,6 +97,7 @@ struct fe_request {
   std::string suite_out;
   bool print_extensions = false;
   bool print_suite = false;
+  bool all_instances = false;  // keep every instance Algorithm 1 found (no pruning)
   std::string format = "text";
   double seconds = 0;          // --time-limit
   std::uint64_t limit = 0;     // structures

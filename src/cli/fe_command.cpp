@@ -185,7 +185,15 @@ int run_fe(const fe_request& r) {
     complete = st.complete;
     stopped = st.interrupted;
     limited = st.limited;
-    suite_size = fe.suite().size();
+    // The suite: Algorithm 1's instances, less those whose pairs the others cover (unless
+    // --all-instances).
+    std::vector<std::size_t> members;
+    if (r.all_instances) {
+      for (std::size_t k = 0; k < fe.suite().size(); ++k) members.push_back(k);
+    } else {
+      members = fe.pruned();
+    }
+    suite_size = members.size();
     if (s != nullptr) {
       // Concretize each instance onto the subject's objects (paper 003's a2j) and check it
       // against the C++ invariant: the spec and the invariant must agree on it.
@@ -199,7 +207,8 @@ int run_fe(const fe_request& r) {
       }
       std::vector<std::uint32_t> candidate;
       structure_printer printer;
-      for (std::size_t k = 0; k < fe.suite().size(); ++k) {
+      std::uint64_t number = 0;
+      for (const std::size_t k : members) {
         const auto& si = fe.suite()[k];
         try {
           bind->concretize(si.whole, si.reached, candidate);
@@ -212,21 +221,24 @@ int run_fe(const fe_request& r) {
           throw usage_error(fmt::format("instance {} of {} is not valid under {}'s invariant: the spec and the C++ "
                                         "invariant disagree (print it with --format text)",
                                         k + 1, spec_file, s->name));
-        suite::append_structure(suite_text, space, candidate, k + 1);
-        if (structure_fmt) printer.append(printed, structure(space, candidate, k + 1), *structure_fmt);
+        suite::append_structure(suite_text, space, candidate, ++number);
+        if (structure_fmt) printer.append(printed, structure(space, candidate, number), *structure_fmt);
       }
     } else if (instance_format) {
-      for (std::size_t k = 0; k < fe.suite().size(); ++k) {
+      std::uint64_t number = 0;
+      for (const std::size_t k : members) {
         auto shown = fe.suite()[k].reached;
         std::erase_if(shown, [&](std::uint32_t a) { return fe.bound().atoms.is_int(a); });
-        spec::print_instance(printed, m, fe.suite()[k].whole, shown, k + 1, *instance_format);
+        spec::print_instance(printed, m, fe.suite()[k].whole, shown, ++number, *instance_format);
       }
     }
-    summary = fmt::format("{}: {} structures cover the {} pairs of {} fields{} in {:.3f} s ({} solves, {} of {} "
-                          "candidate pairs refuted one at a time)",
+    summary = fmt::format("{}: {} structures cover the {} pairs of {} fields{} in {:.3f} s ({} instances found, {}; "
+                          "{} solves, {} of {} candidate pairs refuted one at a time)",
                           label, grouped(suite_size), grouped(ext.total()), ext.fields.size(),
                           complete ? " (complete: the last solve is UNSAT)" : " (incomplete: the pairs found so far)",
-                          since(start), grouped(st.solves), grouped(st.refuted), grouped(st.candidate_pairs));
+                          since(start), grouped(st.instances),
+                          r.all_instances ? "all kept" : fmt::format("{} redundant dropped", grouped(st.instances - suite_size)),
+                          grouped(st.solves), grouped(st.refuted), grouped(st.candidate_pairs));
     stats = {{"spec", spec_file}, {"run", cmd.name}, {"instances", st.instances}, {"solves", st.solves},
              {"candidate_pairs", st.candidate_pairs}, {"refuted", st.refuted}, {"cnf_variables", st.cnf_variables},
              {"cnf_clauses", st.cnf_clauses}, {"translate_seconds", st.translate_seconds},

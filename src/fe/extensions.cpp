@@ -36,4 +36,23 @@ void normalize(extensions& e) {
   }
 }
 
+std::vector<std::size_t> prune_cover(const std::vector<std::vector<std::uint32_t>>& pairs_of, std::size_t pair_count) {
+  std::vector<std::uint32_t> count(pair_count, 0);
+  for (const auto& pairs : pairs_of)
+    for (auto id : pairs) ++count[id];
+  std::vector<bool> keep(pairs_of.size(), true);
+  for (std::size_t i = pairs_of.size(); i-- > 0;) {
+    bool needed = false;
+    for (auto id : pairs_of[i]) needed = needed || count[id] == 1;
+    if (needed) continue;
+    keep[i] = false;
+    for (auto id : pairs_of[i]) --count[id];
+  }
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < pairs_of.size(); ++i) {
+    if (keep[i]) out.push_back(i);
+  }
+  return out;
+}
+
 }  // namespace smallscope::fe

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,5 +37,11 @@ struct extensions {
 
 // Sorts each field's pairs: owners by their number (so "N10" after "N9"), then values.
 void normalize(extensions& e);
+
+// A suite's members by the pairs (numbered 0..pair_count-1) each covers: the indices of the
+// members to keep, in order. A member is dropped, last first, when every one of its pairs is
+// covered by the members still kept (paper 004, Sec. 3: Algorithm 1's suites are not minimal),
+// so the kept ones cover what all of them did.
+std::vector<std::size_t> prune_cover(const std::vector<std::vector<std::uint32_t>>& pairs_of, std::size_t pair_count);
 
 }  // namespace smallscope::fe

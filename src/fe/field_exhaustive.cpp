@@ -39,6 +39,9 @@ field_exhaustive::field_exhaustive(const spec::module& m, std::uint32_t command,
       }
     }
   }
+  // The solver prefers what covers new pairs: the pairs' literals are phased true (unphased
+  // once covered). Also phasing a covered pair's field variable false, or forcing phases,
+  // gave no smaller suites.
   for (const auto& p : pairs_) {
     problem_.solver().freeze(p.var);
     problem_.solver().phase(p.var);
@@ -55,13 +58,15 @@ bool field_exhaustive::take_instance(const std::function<void(const fe_stats&)>&
   sat::cnf_solver& solver = problem_.solver();
   suite_instance si;
   problem_.read_model(si.whole, si.reached);
-  for (auto& p : pairs_) {
-    if (!p.covered && solver.value(p.var)) {
-      p.covered = true;
-      solver.unphase(p.var);
-      ++si.new_pairs;
-      ++stats_.covered;
-    }
+  for (std::uint32_t i = 0; i < pairs_.size(); ++i) {
+    auto& p = pairs_[i];
+    if (!solver.value(p.var)) continue;
+    si.pairs.push_back(i);
+    if (p.covered) continue;
+    p.covered = true;
+    solver.unphase(p.var);
+    ++si.new_pairs;
+    ++stats_.covered;
   }
   ++stats_.instances;
   if (si.new_pairs == 0) return false;
@@ -157,6 +162,12 @@ void field_exhaustive::run(const fe_limits& limits, const std::atomic<int>* term
     }
   }
   stats_.cnf_clauses = solver.clauses();
+}
+
+std::vector<std::size_t> field_exhaustive::pruned() const {
+  std::vector<std::vector<std::uint32_t>> pairs(suite_.size());
+  for (std::size_t i = 0; i < suite_.size(); ++i) pairs[i] = suite_[i].pairs;
+  return prune_cover(pairs, pairs_.size());
 }
 
 extensions field_exhaustive::covered() const {

@@ -38,6 +38,7 @@ struct suite_instance {
   spec::instance whole;
   std::vector<std::uint32_t> reached;
   std::uint64_t new_pairs = 0;  // pairs it covered first
+  std::vector<std::uint32_t> pairs;  // every pair it covers (numbered as candidate pairs)
 };
 
 struct fe_stats {
@@ -70,6 +71,8 @@ class field_exhaustive {
            const std::function<void(const fe_stats&)>& progress = {});
 
   const std::vector<suite_instance>& suite() const { return suite_; }
+  // The members of suite() to keep so that none is redundant (prune_cover), in order.
+  std::vector<std::size_t> pruned() const;
   // The covered pairs (the extensions once complete), labelled by atom names.
   extensions covered() const;
   const fe_stats& stats() const { return stats_; }

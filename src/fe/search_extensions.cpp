@@ -71,25 +71,9 @@ extensions pair_collector::result() const {
 }
 
 std::vector<std::size_t> pair_collector::prune(const std::vector<std::vector<std::uint32_t>>& suite) {
-  std::vector<std::uint32_t> count(seen_.size(), 0);
   std::vector<std::vector<std::uint32_t>> pairs(suite.size());
-  for (std::size_t i = 0; i < suite.size(); ++i) {
-    pairs_of(suite[i], pairs[i]);
-    for (auto id : pairs[i]) ++count[id];
-  }
-  std::vector<bool> keep(suite.size(), true);
-  for (std::size_t i = suite.size(); i-- > 0;) {
-    bool needed = false;
-    for (auto id : pairs[i]) needed = needed || count[id] == 1;
-    if (needed) continue;
-    keep[i] = false;
-    for (auto id : pairs[i]) --count[id];
-  }
-  std::vector<std::size_t> out;
-  for (std::size_t i = 0; i < suite.size(); ++i) {
-    if (keep[i]) out.push_back(i);
-  }
-  return out;
+  for (std::size_t i = 0; i < suite.size(); ++i) pairs_of(suite[i], pairs[i]);
+  return prune_cover(pairs, seen_.size());
 }
 
 }  // namespace smallscope::fe

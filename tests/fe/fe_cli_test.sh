@@ -30,6 +30,13 @@ PY
   | tail -1 | python3 -c 'import json,sys; s=json.load(sys.stdin); assert s["pairs"] == 187 and s["structures"] <= 187, s' \
   || fail "--scope 10"
 
+# --all-instances keeps every instance Algorithm 1 found; by default the redundant ones are dropped.
+all=$("$bin" fe "$specs/binary_search_tree.als" --scope 'exactly 1 BinaryTree, exactly 7 Node, 4 Int' --all-instances --stats json -q | tail -1 \
+  | python3 -c 'import json,sys; s=json.load(sys.stdin); assert s["structures"] == s["instances"], s; print(s["structures"])')
+kept=$("$bin" fe "$specs/binary_search_tree.als" --scope 'exactly 1 BinaryTree, exactly 7 Node, 4 Int' --stats json -q | tail -1 \
+  | python3 -c 'import json,sys; s=json.load(sys.stdin); assert s["pairs"] == 100, s; print(s["structures"])')
+[ "$kept" -le "$all" ] || fail "pruned suite ($kept) larger than Algorithm 1's ($all)"
+
 # Bound to the subject (SAT) and from the search: the same 40 pairs; suites run by check.
 "$bin" fe BinarySearchTree --fin 4,0,4,0,3 --spec "$specs/search_tree_fe.als" \
   --suite "$work/sat.suite" --stats json -q | tail -1 > "$work/sat.json"

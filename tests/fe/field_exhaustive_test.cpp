@@ -116,6 +116,30 @@ TEST(FieldExhaustive, BinarySearchTreesOfFig4AtScope4) {
   EXPECT_EQ(o.stats.solves, o.suite + 1) << "one solve per structure, and the final UNSAT one";
 }
 
+// Dropping the instances whose pairs the others cover keeps every pair covered.
+TEST(FieldExhaustive, PrunedSuitesCoverTheSamePairs) {
+  for (int k : {4, 7}) {
+    const spec::module m = spec::load_text(bst_at(k), "bst.als");
+    fe::field_exhaustive fe(m, 0);
+    fe.run({}, nullptr);
+    const auto keep = fe.pruned();
+    pair_set all, kept;
+    for (const auto& si : fe.suite()) add_pairs(m, si.whole, si.reached, all);
+    for (auto i : keep) add_pairs(m, fe.suite()[i].whole, fe.suite()[i].reached, kept);
+    EXPECT_EQ(kept, all) << "k = " << k;
+    EXPECT_EQ(all, as_set(fe.covered())) << "k = " << k;
+    EXPECT_LE(keep.size(), fe.suite().size());
+    EXPECT_TRUE(std::is_sorted(keep.begin(), keep.end()));
+    // No kept member is redundant: each has a pair no other kept member has.
+    for (auto i : keep) {
+      pair_set others;
+      for (auto j : keep)
+        if (j != i) add_pairs(m, fe.suite()[j].whole, fe.suite()[j].reached, others);
+      EXPECT_NE(others, kept) << "member " << i << " is redundant";
+    }
+  }
+}
+
 TEST(FieldExhaustive, BinarySearchTreesAtScope10) {
   const spec::module m = spec::load_text(bst_at(10), "bst10.als");
   const auto o = run_fe(m);
