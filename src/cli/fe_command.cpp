@@ -28,10 +28,6 @@ namespace smallscope::cli {
 
 namespace {
 
-double since(std::chrono::steady_clock::time_point t) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
-}
-
 bool is_spec_file(const std::string& target) {
   return target.size() > 4 && target.compare(target.size() - 4, 4, ".als") == 0;
 }
@@ -95,13 +91,6 @@ std::string extensions_text(const fe::extensions& e) {
   return out;
 }
 
-void write_file(const std::string& path, const std::string& what, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) throw usage_error(fmt::format("{}: cannot write {} (give a writable file name)", path, what));
-}
-
 struct progress_line {
   bool shown = false;
   bool enabled = false;
@@ -110,7 +99,7 @@ struct progress_line {
     const auto now = std::chrono::steady_clock::now();
     if (!enabled || now - last < std::chrono::seconds(1)) return;
     last = now;
-    err("\r{} ({:.0f} s)\x1b[K", text, since(start));
+    err("\r{} ({:.0f} s)\x1b[K", text, sat::seconds_since(start));
     shown = true;
   }
   void finish() {
@@ -236,7 +225,7 @@ int run_fe(const fe_request& r) {
                           "{} solves, {} of {} candidate pairs refuted one at a time)",
                           label, grouped(suite_size), grouped(ext.total()), ext.fields.size(),
                           complete ? " (complete: the last solve is UNSAT)" : " (incomplete: the pairs found so far)",
-                          since(start), grouped(st.instances),
+                          sat::seconds_since(start), grouped(st.instances),
                           r.all_instances ? "all kept" : fmt::format("{} redundant dropped", grouped(st.instances - suite_size)),
                           grouped(st.solves), grouped(st.refuted), grouped(st.candidate_pairs));
     stats = {{"spec", spec_file}, {"run", cmd.name}, {"instances", st.instances}, {"solves", st.solves},
@@ -267,7 +256,7 @@ int run_fe(const fe_request& r) {
           stopped = true;
           break;
         }
-        if ((r.limit != 0 && kept.size() >= r.limit) || (r.seconds > 0 && since(start) >= r.seconds)) {
+        if ((r.limit != 0 && kept.size() >= r.limit) || (r.seconds > 0 && sat::seconds_since(start) >= r.seconds)) {
           limited = true;
           break;
         }
@@ -292,7 +281,7 @@ int run_fe(const fe_request& r) {
                           "{} covered a new pair, {} of them redundant)",
                           label, grouped(suite_size), grouped(ext.total()), ext.fields.size(),
                           complete ? " (complete: every valid structure seen)" : " (incomplete: the pairs found so far)",
-                          since(start), grouped(valid), grouped(before), grouped(before - keep.size()));
+                          sat::seconds_since(start), grouped(valid), grouped(before), grouped(before - keep.size()));
     stats = {{"valid", valid}, {"explored", range.stats().explored}, {"candidate_pairs", pairs->candidate_pairs()},
              {"engine", "search"}};
   }
@@ -302,7 +291,7 @@ int run_fe(const fe_request& r) {
                     fmt::format("{} fe {} --fin {}{}", r.program, s->name, joined(p),
                                 spec_file.empty() ? "" : " --spec " + spec_file),
                     suite_size};
-    write_file(r.suite_out, "the suite", suite::header_line(h) + suite_text);
+    write_file("--suite", r.suite_out, suite::header_line(h) + suite_text);
   }
   nlohmann::json ext_json = extensions_json(ext);
   if (!r.extensions_out.empty()) {
@@ -313,7 +302,7 @@ int run_fe(const fe_request& r) {
       j["fin"] = p;
     }
     if (!spec_file.empty()) j["spec"] = spec_file;
-    write_file(r.extensions_out, "the extensions", j.dump(1) + "\n");
+    write_file("--extensions", r.extensions_out, j.dump(1) + "\n");
   }
   if (stopped) summary += "; interrupted (SIGINT or SIGTERM)";
   if (limited) summary += "; stopped at --limit or --time-limit";
@@ -325,7 +314,7 @@ int run_fe(const fe_request& r) {
   stats["complete"] = complete;
   stats["interrupted"] = stopped;
   stats["limited"] = limited;
-  stats["seconds"] = since(start);
+  stats["seconds"] = sat::seconds_since(start);
   if (s != nullptr) {
     stats["subject"] = s->name;
     stats["fin"] = p;

@@ -134,10 +134,7 @@ int run_gen(const gen_request& r) {
                     fmt::format("{} gen {} --fin {}{}{}", r.program, s.name, joined(p), non_default_options(r.search),
                                 r.sample != 0 ? fmt::format(" --sample {} --seed {}", r.sample, r.seed) : ""),
                     suite_count};
-    std::ofstream file(r.suite_out, std::ios::binary);
-    file << suite::header_line(h) << suite_lines;
-    file.close();
-    if (!file) throw usage_error(fmt::format("--suite: cannot write {} (give a writable file name)", r.suite_out));
+    write_file("--suite", r.suite_out, suite::header_line(h) + suite_lines);
     if (!r.quiet) err("wrote {} structures to {}{}\n", grouped(suite_count), r.suite_out, stopped ? " (interrupted: the structures so far)" : "");
   }
   const std::vector<std::string> warnings = detail::spec_warnings(

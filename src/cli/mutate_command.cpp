@@ -227,13 +227,6 @@ mutate::report_status report_status_of(const mutant_outcome& o) {
   }
 }
 
-void write_file(const std::string& option, const std::string& path, const std::string& text) {
-  std::ofstream file(path);
-  file << text;
-  file.flush();
-  if (!file) throw output_error(fmt::format("{}: cannot write '{}'", option, path));
-}
-
 }  // namespace
 
 int run_mutate(const mutate_request& r) {

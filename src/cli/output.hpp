@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -66,6 +67,15 @@ inline void flush_err() {
 }
 
 inline bool stderr_failed() { return detail_output::err_failed; }
+
+// Writes `text` to the file at `path` (an option's output: --report, --suite, ...); a file that
+// cannot be written is an output_error naming the option (exit code 3).
+inline void write_file(const std::string& option, const std::string& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  file.flush();
+  if (!file) throw output_error(fmt::format("{}: cannot write '{}'", option, path));
+}
 
 inline std::string escaped(std::string_view text) {
   std::string shown;

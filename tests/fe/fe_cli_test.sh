@@ -88,4 +88,18 @@ expect_error "--sample K chooses" "$bin" gen BinarySearchTree --fin 4,0,4,0,3 --
 expect_error "--probe-conflicts must be" "$bin" fe "$specs/binary_search_tree.als" --probe-conflicts -5
 expect_error "--time-limit must be" "$bin" fe "$specs/binary_search_tree.als" --time-limit x
 expect_error "--suite checks every structure" "$bin" check BinarySearchTree remove --suite "$work/sat.suite" --white-box
+expect_error "--format must be text, jsonl or dot" "$bin" fe "$specs/binary_search_tree.als" --format xml
+expect_error "--stats must be json or text" "$bin" fe BinarySearchTree 3 --stats xml
+expect_error "--run and --scope are for a spec" "$bin" fe BinarySearchTree 3 --scope 'exactly 3 Node'
+
+# A file that cannot be written is an output error (exit 3) naming the option.
+expect_output_error() {  # expected-message-part, command...
+  local want="$1"; shift
+  set +e; "$@" > "$work/out" 2> "$work/err"; local code=$?; set -e
+  [ "$code" = 3 ] || fail "exit $code (expected 3) for: $* ($(cat "$work/err"))"
+  grep -q -- "$want" "$work/err" || fail "no '$want' in: $(cat "$work/err")"
+}
+expect_output_error "--extensions: cannot write" "$bin" fe "$specs/binary_search_tree.als" --extensions /dev/null/x.json -q
+expect_output_error "--suite: cannot write" "$bin" fe BinarySearchTree 3 --suite /dev/null/x.suite -q
+expect_output_error "--suite: cannot write" "$bin" gen BinarySearchTree 3 --suite /dev/null/x.suite -q
 echo "fe_cli_test: ok"
