@@ -102,10 +102,10 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   mutation_report report;
 
   // The structures of the scope, generated once, in the search's order.
+  const detail::state_space space(fin.data());
   std::vector<std::uint32_t> candidates;
-  std::uint32_t slot_count = 0;
+  const std::uint32_t slot_count = space.slot_count();
   if (options.structures != nullptr) {
-    slot_count = detail::state_space(fin.data()).slot_count();
     for (const auto& c : *options.structures) {
       if (c.size() != slot_count) throw std::invalid_argument("mutation_options::structures: a candidate vector of another state space");
       candidates.insert(candidates.end(), c.begin(), c.end());
@@ -113,7 +113,6 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
     }
   } else {
     detail::korat_search search(std::make_unique<detail::state_space>(fin.data()), invariant, search_options{});
-    slot_count = search.slot_count();
     while (search.next()) {
       candidates.insert(candidates.end(), search.candidate(), search.candidate() + slot_count);
       ++report.structures;
@@ -122,7 +121,6 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   }
   report.generation_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const detail::state_space space(fin.data());
   std::vector<std::vector<std::uint64_t>> samples(methods.size());
   std::mt19937_64 random(options.seed);
   for (std::size_t i = 0; i < methods.size(); ++i) {
