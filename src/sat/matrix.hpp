@@ -33,6 +33,8 @@ matrix subtract(circuit& c, const matrix& a, const matrix& b);
 matrix product(circuit& c, const matrix& a, const matrix& b);
 matrix transpose(const matrix& a);
 matrix closure(circuit& c, const matrix& a);  // ^a
+// set.^a (set.*a when reflexive) for a unary `set`, without the closure of a.
+matrix reach(circuit& c, const matrix& set, const matrix& a, bool reflexive);
 matrix override_(circuit& c, const matrix& a, const matrix& b);
 matrix domain_restrict(circuit& c, const matrix& set, const matrix& r);
 matrix range_restrict(circuit& c, const matrix& r, const matrix& set);

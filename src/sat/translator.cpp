@@ -91,6 +91,20 @@ std::uint64_t translator::uses(const node& n) {
   return mask;
 }
 
+std::uint32_t& translator::slot_range(std::uint32_t slot) {
+  if (slot >= slot_range_.size()) slot_range_.resize(slot + 1, 1);
+  return slot_range_[slot];
+}
+
+std::uint64_t translator::bindings(const node& n) {
+  std::uint64_t mask = uses(n);
+  std::uint64_t product = 1;
+  for (std::uint32_t s = 0; s < 64 && mask != 0; ++s, mask >>= 1) {
+    if ((mask & 1u) != 0) product = std::min<std::uint64_t>(product * slot_range(s), 1u << 20);
+  }
+  return product;
+}
+
 bool translator::cache_key(const node& n, const frame& f, std::string& key) {
   std::uint64_t mask = uses(n);
   if (mask == ~std::uint64_t{0}) return false;
@@ -141,7 +155,19 @@ matrix translator::expr(const node& n, frame& f) {
       for (std::uint32_t a = 0; a < n_; ++a) out[a * n_ + a] = c_.or_(out[a * n_ + a], u[a]);
       break;
     }
-    case op::join: out = join(c_, expr(*n.args[0], f), expr(*n.args[1], f)); break;
+    case op::join: {
+      const node& right = *n.args[1];
+      if (n.args[0]->arity == 1 && (right.kind == op::closure || right.kind == op::rclosure) &&
+          bindings(*n.args[0]) <= 4) {
+        // s.^r and s.*r: the atoms reachable from the set, without r's closure (n^2 gates a
+        // step against n^3 a squaring). Unless s takes many values (a quantified variable:
+        // `all e: S | e !in e.^r`), where the closure, once, is cheaper.
+        out = reach(c_, expr(*n.args[0], f), expr(*right.args[0], f), right.kind == op::rclosure);
+        break;
+      }
+      out = join(c_, expr(*n.args[0], f), expr(right, f));
+      break;
+    }
     case op::union_: out = unite(c_, expr(*n.args[0], f), expr(*n.args[1], f)); break;
     case op::intersect: out = intersect(c_, expr(*n.args[0], f), expr(*n.args[1], f)); break;
     case op::difference: out = subtract(c_, expr(*n.args[0], f), expr(*n.args[1], f)); break;
@@ -222,6 +248,24 @@ translator::frame translator::call_frame(const node& n, frame& f) {
   return g;
 }
 
+const int_vector& translator::row_bits(const node& field_name, const matrix& field, std::uint32_t atom) {
+  auto& rows = row_bits_[&field_name];
+  if (rows.empty()) rows.resize(n_);
+  int_vector& out = rows[atom];
+  if (!out.empty()) return out;
+  out.assign(width_, lit_false);
+  for (std::uint32_t b = 0; b < width_; ++b) {
+    std::vector<lit> set_here;
+    for (std::uint32_t k = 0; k < b_.atoms.int_count; ++k) {
+      lit l = field[static_cast<std::size_t>(atom) * n_ + b_.atoms.int_first + k];
+      auto bits = static_cast<std::uint64_t>(b_.atoms.int_min + static_cast<std::int64_t>(k));
+      if (l != lit_false && ((bits >> b) & 1u) != 0) set_here.push_back(l);
+    }
+    out[b] = c_.or_(set_here);
+  }
+  return out;
+}
+
 bool translator::single_valued(const node& n, const frame& f) const {
   switch (n.kind) {
     case op::this_:
@@ -262,8 +306,25 @@ int_vector translator::integer(const node& n, frame& f) {
     case op::int_lit: out = int_constant(n.value, width_); break;
     case op::card: out = int_count(c_, expr(*n.args[0], f).cells, width_); break;
     case op::sum_of: {
-      matrix s = expr(*n.args[0], f);
-      if (single_valued(*n.args[0], f)) {
+      const node& set = *n.args[0];
+      if (set.kind == op::join && single_valued(set, f) && set.args[1]->kind == op::name) {
+        // x.f with x one atom or none: the bits of f's row at the atom x is, chosen by x's
+        // cells (a row's bits are built once per field and atom), instead of the set of Int
+        // atoms x.f reaches (a gate per atom of x and Int atom).
+        const matrix owner = expr(*set.args[0], f);
+        const matrix& field = expr(*set.args[1], f);
+        out.assign(width_, lit_false);
+        std::vector<std::vector<lit>> terms(width_);
+        for (std::uint32_t a = 0; a < n_; ++a) {
+          if (owner[a] == lit_false) continue;
+          const int_vector& bits = row_bits(*set.args[1], field, a);
+          for (std::uint32_t b = 0; b < width_; ++b) terms[b].push_back(c_.and_(owner[a], bits[b]));
+        }
+        for (std::uint32_t b = 0; b < width_; ++b) out[b] = c_.or_(terms[b]);
+        break;
+      }
+      matrix s = expr(set, f);
+      if (single_valued(set, f)) {
         // At most one Int atom: each bit is the disjunction of the atoms whose value has it set.
         out.assign(width_, lit_false);
         for (std::uint32_t b = 0; b < width_; ++b) {
@@ -413,6 +474,8 @@ lit translator::quantified(const node& n, frame& f) {
       return;
     }
     matrix range = expr(*names[k].bound, f);
+    std::uint32_t count = 0;
+    for (lit l : range.cells) count += l != lit_false;
     for (std::uint32_t a = 0; a < n_; ++a) {
       if (range[a] == lit_false) continue;
       bool clash = false;
@@ -423,6 +486,7 @@ lit translator::quantified(const node& n, frame& f) {
       chosen[k] = a;
       f.values[names[k].slot] = singleton(a);
       f.atom[names[k].slot] = a;
+      slot_range(names[k].slot) = count;
       visit(k + 1, c_.and_(guard, range[a]));
     }
   };
@@ -460,6 +524,8 @@ matrix translator::comprehension(const node& n, frame& f) {
       return;
     }
     matrix range = expr(*ranges[k], f);
+    std::uint32_t count = 0;
+    for (lit l : range.cells) count += l != lit_false;
     for (std::uint32_t a = 0; a < n_; ++a) {
       if (range[a] == lit_false) continue;
       bool clash = false;
@@ -470,6 +536,7 @@ matrix translator::comprehension(const node& n, frame& f) {
       chosen[k] = a;
       f.values[slots[k]] = singleton(a);
       f.atom[slots[k]] = a;
+      slot_range(slots[k]) = count;
       visit(k + 1, c_.and_(guard, range[a]), index * n_ + a);
     }
   };

@@ -55,6 +55,11 @@ class translator {
   lit formula(const spec::node& n, frame& f);
   int_vector integer(const spec::node& n, frame& f);
   lit quantified(const spec::node& n, frame& f);
+  // The atoms a quantified slot ranges over (1 when not known), and the product of those over
+  // the slots `n` reads: how many times `n` is translated.
+  std::uint32_t& slot_range(std::uint32_t slot);
+  std::uint64_t bindings(const spec::node& n);
+  const int_vector& row_bits(const spec::node& field_name, const matrix& field, std::uint32_t atom);
   matrix comprehension(const spec::node& n, frame& f);
   lit call_formula(const spec::node& n, frame& f);
   frame call_frame(const spec::node& n, frame& f);
@@ -78,9 +83,12 @@ class translator {
   std::vector<matrix> fields_;
   std::vector<primary> primaries_;
   std::unordered_map<const spec::node*, std::uint64_t> uses_;
+  std::vector<std::uint32_t> slot_range_;
   std::unordered_map<std::string, matrix> expr_cache_;
   std::unordered_map<std::string, lit> formula_cache_;
   std::unordered_map<std::string, int_vector> int_cache_;
+  // Per field (its name node) and owner atom: the bits of the owner's Int value.
+  std::unordered_map<const spec::node*, std::vector<int_vector>> row_bits_;
   std::uint32_t depth_ = 0;
 };
 

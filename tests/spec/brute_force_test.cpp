@@ -105,6 +105,10 @@ void compare(const std::string& body) {
 }
 
 TEST(BruteForce, ClosureAndOrder) { compare("all n: head.*next | n !in n.^next and (some n.next => lt[n.val, n.next.val])"); }
+// s.*r and s.^r grown from the set step by step, and x.f of an Int field as bits.
+TEST(BruteForce, ReachFromASetAndIntFieldsOfOneAtom) {
+  compare("some n: head.*next | no n.next\n all n: head.^next | n.val >= head.val and n.next.val != n.val");
+}
 TEST(BruteForce, LetAndComprehension) {
   compare("let r = head.*next | #{ n: r | n.val = 1 } = 1 and #r >= 2");
 }
