@@ -161,7 +161,7 @@ int run_fe(const fe_request& r) {
     if (s != nullptr) label = fmt::format("{} {} ({})", s->name, joined(p), label);
     if (!g.quiet) err("{} fe {}{}{}\n", r.program, spec_alone ? spec_file : s->name + " --fin " + joined(p) + " --spec " + spec_file,
                       cmd.name.empty() ? "" : " --run " + cmd.name, r.sat_scope.empty() ? "" : " --scope '" + r.sat_scope + "'");
-    fe::field_exhaustive fe(m, command, fe::fe_options{r.probe_conflicts});
+    fe::field_exhaustive fe(m, command, fe::fe_options{r.probe_conflicts, r.batch_conflicts});
     if (!g.quiet)
       for (const auto& line : fe.inexact()) err("warning: {}\n", line);
     fe.run({r.seconds, r.limit}, &detail::interrupt_signal, [&](const fe::fe_stats& st) {
@@ -222,7 +222,7 @@ int run_fe(const fe_request& r) {
       }
     }
     summary = fmt::format("{}: {} structures cover the {} pairs of {} fields{} in {:.3f} s ({} instances found, {}; "
-                          "{} solves, {} of {} candidate pairs refuted one at a time)",
+                          "{} solves, {} of {} candidate pairs refuted apart from the loop)",
                           label, grouped(suite_size), grouped(ext.total()), ext.fields.size(),
                           complete ? " (complete: the last solve is UNSAT)" : " (incomplete: the pairs found so far)",
                           sat::seconds_since(start), grouped(st.instances),
@@ -232,6 +232,7 @@ int run_fe(const fe_request& r) {
              {"candidate_pairs", st.candidate_pairs}, {"refuted", st.refuted}, {"cnf_variables", st.cnf_variables},
              {"cnf_clauses", st.cnf_clauses}, {"translate_seconds", st.translate_seconds},
              {"solve_seconds", st.solve_seconds}, {"probe_seconds", st.probe_seconds},
+             {"batched", st.batched}, {"batch_seconds", st.batch_seconds},
              {"check_seconds", st.check_seconds},
              {"engine", "sat"}, {"inexact", fe.inexact()}};
   } else {

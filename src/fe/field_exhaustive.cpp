@@ -83,12 +83,167 @@ bool field_exhaustive::take_instance(const std::function<void(const fe_stats&)>&
   return true;
 }
 
+std::vector<std::vector<std::uint32_t>> field_exhaustive::groups_of_uncovered(bool skip_benched) const {
+  std::vector<std::vector<std::uint32_t>> groups;
+  for (std::uint32_t i = 0; i < pairs_.size(); ++i) {
+    const auto& p = pairs_[i];
+    if (p.covered || p.infeasible || (skip_benched && benched_.contains(key_of(p)))) continue;
+    const bool same = !groups.empty() && key_of(pairs_[groups.back().front()]) == key_of(p);
+    if (!same) groups.emplace_back();
+    groups.back().push_back(i);
+  }
+  return groups;
+}
+
+// Refutes the pairs of `set` that are infeasible, and covers the others: a solve for "one of
+// them" (a fresh selector, as in a batch); UNSAT refutes them all at once (each negation a
+// unit clause: it holds in every model, so nothing changes but speed); a model covers some,
+// and each half of the rest is asked for in turn; a lone pair is solved for with no conflict
+// limit, and so is each pair of a set whose solve passes the probe's conflicts. Infeasible
+// values come in runs (an element outside the ints' range, a node's child that the order rules
+// out), so most sets die whole. False when a limit or a signal stopped it.
+bool field_exhaustive::refute(std::vector<std::uint32_t> set, const std::function<bool()>& stop,
+                              const std::function<void(const fe_stats&)>& progress) {
+  sat::cnf_solver& solver = problem_.solver();
+  std::erase_if(set, [&](std::uint32_t i) { return pairs_[i].covered || pairs_[i].infeasible; });
+  if (set.empty()) return true;
+  if (stop()) return false;
+  std::vector<lit> clause;
+  lit assume = pairs_[set[0]].var;
+  if (set.size() > 1) {
+    assume = problem_.gates().variable();
+    clause.push_back(sat::negate(assume));
+    for (std::uint32_t i : set) clause.push_back(pairs_[i].var);
+    solver.add_clause(clause);
+  }
+  const lit assumptions[1] = {assume};
+  const auto r = timed_solve(assumptions, set.size() > 1 ? std::max<std::int64_t>(options_.probe_conflicts, 0) : -1);
+  stats_.probe_seconds += stats_.last_solve_seconds;
+  if (r == sat::cnf_solver::result::sat) take_instance(progress);  // before a clause ends the model
+  if (set.size() > 1) solver.require(sat::negate(assume));
+  if (r == sat::cnf_solver::result::unsat) {
+    for (std::uint32_t i : set) {
+      pairs_[i].infeasible = true;
+      ++stats_.refuted;
+      solver.require(sat::negate(pairs_[i].var));
+    }
+    return true;
+  }
+  if (r == sat::cnf_solver::result::unknown && (stop() || set.size() == 1)) {
+    if (!stop()) stats_.interrupted = true;  // stop() marks a limit or a signal
+    return false;
+  }
+  if (set.size() == 1) return true;
+  if (r == sat::cnf_solver::result::unknown) {
+    // Hard to refute together (TreeSet's black heights): one at a time, as halves would be.
+    for (std::uint32_t i : set) {
+      if (!refute({i}, stop, progress)) return false;
+    }
+    return true;
+  }
+  const auto half = static_cast<std::ptrdiff_t>(set.size() / 2);
+  return refute({set.begin(), set.begin() + half}, stop, progress) &&
+         refute({set.begin() + half, set.end()}, stop, progress);
+}
+
+sat::cnf_solver::result field_exhaustive::timed_solve(std::span<const lit> assumptions, std::int64_t conflicts) {
+  const auto solve_start = std::chrono::steady_clock::now();
+  const auto r = problem_.solver().solve(assumptions, conflicts);
+  stats_.last_solve_seconds = sat::seconds_since(solve_start);
+  stats_.solve_seconds += stats_.last_solve_seconds;
+  ++stats_.solves;
+  return r;
+}
+
+// A batch asks for a structure with a new pair in each (field, owner) group of uncovered pairs
+// at once: a fresh selector s_G per group, the clause "not s_G or some uncovered pair of G",
+// and a solve assuming every selector. One structure then covers a new pair per group instead
+// of the two or three a lone clause gets (the sorted list's elements: one per entry). When the
+// groups conflict, CaDiCaL names the assumptions that do: a group that conflicts alone has no
+// feasible uncovered pair (all are refuted); otherwise the one of them with the fewest
+// uncovered pairs goes to the bench, out of this batch and the next ones, until a round finds
+// nothing. A solve that runs out of conflicts halves the batch. The selectors are then fixed
+// false, which satisfies their clauses: nothing a batch adds constrains the structures, so
+// Algorithm 1's loop, which runs after the batches, still ends with the exact extensions.
+bool field_exhaustive::cover_batch(const std::function<bool()>& stop,
+                                   const std::function<void(const fe_stats&)>& progress) {
+  sat::cnf_solver& solver = problem_.solver();
+  sat::circuit& c = problem_.gates();
+  const auto groups = groups_of_uncovered(true);
+  // A round that starts with groups on the bench and finds nothing brings them back for one
+  // more round; a round with all groups in that finds nothing ends the batches.
+  const bool all_in = benched_.empty();
+  if (groups.size() < 2) {
+    benched_.clear();
+    return !all_in;
+  }
+  std::vector<lit> selectors;
+  std::vector<lit> clause;
+  for (const auto& g : groups) {
+    const lit s = c.variable();
+    clause.assign(1, sat::negate(s));
+    for (std::uint32_t i : g) clause.push_back(pairs_[i].var);
+    solver.add_clause(clause);
+    selectors.push_back(s);
+  }
+  std::vector<std::uint32_t> active(groups.size());
+  for (std::uint32_t g = 0; g < active.size(); ++g) active[g] = g;
+  std::vector<lit> assumptions;
+  bool found = false;
+  const auto start = std::chrono::steady_clock::now();
+  while (active.size() >= 2 && !stop()) {
+    assumptions.clear();
+    for (std::uint32_t g : active) assumptions.push_back(selectors[g]);
+    const auto r = timed_solve(assumptions, options_.batch_conflicts);
+    if (r == sat::cnf_solver::result::sat) {
+      found = take_instance(progress);
+      if (found) ++stats_.batched;
+      break;
+    }
+    if (r == sat::cnf_solver::result::unknown) {
+      active.resize(active.size() / 2);
+      continue;
+    }
+    std::vector<std::uint32_t> failed;
+    for (std::uint32_t g : active) {
+      if (solver.failed(selectors[g])) failed.push_back(g);
+    }
+    if (failed.empty()) break;  // UNSAT without the batch: no structure at all
+    std::uint32_t out = failed[0];
+    if (failed.size() == 1) {
+      for (std::uint32_t i : groups[out]) {
+        pairs_[i].infeasible = true;
+        ++stats_.refuted;
+        solver.require(sat::negate(pairs_[i].var));
+      }
+    } else {
+      // The conflicting group with the fewest uncovered pairs sits out (a conflict between two
+      // groups, such as a list ending early and a later entry's element, usually outlives the
+      // structure found next).
+      for (std::uint32_t g : failed) {
+        if (groups[g].size() < groups[out].size()) out = g;
+      }
+      benched_.insert(key_of(pairs_[groups[out].front()]));
+    }
+    std::erase(active, out);
+  }
+  stats_.batch_seconds += sat::seconds_since(start);
+  for (lit s : selectors) solver.require(sat::negate(s));
+  if (found) return true;
+  benched_.clear();
+  return !all_in;
+}
+
 void field_exhaustive::run(const fe_limits& limits, const std::atomic<int>* terminate,
                            const std::function<void(const fe_stats&)>& progress) {
   const auto start = std::chrono::steady_clock::now();
   sat::cnf_solver& solver = problem_.solver();
   solver.set_terminate_flag(terminate);
-  auto stop = [&] {
+  // A solve stops at the time limit too: one hard solve cannot overrun it.
+  if (limits.seconds > 0)
+    solver.set_deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    std::chrono::duration<double>(limits.seconds)));
+  const std::function<bool()> stop = [&] {
     if (terminate != nullptr && terminate->load() != 0) {
       stats_.interrupted = true;
       return true;
@@ -100,14 +255,11 @@ void field_exhaustive::run(const fe_limits& limits, const std::atomic<int>* term
     }
     return false;
   };
-  auto timed_solve = [&](std::span<const lit> assumptions, std::int64_t conflicts) {
-    const auto solve_start = std::chrono::steady_clock::now();
-    const auto r = solver.solve(assumptions, conflicts);
-    stats_.last_solve_seconds = sat::seconds_since(solve_start);
-    stats_.solve_seconds += stats_.last_solve_seconds;
-    ++stats_.solves;
-    return r;
-  };
+  // Batches first, while they find structures; then Algorithm 1's loop completes the cover.
+  if (options_.batch_conflicts >= 0) {
+    while (!stop() && cover_batch(stop, progress)) {
+    }
+  }
   std::vector<lit> clause;
   bool probed = false;
   while (!stop()) {
@@ -138,27 +290,11 @@ void field_exhaustive::run(const fe_limits& limits, const std::atomic<int>* term
       break;
     }
     // The clause's solve ran out of conflicts: the pairs left are mostly infeasible, and
-    // refuting them one at a time is far cheaper than refuting their disjunction. Each
-    // uncovered pair is asked for on its own; a model covers it (and maybe more), a refutation
-    // makes its negation a unit clause (it holds in every model, so nothing changes but speed).
+    // refuting them in small sets is far cheaper than refuting their disjunction (refute()).
     // Then the next clause of the loop is refuted at once.
     probed = true;
-    for (auto& p : pairs_) {
-      if (p.covered || p.infeasible) continue;
-      if (stop()) break;
-      const lit assume[1] = {p.var};
-      const auto pr = timed_solve(assume, -1);
-      stats_.probe_seconds += stats_.last_solve_seconds;
-      if (pr == sat::cnf_solver::result::sat) {
-        take_instance(progress);
-      } else if (pr == sat::cnf_solver::result::unsat) {
-        p.infeasible = true;
-        ++stats_.refuted;
-        solver.require(sat::negate(p.var));
-      } else {
-        stats_.interrupted = true;
-        break;
-      }
+    for (auto& group : groups_of_uncovered(false)) {
+      if (!refute(group, stop, progress)) break;
     }
   }
   stats_.cnf_clauses = solver.clauses();

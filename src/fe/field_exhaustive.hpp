@@ -6,13 +6,16 @@
 // new instance to the extensions; nothing is retracted. The loop ends on UNSAT: the pairs still
 // uncovered are infeasible, so the covered ones are the exact extensions (tight field bounds),
 // and the instances found form a field-exhaustive suite of at most sum |E(f)| structures
-// (Theorems 1 and 2).
+// (Theorems 1 and 2). Before that loop, batched solves under assumptions ask for a new pair in
+// every (field, owner) group at once (cover_batch): fewer, fuller structures, and the same
+// extensions, since the loop still ends on UNSAT.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <unordered_set>
 #include <vector>
 
 #include "fe/extensions.hpp"
@@ -31,6 +34,10 @@ struct fe_options {
   // Conflicts a solve of the loop's clause may take before the uncovered pairs are asked for one
   // at a time (see run()); negative: never, Algorithm 1 exactly as printed.
   std::int64_t probe_conflicts = 2000;
+  // Conflicts a batched solve may take (cover_batch): before Algorithm 1's loop, each solve
+  // asks for a structure with a new pair in every (field, owner) group at once; negative (the
+  // default): no batches. Batches give fewer structures, usually more slowly.
+  std::int64_t batch_conflicts = -1;
 };
 
 // One structure of the suite: the whole instance and the atoms its root reaches.
@@ -46,7 +53,9 @@ struct fe_stats {
   std::uint64_t solves = 0;
   std::uint64_t candidate_pairs = 0;  // sum over the fields of |dom(f)|: the pairs the clauses may name
   std::uint64_t covered = 0;          // sum |E(f)| once complete
-  std::uint64_t refuted = 0;          // pairs proven infeasible one at a time
+  std::uint64_t refuted = 0;          // pairs proven infeasible apart from the loop (refute, batches)
+  std::uint64_t batched = 0;          // structures found by batched solves
+  double batch_seconds = 0;           // in batched solves
   double probe_seconds = 0;           // in the solves of single pairs
   std::uint64_t cnf_variables = 0;
   std::uint64_t cnf_clauses = 0;
@@ -89,12 +98,22 @@ class field_exhaustive {
     std::int64_t value;  // an atom, or -1: null
     sat::lit var;
     bool covered = false;
-    bool infeasible = false;  // refuted on its own
+    bool infeasible = false;  // refuted apart from the loop
   };
   // Reads the model into the suite and the covered pairs; false when it covers no new pair.
   bool take_instance(const std::function<void(const fe_stats&)>& progress);
+  // One round of batched solves; false when no batch of two or more groups was satisfiable.
+  bool cover_batch(const std::function<bool()>& stop, const std::function<void(const fe_stats&)>& progress);
+  // The uncovered pairs not refuted, grouped by (field, owner), maybe without the benched groups.
+  std::vector<std::vector<std::uint32_t>> groups_of_uncovered(bool skip_benched) const;
+  bool refute(std::vector<std::uint32_t> set, const std::function<bool()>& stop,
+              const std::function<void(const fe_stats&)>& progress);
+  // A solve, timed into the stats.
+  sat::cnf_solver::result timed_solve(std::span<const sat::lit> assumptions, std::int64_t conflicts);
+  static std::uint64_t key_of(const pair& p) { return std::uint64_t{p.field} << 32 | p.owner; }
   sat::problem problem_;
   fe_options options_;
+  std::unordered_set<std::uint64_t> benched_;  // (field, owner) groups left out of batches
   std::vector<pair> pairs_;
   std::vector<suite_instance> suite_;
   fe_stats stats_;

@@ -10,7 +10,13 @@ namespace smallscope::sat {
 
 struct cnf_solver::terminator : CaDiCaL::Terminator {
   const std::atomic<int>* flag = nullptr;
-  bool terminate() override { return flag != nullptr && flag->load(std::memory_order_relaxed) != 0; }
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  std::uint32_t polls = 0;
+  bool terminate() override {
+    if (flag != nullptr && flag->load(std::memory_order_relaxed) != 0) return true;
+    // The clock is read every 64th poll: CaDiCaL polls often.
+    return deadline && (++polls & 63u) == 0 && std::chrono::steady_clock::now() >= *deadline;
+  }
 };
 
 cnf_solver::cnf_solver(const circuit& c)
@@ -35,6 +41,10 @@ cnf_solver::~cnf_solver() {
 }
 
 void cnf_solver::set_terminate_flag(const std::atomic<int>* flag) { terminator_->flag = flag; }
+
+void cnf_solver::set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) {
+  terminator_->deadline = deadline;
+}
 
 int cnf_solver::dimacs(lit l) const {
   int v = static_cast<int>(gate_of(l)) + 1;
@@ -126,6 +136,11 @@ bool cnf_solver::value(lit l) {
   if (gate_of(l) >= encoded_.size() || !encoded_[gate_of(l)]) return false;
   int v = solver_->val(dimacs(l));
   return v > 0;
+}
+
+bool cnf_solver::failed(lit l) {
+  if (l == lit_true || l == lit_false) return l == lit_false;
+  return solver_->failed(dimacs(l));
 }
 
 }  // namespace smallscope::sat

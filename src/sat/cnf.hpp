@@ -5,6 +5,8 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
+#include <optional>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -44,6 +46,9 @@ class cnf_solver {
   result solve(std::span<const lit> assumptions, std::int64_t conflicts);
   // The value of a literal in the last model.
   bool value(lit l);
+  // After an UNSAT solve under assumptions: whether assumption `l` is in the subset that
+  // conflicts (CaDiCaL's failed assumptions).
+  bool failed(lit l);
 
   std::uint64_t variables() const { return encoded_count_; }
   std::uint64_t clauses() const { return clauses_; }
@@ -51,6 +56,8 @@ class cnf_solver {
   // A running or later solve() stops soon (and returns false) once `*flag` is non-zero: a flag
   // a signal handler sets (the command line's SIGINT and SIGTERM).
   void set_terminate_flag(const std::atomic<int>* flag);
+  // A running or later solve() stops (unknown) once the clock passes `deadline` (none: never).
+  void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline);
 
  private:
   int dimacs(lit l) const;

@@ -37,6 +37,21 @@ kept=$("$bin" fe "$specs/binary_search_tree.als" --scope 'exactly 1 BinaryTree, 
   | python3 -c 'import json,sys; s=json.load(sys.stdin); assert s["pairs"] == 100, s; print(s["structures"])')
 [ "$kept" -le "$all" ] || fail "pruned suite ($kept) larger than Algorithm 1's ($all)"
 
+# --batches: the same extensions of the sorted list at 10 from fewer structures.
+sll=(SortedSinglyLinkedList --fin 0,9,10,10 --spec "$specs/sorted_singly_linked_list.als"
+     --scope 'exactly 1 SortedSinglyLinkedList, exactly 10 Entry, 5 Int' --stats json -q)
+"$bin" fe "${sll[@]}" --extensions "$work/plain.json" | tail -1 > "$work/plain.stats"
+"$bin" fe "${sll[@]}" --batches --extensions "$work/batches.json" | tail -1 > "$work/batches.stats"
+python3 - "$work" <<'PY' || fail "--batches"
+import json, sys
+w = sys.argv[1]
+plain, batches = (json.load(open(f"{w}/{k}.json")) for k in ("plain", "batches"))
+ps, bs = (json.loads(open(f"{w}/{k}.stats").read()) for k in ("plain", "batches"))
+assert plain["complete"] and batches["complete"] and plain["fields"] == batches["fields"], (plain, batches)
+assert bs["batched"] > 0 and ps["batched"] == 0, (ps, bs)
+assert bs["structures"] < ps["structures"], (ps["structures"], bs["structures"])
+PY
+
 # Bound to the subject (SAT) and from the search: the same 40 pairs; suites run by check.
 "$bin" fe BinarySearchTree --fin 4,0,4,0,3 --spec "$specs/search_tree_fe.als" \
   --suite "$work/sat.suite" --stats json -q | tail -1 > "$work/sat.json"
