@@ -6,9 +6,10 @@
 // new instance to the extensions; nothing is retracted. The loop ends on UNSAT: the pairs still
 // uncovered are infeasible, so the covered ones are the exact extensions (tight field bounds),
 // and the instances found form a field-exhaustive suite of at most sum |E(f)| structures
-// (Theorems 1 and 2). Before that loop, batched solves under assumptions ask for a new pair in
-// every (field, owner) group at once (cover_batch): fewer, fuller structures, and the same
-// extensions, since the loop still ends on UNSAT.
+// (Theorems 1 and 2). When the clause gets hard, the pairs left are refuted per (field, owner)
+// in halving sets (refute). Optionally, before the loop, batched solves under assumptions ask
+// for a new pair in every (field, owner) group at once (cover_batch): fewer, fuller structures,
+// and the same extensions, since the loop still ends on UNSAT.
 #pragma once
 
 #include <atomic>
