@@ -95,6 +95,22 @@ std::vector<std::vector<std::uint32_t>> field_exhaustive::groups_of_uncovered(bo
   return groups;
 }
 
+lit field_exhaustive::selector_for(const std::vector<std::uint32_t>& set) {
+  const lit s = problem_.gates().variable();
+  std::vector<lit> clause{sat::negate(s)};
+  for (std::uint32_t i : set) clause.push_back(pairs_[i].var);
+  problem_.solver().add_clause(clause);
+  return s;
+}
+
+void field_exhaustive::mark_infeasible(const std::vector<std::uint32_t>& set) {
+  for (std::uint32_t i : set) {
+    pairs_[i].infeasible = true;
+    ++stats_.refuted;
+    problem_.solver().require(sat::negate(pairs_[i].var));
+  }
+}
+
 // Refutes the pairs of `set` that are infeasible, and covers the others: a solve for "one of
 // them" (a fresh selector, as in a batch); UNSAT refutes them all at once (each negation a
 // unit clause: it holds in every model, so nothing changes but speed); a model covers some,
@@ -108,25 +124,13 @@ bool field_exhaustive::refute(std::vector<std::uint32_t> set, const std::functio
   std::erase_if(set, [&](std::uint32_t i) { return pairs_[i].covered || pairs_[i].infeasible; });
   if (set.empty()) return true;
   if (stop()) return false;
-  std::vector<lit> clause;
-  lit assume = pairs_[set[0]].var;
-  if (set.size() > 1) {
-    assume = problem_.gates().variable();
-    clause.push_back(sat::negate(assume));
-    for (std::uint32_t i : set) clause.push_back(pairs_[i].var);
-    solver.add_clause(clause);
-  }
-  const lit assumptions[1] = {assume};
+  const lit assumptions[1] = {set.size() > 1 ? selector_for(set) : pairs_[set[0]].var};
   const auto r = timed_solve(assumptions, set.size() > 1 ? std::max<std::int64_t>(options_.probe_conflicts, 0) : -1);
   stats_.probe_seconds += stats_.last_solve_seconds;
   if (r == sat::cnf_solver::result::sat) take_instance(progress);  // before a clause ends the model
-  if (set.size() > 1) solver.require(sat::negate(assume));
+  if (set.size() > 1) solver.require(sat::negate(assumptions[0]));
   if (r == sat::cnf_solver::result::unsat) {
-    for (std::uint32_t i : set) {
-      pairs_[i].infeasible = true;
-      ++stats_.refuted;
-      solver.require(sat::negate(pairs_[i].var));
-    }
+    mark_infeasible(set);
     return true;
   }
   if (r == sat::cnf_solver::result::unknown && (stop() || set.size() == 1)) {
@@ -168,7 +172,6 @@ sat::cnf_solver::result field_exhaustive::timed_solve(std::span<const lit> assum
 bool field_exhaustive::cover_batch(const std::function<bool()>& stop,
                                    const std::function<void(const fe_stats&)>& progress) {
   sat::cnf_solver& solver = problem_.solver();
-  sat::circuit& c = problem_.gates();
   const auto groups = groups_of_uncovered(true);
   // A round that starts with groups on the bench and finds nothing brings them back for one
   // more round; a round with all groups in that finds nothing ends the batches.
@@ -178,14 +181,7 @@ bool field_exhaustive::cover_batch(const std::function<bool()>& stop,
     return !all_in;
   }
   std::vector<lit> selectors;
-  std::vector<lit> clause;
-  for (const auto& g : groups) {
-    const lit s = c.variable();
-    clause.assign(1, sat::negate(s));
-    for (std::uint32_t i : g) clause.push_back(pairs_[i].var);
-    solver.add_clause(clause);
-    selectors.push_back(s);
-  }
+  for (const auto& g : groups) selectors.push_back(selector_for(g));
   std::vector<std::uint32_t> active(groups.size());
   for (std::uint32_t g = 0; g < active.size(); ++g) active[g] = g;
   std::vector<lit> assumptions;
@@ -211,11 +207,7 @@ bool field_exhaustive::cover_batch(const std::function<bool()>& stop,
     if (failed.empty()) break;  // UNSAT without the batch: no structure at all
     std::uint32_t out = failed[0];
     if (failed.size() == 1) {
-      for (std::uint32_t i : groups[out]) {
-        pairs_[i].infeasible = true;
-        ++stats_.refuted;
-        solver.require(sat::negate(pairs_[i].var));
-      }
+      mark_infeasible(groups[out]);
     } else {
       // The conflicting group with the fewest uncovered pairs sits out (a conflict between two
       // groups, such as a list ending early and a later entry's element, usually outlives the

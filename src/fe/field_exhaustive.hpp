@@ -32,8 +32,8 @@ struct fe_limits {
 };
 
 struct fe_options {
-  // Conflicts a solve of the loop's clause may take before the uncovered pairs are asked for one
-  // at a time (see run()); negative: never, Algorithm 1 exactly as printed.
+  // Conflicts a solve of the loop's clause may take before the uncovered pairs are refuted per
+  // (field, owner) in halving sets (refute); negative: never, Algorithm 1 exactly as printed.
   std::int64_t probe_conflicts = 2000;
   // Conflicts a batched solve may take (cover_batch): before Algorithm 1's loop, each solve
   // asks for a structure with a new pair in every (field, owner) group at once; negative (the
@@ -57,7 +57,7 @@ struct fe_stats {
   std::uint64_t refuted = 0;          // pairs proven infeasible apart from the loop (refute, batches)
   std::uint64_t batched = 0;          // structures found by batched solves
   double batch_seconds = 0;           // in batched solves
-  double probe_seconds = 0;           // in the solves of single pairs
+  double probe_seconds = 0;           // in refute()'s solves
   std::uint64_t cnf_variables = 0;
   std::uint64_t cnf_clauses = 0;
   double translate_seconds = 0;
@@ -109,6 +109,10 @@ class field_exhaustive {
   std::vector<std::vector<std::uint32_t>> groups_of_uncovered(bool skip_benched) const;
   bool refute(std::vector<std::uint32_t> set, const std::function<bool()>& stop,
               const std::function<void(const fe_stats&)>& progress);
+  // A fresh selector s and the clause "not s or one of the pairs of `set`".
+  sat::lit selector_for(const std::vector<std::uint32_t>& set);
+  // The pairs of `set` are proven infeasible: each one's negation becomes a unit clause.
+  void mark_infeasible(const std::vector<std::uint32_t>& set);
   // A solve, timed into the stats.
   sat::cnf_solver::result timed_solve(std::span<const sat::lit> assumptions, std::int64_t conflicts);
   static std::uint64_t key_of(const pair& p) { return std::uint64_t{p.field} << 32 | p.owner; }

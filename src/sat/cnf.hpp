@@ -6,9 +6,9 @@
 
 #include <atomic>
 #include <chrono>
-#include <optional>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 

@@ -248,21 +248,26 @@ translator::frame translator::call_frame(const node& n, frame& f) {
   return g;
 }
 
-const int_vector& translator::row_bits(const node& field_name, const matrix& field, std::uint32_t atom) {
-  auto& rows = row_bits_[&field_name];
-  if (rows.empty()) rows.resize(n_);
-  int_vector& out = rows[atom];
-  if (!out.empty()) return out;
-  out.assign(width_, lit_false);
+int_vector translator::atom_bits(const lit* cells) {
+  // At most one Int atom holds: each bit is the disjunction of the atoms whose value has it set.
+  int_vector out(width_, lit_false);
   for (std::uint32_t b = 0; b < width_; ++b) {
     std::vector<lit> set_here;
     for (std::uint32_t k = 0; k < b_.atoms.int_count; ++k) {
-      lit l = field[static_cast<std::size_t>(atom) * n_ + b_.atoms.int_first + k];
+      const lit l = cells[b_.atoms.int_first + k];
       auto bits = static_cast<std::uint64_t>(b_.atoms.int_min + static_cast<std::int64_t>(k));
       if (l != lit_false && ((bits >> b) & 1u) != 0) set_here.push_back(l);
     }
     out[b] = c_.or_(set_here);
   }
+  return out;
+}
+
+const int_vector& translator::row_bits(const node& field_name, const matrix& field, std::uint32_t atom) {
+  auto& rows = row_bits_[&field_name];
+  if (rows.empty()) rows.resize(n_);
+  int_vector& out = rows[atom];
+  if (out.empty()) out = atom_bits(field.cells.data() + static_cast<std::size_t>(atom) * n_);
   return out;
 }
 
@@ -325,17 +330,7 @@ int_vector translator::integer(const node& n, frame& f) {
       }
       matrix s = expr(set, f);
       if (single_valued(set, f)) {
-        // At most one Int atom: each bit is the disjunction of the atoms whose value has it set.
-        out.assign(width_, lit_false);
-        for (std::uint32_t b = 0; b < width_; ++b) {
-          std::vector<lit> set_here;
-          for (std::uint32_t k = 0; k < b_.atoms.int_count; ++k) {
-            lit l = s[b_.atoms.int_first + k];
-            auto bits = static_cast<std::uint64_t>(b_.atoms.int_min + static_cast<std::int64_t>(k));
-            if (l != lit_false && ((bits >> b) & 1u) != 0) set_here.push_back(l);
-          }
-          out[b] = c_.or_(set_here);
-        }
+        out = atom_bits(s.cells.data());
         break;
       }
       out = int_constant(0, width_);

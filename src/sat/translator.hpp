@@ -59,6 +59,8 @@ class translator {
   // the slots `n` reads: how many times `n` is translated.
   std::uint32_t& slot_range(std::uint32_t slot);
   std::uint64_t bindings(const spec::node& n);
+  // The bits of the one Int atom among `cells` (a unary set's cells, or a row's), 0 for none.
+  int_vector atom_bits(const lit* cells);
   const int_vector& row_bits(const spec::node& field_name, const matrix& field, std::uint32_t atom);
   matrix comprehension(const spec::node& n, frame& f);
   lit call_formula(const spec::node& n, frame& f);
