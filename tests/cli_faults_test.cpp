@@ -569,6 +569,8 @@ const std::vector<error_case> error_cases = {
      "--suite needs a subject"},
     {"fe: --probe-conflicts below -1", {"fe", "BinarySearchTree", "3", "--probe-conflicts", "-5"}, sink::file, sink::file, 2,
      "[-1, 1000000000]"},
+    {"fe: --batches given a value", {"fe", "BinarySearchTree", "3", "--batches=often"}, sink::file, sink::file, 2,
+     "--batches = often"},
     {"check --suite of a missing file", {"check", "SearchTree", "remove", "--suite", "/nonexistent/x.suite"}, sink::file,
      sink::file, 2, "cannot open the suite file"},
     {"check --suite of an empty file", {"check", "SearchTree", "remove", "--suite", "/dev/null"}, sink::file, sink::file, 2,

@@ -281,8 +281,8 @@ int cli_main(int argc, char** argv) {
        "conflicts a solve of the loop's clause may take before the pairs left are refuted per field\n"
        "and object, in halves (default 2000; -1: never, Algorithm 1 exactly as printed)")
       ->type_name("N");
-  fa->add_flag_function(
-      "--batches", [&fe](std::int64_t) { fe.batch_conflicts = 1000; },
+  fa->add_flag(
+      "--batches", fe.batches,
       "first ask for a new value of every field of every object at once: fewer, fuller\n"
       "structures (a binomial heap at 25: 74 instead of 276), usually slower");
   fa->add_option("--stats", fe.gen.stats, "print statistics: json (the last line of stdout is one JSON object) or text")

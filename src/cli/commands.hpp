@@ -102,7 +102,7 @@ struct fe_request {
   double seconds = 0;          // --time-limit
   std::uint64_t limit = 0;     // structures
   std::int64_t probe_conflicts = 2000;
-  std::int64_t batch_conflicts = -1;  // --batches: 1000
+  bool batches = false;
 };
 
 // `smallscope mutate SUBJECT METHOD... --scopes A..B`: mutation analysis of the exhaustive

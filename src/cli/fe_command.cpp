@@ -161,7 +161,7 @@ int run_fe(const fe_request& r) {
     if (s != nullptr) label = fmt::format("{} {} ({})", s->name, joined(p), label);
     if (!g.quiet) err("{} fe {}{}{}\n", r.program, spec_alone ? spec_file : s->name + " --fin " + joined(p) + " --spec " + spec_file,
                       cmd.name.empty() ? "" : " --run " + cmd.name, r.sat_scope.empty() ? "" : " --scope '" + r.sat_scope + "'");
-    fe::field_exhaustive fe(m, command, fe::fe_options{r.probe_conflicts, r.batch_conflicts});
+    fe::field_exhaustive fe(m, command, fe::fe_options{r.probe_conflicts, r.batches ? 1000 : -1});
     if (!g.quiet)
       for (const auto& line : fe.inexact()) err("warning: {}\n", line);
     fe.run({r.seconds, r.limit}, &detail::interrupt_signal, [&](const fe::fe_stats& st) {
