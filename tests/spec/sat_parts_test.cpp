@@ -198,6 +198,69 @@ TEST(Matrix, ClosureOfVariablesAgreesWithTheFixpointOnEveryAssignment) {
   }
 }
 
+// s.^r and s.*r grown step by step equal s joined with r's closure (and s itself for *), on
+// every assignment of a 3x3 relation and a 3-atom set.
+TEST(Matrix, ReachFromASetAgreesWithTheJoinOfTheClosure) {
+  const std::uint32_t n = 3;
+  circuit c;
+  matrix m(2, n), set(1, n);
+  for (auto& l : m.cells) l = c.variable();
+  for (auto& l : set.cells) l = c.variable();
+  const matrix via_closure = join(c, set, closure(c, m));
+  const matrix strict = reach(c, set, m, false), reflexive = reach(c, set, m, true);
+  for (int mask = 0; mask < (1 << 12); ++mask) {
+    std::vector<bool> as(c.gate_count() + 1, false);
+    for (std::uint32_t i = 0; i < 9; ++i) as[gate_of(m.cells[i])] = (mask >> i) & 1;
+    for (std::uint32_t i = 0; i < 3; ++i) as[gate_of(set.cells[i])] = (mask >> (9 + i)) & 1;
+    for (std::uint32_t a = 0; a < n; ++a) {
+      const bool expected = eval(c, via_closure.cells[a], as);
+      ASSERT_EQ(eval(c, strict.cells[a], as), expected) << mask;
+      ASSERT_EQ(eval(c, reflexive.cells[a], as), expected || eval(c, set.cells[a], as)) << mask;
+    }
+  }
+}
+
+// Pigeons in holes, each pigeon in a hole and no two in one: UNSAT for more pigeons than holes.
+lit pigeonholes(circuit& c, std::uint32_t pigeons, std::uint32_t holes, std::vector<lit>& in) {
+  std::vector<lit> all;
+  in.clear();
+  for (std::uint32_t p = 0; p < pigeons; ++p) {
+    std::vector<lit> row;
+    for (std::uint32_t h = 0; h < holes; ++h) row.push_back(in.emplace_back(c.variable()));
+    all.push_back(c.or_(row));
+  }
+  for (std::uint32_t h = 0; h < holes; ++h) {
+    for (std::uint32_t p = 0; p < pigeons; ++p) {
+      for (std::uint32_t q = p + 1; q < pigeons; ++q) all.push_back(negate(c.and_(in[p * holes + h], in[q * holes + h])));
+    }
+  }
+  return c.and_(all);
+}
+
+TEST(CnfSolver, ADeadlineStopsARunningSolve) {
+  circuit c;
+  std::vector<lit> in;
+  const lit f = pigeonholes(c, 8, 7, in);
+  cnf_solver late(c);
+  late.require(f);
+  late.set_deadline(std::chrono::steady_clock::now() - std::chrono::seconds(1));
+  EXPECT_EQ(late.solve({}, -1), cnf_solver::result::unknown) << "a deadline passed stops the search";
+  late.set_deadline(std::nullopt);
+  EXPECT_EQ(late.solve({}, -1), cnf_solver::result::unsat);
+}
+
+TEST(CnfSolver, FailedAssumptionsNameTheConflict) {
+  circuit c;
+  const lit a = c.variable(), b = c.variable(), free = c.variable();
+  cnf_solver s(c);
+  s.require(negate(c.and_(a, b)));
+  s.freeze(free);
+  const lit assumptions[3] = {a, free, b};
+  ASSERT_EQ(s.solve(assumptions, -1), cnf_solver::result::unsat);
+  EXPECT_TRUE(s.failed(a) || s.failed(b));
+  EXPECT_FALSE(s.failed(free)) << "an assumption that plays no part is not in the conflict";
+}
+
 TEST(CnfSolver, EnumeratesExactlyTheModelsOfTheCircuit) {
   // At most one of four variables and not both of the first two: 1 + 4 = 5 models.
   circuit c;
