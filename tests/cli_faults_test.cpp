@@ -26,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli_child.hpp"
 #include "cli_runner.hpp"
 
 namespace {
@@ -33,121 +34,9 @@ namespace {
 using cli_runner::contains;
 using cli_runner::lines;
 using json = nlohmann::json;
-
-// Where the child's stdout goes.
-enum class sink {
-  file,          // a temporary file (captured)
-  full,          // /dev/full: every write fails with ENOSPC
-  closed_pipe,   // a pipe whose reader is gone, with SIGPIPE ignored: writes fail with EPIPE
-};
-
-using capture = cli_runner::capture_file;
-
-// A running `smallscope ARGS...` (stdin /dev/null), its stdout and stderr captured or redirected.
-class child {
- public:
-  child(const std::vector<std::string>& args, sink out = sink::file, sink err = sink::file) {
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(SMALLSCOPE_BINARY));
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    int pipe_fds[2] = {-1, -1};
-    if (out == sink::closed_pipe && pipe(pipe_fds) != 0) ADD_FAILURE() << "pipe failed";
-    const auto target = [&](sink s, const capture& c) {
-      if (s == sink::full) return open("/dev/full", O_WRONLY);
-      if (s == sink::closed_pipe) return pipe_fds[1];
-      return c.fd();
-    };
-    const int out_fd = target(out, out_);
-    const int err_fd = target(err, err_);
-    pid_ = fork();
-    if (pid_ == 0) {
-      const int in = open("/dev/null", O_RDONLY);
-      dup2(in, STDIN_FILENO);
-      dup2(out_fd, STDOUT_FILENO);
-      dup2(err_fd, STDERR_FILENO);
-      if (out == sink::closed_pipe) {
-        close(pipe_fds[0]);
-        signal(SIGPIPE, SIG_IGN);  // inherited through exec
-      }
-      execv(SMALLSCOPE_BINARY, argv.data());
-      _exit(127);
-    }
-    if (out == sink::full) close(out_fd);
-    if (err == sink::full) close(err_fd);
-    if (out == sink::closed_pipe) {
-      close(pipe_fds[0]);  // no reader: the child's writes fail
-      close(pipe_fds[1]);
-    }
-  }
-  child(const child&) = delete;
-  child& operator=(const child&) = delete;
-  ~child() {
-    if (pid_ > 0 && !exit_code_) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-  }
-
-  pid_t pid() const { return pid_; }
-  std::string out() const { return out_.contents(); }
-  std::string err() const { return err_.contents(); }
-
-  // Waits for the exit code (128 + signal if killed); kills the child after `seconds`.
-  int wait(double seconds = 60) {
-    if (exit_code_) return *exit_code_;
-    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    int status = 0;
-    while (waitpid(pid_, &status, WNOHANG) == 0) {
-      if (std::chrono::steady_clock::now() > until) {
-        ADD_FAILURE() << "the child did not end within " << seconds << " s; killed";
-        kill(pid_, SIGKILL);
-        waitpid(pid_, &status, 0);
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    return *exit_code_;
-  }
-
-  // Waits until `ready(stderr so far)` holds; false if the child ended first or after `seconds`.
-  template <class F>
-  bool wait_for_err(F ready, double seconds = 60) {
-    return wait_for([&] { return ready(err()); }, seconds);
-  }
-  // The same for stdout.
-  template <class F>
-  bool wait_for_out(F ready, double seconds = 60) {
-    return wait_for([&] { return ready(out()); }, seconds);
-  }
-
- private:
-  template <class F>
-  bool wait_for(F ready, double seconds) {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (std::chrono::steady_clock::now() < until) {
-      if (ready()) return true;
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        return ready();
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return false;
-  }
-
-  capture out_, err_;
-  pid_t pid_ = -1;
-  std::optional<int> exit_code_;
-};
-
-std::string describe(const std::vector<std::string>& args, child& c) {
-  std::string command = "smallscope";
-  for (const auto& a : args) command += " '" + a + "'";
-  return command + "\n--- stdout:\n" + c.out() + "--- stderr:\n" + c.err();
-}
+using cli_child::child;
+using cli_child::describe;
+using cli_child::sink;
 
 // The state letter of /proc/PID/stat ('Z' zombie), and the parent's pid; nullopt if no process.
 std::optional<std::pair<char, pid_t>> proc_state(pid_t pid) {
@@ -577,6 +466,20 @@ const std::vector<error_case> error_cases = {
      "/dev/null:1: empty file"},
     {"gen --sample without --suite", {"gen", "SearchTree", "3", "--sample", "2"}, sink::file, sink::file, 2,
      "--sample K chooses"},
+    {"gen --threads 0", {"gen", "BinaryTree", "3", "--threads", "0"}, sink::file, sink::file, 2, "[1, " + u64_max + "]"},
+    {"gen --shard not I/N", {"gen", "BinaryTree", "3", "--shard", "2"}, sink::file, sink::file, 2, "I/N with 1 <= I <= N"},
+    {"gen --shard I beyond N", {"gen", "BinaryTree", "3", "--shard", "3/2"}, sink::file, sink::file, 2,
+     "I/N with 1 <= I <= N"},
+    {"gen --limit on two threads", {"gen", "BinaryTree", "3", "--limit", "2", "--threads", "2"}, sink::file, sink::file,
+     2, "--limit follows the search's order"},
+    {"gen --checkpoint with --print to stdout", {"gen", "BinaryTree", "3", "--print", "--checkpoint", "bt3.checkpoint"},
+     sink::file, sink::file, 2, "needs --output FILE"},
+    {"gen --checkpoint-every 0", {"gen", "BinaryTree", "3", "--checkpoint-every", "0"}, sink::file, sink::file, 2,
+     "[0.1, 1000000000]"},
+    {"gen --checkpoint of a file that is not one", {"gen", "BinaryTree", "3", "--checkpoint", "/dev/null"}, sink::file,
+     sink::file, 2, "is not a smallscope checkpoint"},
+    {"merge of a missing file", {"merge", "/nonexistent/shard1.out"}, sink::file, sink::file, 2, "cannot read"},
+    {"merge of an empty file", {"merge", "/dev/null"}, sink::file, sink::file, 2, "the file is empty"},
     {"stdout full (gen)", {"gen", "BinaryTree", "8", "--print", "-q"}, sink::full, sink::file, 3,
      "cannot write to stdout: No space left on device"},
     {"stdout full (check)", {"check", "SinglyLinkedList", "remove_null_deref", "3", "-q"}, sink::full, sink::file, 3,

@@ -277,7 +277,7 @@ json_object gen_stats(std::vector<std::string> args) {
 std::vector<std::string> text_structures(const std::vector<std::string>& gen_args) {
   std::vector<std::string> args = {"gen"};
   args.insert(args.end(), gen_args.begin(), gen_args.end());
-  args.insert(args.end(), {"--print", "--stats", "json", "-q"});
+  args.insert(args.end(), {"--print", "--stats", "json", "-q", "--threads", "1"});  // in the search's order
   const result r = run(args);
   EXPECT_EQ(r.exit_code, 0) << shown(args, r);
   auto out = lines(r.out);

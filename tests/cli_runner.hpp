@@ -70,8 +70,8 @@ bool is_json_number(const std::string& raw);
 // -q` (empty if there is none); expects exit code 0 and nothing on stderr.
 json_object gen_stats(std::vector<std::string> args);
 
-// Returns the structure lines ("N: ...") of `smallscope gen GEN_ARGS... --print`, without the
-// statistics line; expects exit code 0.
+// Returns the structure lines ("N: ...") of `smallscope gen GEN_ARGS... --print --threads 1`
+// (in the search's order), without the statistics line; expects exit code 0.
 std::vector<std::string> text_structures(const std::vector<std::string>& gen_args);
 
 }  // namespace cli_runner

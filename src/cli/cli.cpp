@@ -12,6 +12,7 @@
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
+#include "cli/scale.hpp"
 #include "smallscope/finitization.hpp"
 #include "spec/load.hpp"
 
@@ -41,6 +42,22 @@ void add_count(CLI::App* app, rule_table& rules, const std::string& flag, std::u
          },
          help)
       ->type_name("N");
+}
+
+// Seconds parsed strictly: a number in [0.1, 1e9].
+void add_seconds(CLI::App* app, rule_table& rules, const std::string& flag, double& value, const std::string& help) {
+  const std::string rule = "seconds in [0.1, 1000000000]";
+  rules[flag] = rule;
+  app->add_option_function<std::string>(
+         flag,
+         [flag, rule, &value](const std::string& text) {
+           const auto v = cli::parse_double(text);
+           if (!v || !(*v >= 0.1 && *v <= 1e9))
+             throw cli::usage_error(fmt::format("{} must be {}, got '{}'", flag, rule, cli::escaped(text)));
+           value = *v;
+         },
+         help)
+      ->type_name("S");
 }
 
 }  // namespace
@@ -96,9 +113,33 @@ int cli_main(int argc, char** argv) {
       ->type_name("FILE");
   add_count(g, rules, "--sample", gen.sample, 1, "with --suite: a uniform random sample of N >= 1 structures instead of all");
   add_count(g, rules, "--seed", gen.seed, 0, "the seed of --sample (default 1)");
+  add_count(g, rules, "--threads", gen.threads, 1,
+            fmt::format("search on N threads (default: every core this process may use, here {}); one thread keeps\n"
+                        "the search's order, --limit, --eq-class, --one-per-class and --sample use one",
+                        cli::available_cores()));
+  rules["--shard"] = "I/N with 1 <= I <= N";
+  g->add_option("--shard", gen.shard,
+                "run the I-th of N disjoint shares of the search (1 <= I <= N); `smallscope merge` joins the\n"
+                "shards' --stats json outputs (docs/SCALE.md)")
+      ->type_name("I/N");
+  rules["--output"] = "a file to write";
+  g->add_option("--output", gen.output, "write stdout (structures, statistics) to FILE")->type_name("FILE");
+  rules["--checkpoint"] = "a file to write (and read, when it exists)";
+  g->add_option("--checkpoint", gen.checkpoint,
+                "save the search's position to FILE every --checkpoint-every seconds and on SIGINT/SIGTERM;\n"
+                "when FILE exists, go on from it (and cut --output back to it); removed when the run ends")
+      ->type_name("FILE");
+  add_seconds(g, rules, "--checkpoint-every", gen.checkpoint_every, "seconds between checkpoints (default 60)");
   cli::add_search_options(*g, gen.search);
   g->footer(fmt::format("SCOPE n means the subject's finX(n) as Korat 1.0 defines it (see `smallscope list`).\n{}",
                         exit_codes_text));
+
+  cli::merge_request merge;
+  auto* mg = app.add_subcommand("merge", "Join the outputs of the shards of one search (gen --shard I/N --stats json).");
+  mg->add_option("FILE", merge.files, "the stdout of each shard, all N of them, in any order")->required()->type_name("FILE");
+  mg->add_flag("-q,--quiet", merge.quiet, "no summary on stderr");
+  mg->footer("The structures come out in shard order, numbered 1, 2, 3 across the shards; the last line is one\n"
+             "JSON object with the counts added up, `seconds` the slowest shard's, and `shards` the balance.");
 
   cli::check_request check;
   check.gen.program = program;
@@ -337,11 +378,13 @@ int cli_main(int argc, char** argv) {
         throw cli::usage_error(fmt::format("a subcommand is required: list, gen, check, fe, spec or mutate (see '{} --help')", program));
       const std::string first = argv[1];
       if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check" && first != "spec" &&
-                             first != "mutate" && first != "fe"))
-        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) + "'; known: list, gen, check, fe, spec, mutate");
+                             first != "mutate" && first != "fe" && first != "merge"))
+        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) + "'; known: list, gen, check, fe, spec, mutate, merge");
       app.parse(argc, argv);
       if (app.got_subcommand("list")) {
         code = cli::run_list();
+      } else if (app.got_subcommand("merge")) {
+        code = cli::run_merge(merge);
       } else if (app.got_subcommand("mutate")) {
         mutate.stats_given = mu->count("--stats") != 0;
         cli::install_interrupt_handlers();

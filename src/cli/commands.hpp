@@ -47,6 +47,13 @@ struct gen_request {
   std::uint64_t sample = 0;  // a uniform random sample of this many structures
   std::uint64_t seed = 1;
   bool seed_given = false;
+  // Scale (gen): threads (0: every core this process may use), a shard "I/N", the file that
+  // receives stdout, a checkpoint file and its period.
+  std::uint64_t threads = 0;
+  std::string shard;
+  std::string output;
+  std::string checkpoint;
+  double checkpoint_every = 60;
 };
 
 // `smallscope spec FILE`: a spec's instances on SAT.
@@ -83,6 +90,12 @@ struct check_request {
   std::string spec_run;
   std::string spec_post;
   std::string suite;  // --suite FILE: the inputs are the suite file's structures
+};
+
+// `smallscope merge FILE...`: the shards' outputs of one search joined.
+struct merge_request {
+  std::vector<std::string> files;
+  bool quiet = false;
 };
 
 // `smallscope fe SPEC.als | SUBJECT [SCOPE] [--spec FILE]`: field extensions and a
@@ -164,5 +177,6 @@ int run_check_command(const check_request& request);
 int run_spec(const spec_request& request);
 int run_mutate(const mutate_request& request);
 int run_fe(const fe_request& request);
+int run_merge(const merge_request& request);
 
 }  // namespace smallscope::cli

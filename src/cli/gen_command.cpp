@@ -1,19 +1,27 @@
 // `smallscope gen SUBJECT SCOPE | --fin P1,P2,...`: every valid structure of a subject
-// (paper 000, Fig. 7), printed on request, with statistics.
+// (paper 000, Fig. 7), printed on request, with statistics; on every core, on a shard of the
+// search, and from a checkpoint (parallel_search.hpp, checkpoint.hpp).
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <mutex>
+#include <optional>
 #include <cstdio>
 #include <fstream>
 #include <random>
 #include <type_traits>
 #include <nlohmann/json.hpp>
 
+#include "cli/checkpoint.hpp"
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
+#include "cli/scale.hpp"
 #include "report/spec_warnings.hpp"
 #include "space/state_space.hpp"
 #include "suite/suite_file.hpp"
@@ -49,6 +57,31 @@ nlohmann::json stats_json(const subject& s, const std::vector<std::int64_t>& p, 
   return j;
 }
 
+// Structures printed with the index 0 and numbered as they are written, so the numbers run
+// 1, 2, 3 in the output whichever thread found each structure. Every format prints the index
+// before any other digit ("7:", {"index":7, digraph structure_7).
+struct numbered_text {
+  std::string text;
+  std::vector<std::size_t> marks;  // where each structure's "0" stands
+
+  void add(const std::string& printed_with_zero) {
+    marks.push_back(text.size() + printed_with_zero.find('0'));
+    text += printed_with_zero;
+  }
+  // Appends the text to `out`, numbering from next + 1; empties it.
+  void move_to(std::string& out, std::uint64_t& next) {
+    std::size_t from = 0;
+    for (const std::size_t m : marks) {
+      out.append(text, from, m - from);
+      fmt::format_to(std::back_inserter(out), "{}", ++next);
+      from = m + 1;
+    }
+    out.append(text, from);
+    text.clear();
+    marks.clear();
+  }
+};
+
 }  // namespace
 
 int run_gen(const gen_request& r) {
@@ -61,74 +94,172 @@ int run_gen(const gen_request& r) {
   validate(r.search);
   if (r.seed_given && r.sample == 0) throw usage_error("--seed needs --sample K");
   if (r.sample != 0 && r.suite_out.empty()) throw usage_error("--sample K chooses the structures of a suite file: give --suite FILE");
+  const scale_plan scale = plan_scale(r);
 
   subject_instance instance = s.make(p);
   require_eq_class(s, instance, r.search);
   const bool has_classes = static_cast<bool>(instance.eq_class);
-  structure_range range(instance.fin, instance.invariant, instance.eq_class, r.search);
-  const std::string label = fmt::format("{} {}", s.name, joined(p));
+  const detail::state_space space(instance.fin.data());
+  const std::string label = fmt::format("{} {}{}", s.name, joined(p), scale.shard_text.empty() ? "" : " shard " + scale.shard_text);
+  search_options identifying = r.search;  // what the run finds: the progress interval aside
+  identifying.progress_interval = search_options{}.progress_interval;
+  const std::string identity = fmt::format("{} --fin {}{}{}{}", s.name, joined(p), non_default_options(identifying),
+                                           scale.shard_text.empty() ? "" : " --shard " + scale.shard_text,
+                                           r.print ? " --format " + r.format : "");
+  checkpoint resumed;
+  const bool resuming = !r.checkpoint.empty() && std::filesystem::exists(r.checkpoint);
+  if (resuming) {
+    resumed = read_checkpoint(r.checkpoint, identity);
+    check_units(space, resumed.snapshot.units, r.checkpoint);
+  }
+  open_output(r.output, resuming ? std::optional<std::uint64_t>(resumed.output_bytes) : std::nullopt);
   if (!r.quiet) {
     std::string named;
     for (std::size_t i = 0; i < p.size(); ++i)
       named += fmt::format("{}{}={}", i == 0 ? "" : " ", s.parameters[i].name, p[i]);
-    err("{} gen {} --fin {}{} ({})\n  finitization: {}\n", r.program, s.name, joined(p),
-        non_default_options(r.search), named, instance.fin.describe());
+    err("{} gen {} --fin {}{} ({})\n  finitization: {}\n  {} thread{}{}\n", r.program, s.name, joined(p),
+        non_default_options(r.search), named, instance.fin.describe(), scale.threads, scale.threads == 1 ? "" : "s",
+        scale.shard_text.empty() ? "" : ", shard " + scale.shard_text);
+    if (resuming)
+      err("resuming from {}: {} explored, {} valid so far\n", r.checkpoint, grouped(resumed.snapshot.stats.explored),
+          grouped(resumed.snapshot.stats.valid));
   }
   run_listener listener(label, !r.quiet);
-  range.set_listener(&listener);
+  listener.set_interval(r.search.progress_interval);
 
-  std::string out;
-  structure_printer printer;
-  std::uint64_t yielded = 0;
-  bool stopped = false;  // by SIGINT or SIGTERM
-  // A uniform sample of the structures, for the warnings about the finitization.
-  const std::uint32_t slots = range.space().slot_count();
-  std::vector<std::uint32_t> sample;
-  detail::reservoir_sampler sampler;
-  // --suite: every structure, or a uniform sample of --sample K (reservoir sampling, seeded).
-  std::string suite_lines;
-  std::uint64_t suite_count = 0;
+  detail::parallel_options po;
+  po.threads = scale.threads;
+  po.shard_index = scale.shard_index;
+  po.shard_count = scale.shard_count;
+  if (resuming) {
+    po.resuming = true;
+    po.resume = resumed.snapshot.units;
+    po.resume_stats = resumed.snapshot.stats;
+    po.resume_classes = resumed.snapshot.classes;
+  }
+  detail::parallel_search search(instance.fin.data(), instance.invariant, r.search, std::move(po), instance.eq_class);
+
+  // Per worker: printed structures not yet written, suite lines, and a uniform sample of the
+  // structures for the warnings about the finitization.
+  struct worker_output {
+    numbered_text text;
+    numbered_text suite_lines;
+    std::string scratch;
+    structure_printer printer;
+    detail::reservoir_sampler sampler;
+    std::vector<std::uint32_t> sample;
+    std::uint64_t yielded = 0;
+  };
+  const std::uint32_t slots = space.slot_count();
+  std::vector<worker_output> outputs(scale.threads);
+  std::mutex out_mutex;
+  std::uint64_t printed = resumed.snapshot.stats.valid;  // under out_mutex
+  std::atomic<bool> failed{false};
+  std::string failure;
+  // --suite --sample K: one thread, reservoir sampling in the search's order, seeded.
   std::vector<std::pair<std::uint64_t, std::vector<std::uint32_t>>> reservoir;
   std::mt19937_64 random(r.seed);
-  try {
-    for (const structure& st : range) {
-      if (interrupted()) {  // polled per structure here, and at progress time by the listener
-        stopped = true;
-        break;
-      }
-      ++yielded;
-      if (const auto place = sampler.offer(); place < detail::sample_capacity) [[unlikely]] {
-        const std::size_t at = static_cast<std::size_t>(place) * slots;
-        if (sample.size() < at + slots) sample.resize(at + slots);
-        std::copy(st.values().begin(), st.values().end(), sample.begin() + static_cast<std::ptrdiff_t>(at));
-      }
-      if (!r.suite_out.empty()) {
-        if (r.sample == 0) {
-          suite::append_structure(suite_lines, st.space(), st.values(), ++suite_count);
-        } else if (reservoir.size() < r.sample) {
-          reservoir.emplace_back(yielded, std::vector<std::uint32_t>(st.values().begin(), st.values().end()));
-        } else if (const std::uint64_t j = random() % yielded; j < r.sample) {
-          reservoir[j] = {yielded, std::vector<std::uint32_t>(st.values().begin(), st.values().end())};
-        }
-      }
-      if (!r.print) continue;
-      printer.append(out, st, *format);
-      if (out.size() > (1u << 16)) {
-        write_out(out);
-        out.clear();
+  const auto write_text = [&](numbered_text& text) {  // under out_mutex
+    std::string numbered;
+    text.move_to(numbered, printed);
+    try {
+      write_out(numbered);
+    } catch (const output_error& e) {
+      if (!failed.exchange(true)) failure = e.what();
+    }
+  };
+
+  detail::parallel_hooks hooks;
+  hooks.findings = &listener;
+  hooks.tick = std::min(std::chrono::milliseconds(100),
+                        std::chrono::milliseconds(static_cast<std::int64_t>(r.search.progress_interval * 1000)));
+  hooks.on_structure = [&](unsigned w, const structure& st) {
+    worker_output& o = outputs[w];
+    ++o.yielded;
+    if (const auto place = o.sampler.offer(); place < detail::sample_capacity) [[unlikely]] {
+      const std::size_t at = static_cast<std::size_t>(place) * slots;
+      if (o.sample.size() < at + slots) o.sample.resize(at + slots);
+      std::copy(st.values().begin(), st.values().end(), o.sample.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    if (!r.suite_out.empty()) {
+      if (r.sample == 0) {
+        o.scratch.clear();
+        suite::append_structure(o.scratch, st.space(), st.values(), 0);
+        o.suite_lines.add(o.scratch);
+      } else if (reservoir.size() < r.sample) {
+        reservoir.emplace_back(o.yielded, std::vector<std::uint32_t>(st.values().begin(), st.values().end()));
+      } else if (const std::uint64_t j = random() % o.yielded; j < r.sample) {
+        reservoir[j] = {o.yielded, std::vector<std::uint32_t>(st.values().begin(), st.values().end())};
       }
     }
-  } catch (const run_interrupted&) {
-    stopped = true;
-  }
-  write_out(out);
+    if (!r.print) return;
+    o.scratch.clear();
+    o.printer.append(o.scratch, structure(st.space(), st.values(), 0), *format);
+    o.text.add(o.scratch);
+    if (o.text.text.size() > (1u << 16)) {
+      std::lock_guard<std::mutex> lock(out_mutex);
+      write_text(o.text);
+    }
+  };
+  // The sample so far: the checkpoint's and every worker's.
+  const auto whole_sample = [&](std::vector<std::uint32_t>& sample) {
+    sample = resumed.sample;
+    std::uint32_t count = resumed.sample_count;
+    for (const auto& o : outputs) {
+      const auto n = static_cast<std::uint32_t>(std::min<std::uint64_t>(o.sampler.seen(), detail::sample_capacity));
+      sample.insert(sample.end(), o.sample.begin(), o.sample.begin() + static_cast<std::ptrdiff_t>(n) * slots);
+      count += n;
+    }
+    return count;
+  };
+  auto last_checkpoint = std::chrono::steady_clock::now();
+  bool stopped = false;  // by SIGINT or SIGTERM
+  hooks.on_tick = [&](const search_stats& now) {
+    if (failed.load()) return detail::tick_action::snapshot_and_stop;
+    if (interrupted()) {
+      stopped = true;
+      return detail::tick_action::snapshot_and_stop;
+    }
+    listener.show(now);
+    if (!r.checkpoint.empty() &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint).count() >= r.checkpoint_every)
+      return detail::tick_action::snapshot;
+    return detail::tick_action::go_on;
+  };
+  // With every worker paused: everything they found so far is written out, then the checkpoint.
+  hooks.on_snapshot = [&](const detail::search_snapshot& snap) {
+    {
+      std::lock_guard<std::mutex> lock(out_mutex);
+      for (auto& o : outputs) write_text(o.text);
+    }
+    if (r.checkpoint.empty() || failed.load()) return;
+    checkpoint c;
+    c.identity = identity;
+    c.snapshot = snap;
+    c.output_bytes = sync_output(r.output);
+    c.sample_count = whole_sample(c.sample);
+    write_checkpoint(r.checkpoint, c);
+    last_checkpoint = std::chrono::steady_clock::now();
+  };
+  const bool finished = search.run(hooks);
+  for (auto& o : outputs) write_text(o.text);
   listener.finish();
+  if (failed.load()) throw output_error(failure);
+  if (finished && resuming) std::filesystem::remove(r.checkpoint);
+  if (!finished && !r.checkpoint.empty() && !r.quiet)
+    err("checkpoint saved to {}: run the same command again to go on from it\n", r.checkpoint);
 
-  const search_stats st = range.stats();
+  const search_stats st = search.stats();
+  std::uint64_t yielded = resumed.snapshot.stats.valid;
+  for (const auto& o : outputs) yielded += o.yielded;
   if (!r.suite_out.empty()) {
+    std::string suite_lines;
+    std::uint64_t suite_count = 0;
     if (r.sample != 0) {
       std::sort(reservoir.begin(), reservoir.end());
-      for (const auto& [index, values] : reservoir) suite::append_structure(suite_lines, range.space(), values, ++suite_count);
+      for (const auto& [index, values] : reservoir) suite::append_structure(suite_lines, space, values, ++suite_count);
+    } else {
+      for (auto& o : outputs) o.suite_lines.move_to(suite_lines, suite_count);
     }
     suite::header h{s.name, p, r.sample != 0 ? "random" : "bounded-exhaustive",
                     fmt::format("{} gen {} --fin {}{}{}", r.program, s.name, joined(p), non_default_options(r.search),
@@ -137,10 +268,12 @@ int run_gen(const gen_request& r) {
     write_file("--suite", r.suite_out, suite::header_line(h) + suite_lines);
     if (!r.quiet) err("wrote {} structures to {}{}\n", grouped(suite_count), r.suite_out, stopped ? " (interrupted: the structures so far)" : "");
   }
+  std::vector<std::uint32_t> sample;
+  const std::uint32_t sample_count = whole_sample(sample);
+  std::string out;
   const std::vector<std::string> warnings = detail::spec_warnings(
-      instance.fin.data(), instance.invariant, sample,
-      static_cast<std::uint32_t>(std::min<std::uint64_t>(yielded, detail::sample_capacity)),
-      {st.valid, st.explored, !stopped && !st.limit_reached});
+      instance.fin.data(), instance.invariant, sample, sample_count,
+      {st.valid, st.explored, !stopped && !st.limit_reached && scale.shard_count == 1});
   if (!r.quiet)
     for (const auto& w : warnings) err("warning: {}\n", w);
   const double rate = st.seconds > 0 ? static_cast<double>(st.explored) / st.seconds : 0;
@@ -159,6 +292,15 @@ int run_gen(const gen_request& r) {
   }
   if (r.stats == "json") {
     nlohmann::json j = stats_json(s, p, st, r.search, has_classes, yielded, stopped);
+    j["threads"] = scale.threads;
+    j["steals"] = search.steals();
+    if (scale.shard_count > 1) {
+      const auto& plan = search.plan();
+      j["shard"] = {{"index", scale.shard_index + 1},
+                    {"count", scale.shard_count},
+                    {"plan", {{"depth", plan.depth}, {"units", plan.units}, {"owned", plan.owned},
+                              {"evaluations", plan.evaluations}, {"seconds", plan.seconds}}}};
+    }
     j["warnings"] = warnings;
     out = j.dump();
     out += '\n';

@@ -19,7 +19,12 @@ run_listener::run_listener(std::string label, bool show_progress)
 
 void run_listener::on_progress(const search_stats& s) {
   if (interrupted()) throw run_interrupted{};
-  if (!show_progress_) return;
+  show(s);
+}
+
+void run_listener::show(const search_stats& s) {
+  if (!show_progress_ || s.seconds < next_show_) return;
+  next_show_ = s.seconds + interval_;
   const double rate = s.seconds > 0 ? static_cast<double>(s.explored) / s.seconds : 0;
   err("{}[{}] {} explored ({} candidates/s), {} valid, {:.1f} s{}", tty_ ? "\r\x1b[K" : "",
              label_, grouped(s.explored), short_rate(rate), grouped(s.valid), s.seconds, tty_ ? "" : "\n");

@@ -18,6 +18,10 @@ class run_listener : public search_listener {
  public:
   run_listener(std::string label, bool show_progress);
   void on_progress(const search_stats& stats) override;
+  // The progress line for `stats`, every `interval` seconds, without looking at interrupts
+  // (gen's coordinator does).
+  void show(const search_stats& stats);
+  void set_interval(double seconds) { interval_ = next_show_ = seconds; }
   void on_budget_exceeded(const structure& candidate) override;
   void on_predicate_exception(const structure& candidate, std::string_view what) override;
   // Clears the progress line, if one is shown.
@@ -30,6 +34,8 @@ class run_listener : public search_listener {
   bool show_progress_;
   bool tty_;
   bool line_shown_ = false;
+  double interval_ = 1.0;
+  double next_show_ = 1.0;  // run seconds of the next progress line
   std::uint64_t findings_ = 0;
   structure_printer printer_;
 };

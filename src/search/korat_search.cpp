@@ -388,7 +388,7 @@ void korat_search::prune_covered() {
   if (!classified_) return;
   std::uint32_t& size = observer_.stack_size_;
   const hot_slot* slots = hot_slots_.data();
-  while (size > 0 && eq_marks_[slots[stack_[size - 1]].offset] == stack_mark::off) {
+  while (size > floor_ && eq_marks_[slots[stack_[size - 1]].offset] == stack_mark::off) {
     const std::uint32_t top = size - 1;
     const std::uint32_t s = stack_[top];
     if (values_[s] != 0) set_top(top, s, 0);
@@ -424,38 +424,132 @@ void korat_search::set_top(std::uint32_t position, std::uint32_t s, std::uint32_
   rows_valid_ = std::min(rows_valid_, position);
 }
 
+// The value that follows the current one of stack position `position` (slot s), or 0 when its
+// domain is exhausted; an object value beyond every object held deeper on the stack jumps to
+// the next class domain (isomorphism breaking).
+inline std::uint32_t korat_search::next_value(std::uint32_t position, std::uint32_t s) {
+  const hot_slot& sl = hot_slots_[s];
+  const std::uint32_t v = values_[s];
+  if (v >= sl.last) return 0;
+  if (sl.isomorphism_checked) {
+    const value_info& vi = sl.values[v];
+    if (vi.isomorphism_checked && vi.index_in_class_domain > max_below(position, vi.class_domain))
+      return vi.next_class_domain_first >= 0 ? static_cast<std::uint32_t>(vi.next_class_domain_first) : 0;
+  }
+  return v + 1;
+}
+
 // Next candidate: increment the last read field, resetting and popping fields whose domain is
-// exhausted; an object value beyond every object held deeper on the stack jumps to the next
-// class domain (isomorphism breaking).
+// exhausted. False when the search (or its unit: nothing is popped below floor_) has ended.
 inline bool korat_search::backtrack() {
   std::uint32_t& size = observer_.stack_size_;
   const hot_slot* slots = hot_slots_.data();
-  while (size > 0) {
+  while (size > floor_) {
     const std::uint32_t top = size - 1;
     const std::uint32_t s = stack_[top];
-    const hot_slot& sl = slots[s];
-    const std::uint32_t v = values_[s];
-    std::uint32_t next = 0;
-    if (v < sl.last) {
-      next = v + 1;
-      if (sl.isomorphism_checked) {
-        const value_info& vi = sl.values[v];
-        if (vi.isomorphism_checked && vi.index_in_class_domain > max_below(top, vi.class_domain))
-          next = vi.next_class_domain_first >= 0 ? static_cast<std::uint32_t>(vi.next_class_domain_first) : 0;
-      }
-    }
+    const std::uint32_t next = next_value(top, s);
     if (next != 0) {
       set_top(top, s, next);
       return true;
     }
     // Exhausted: reset to the first value and pop.
-    if (v != 0) set_top(top, s, 0);
+    const hot_slot& sl = slots[s];
+    if (values_[s] != 0) set_top(top, s, 0);
     on_stack_at_[sl.offset] = stack_mark::off;
     --size;
     rows_valid_ = std::min(rows_valid_, size);
     low_water_ = std::min(low_water_, size);
   }
   return false;
+}
+
+// Pops (and resets) the stack down to `size` positions.
+void korat_search::pop_to(std::uint32_t size) {
+  std::uint32_t& at = observer_.stack_size_;
+  while (at > size) {
+    --at;
+    const std::uint32_t s = stack_[at];
+    if (values_[s] != 0) set_top(at, s, 0);
+    on_stack_at_[hot_slots_[s].offset] = stack_mark::off;
+  }
+  rows_valid_ = std::min(rows_valid_, at);
+  low_water_ = std::min(low_water_, at);
+}
+
+void korat_search::start(const work_unit& unit) {
+  pop_to(0);
+  const std::uint32_t n = static_cast<std::uint32_t>(unit.slots.size());
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const std::uint32_t s = unit.slots[i];
+    values_[s] = unit.values[i];
+    write_field(arena_, hot_slots_[s], unit.values[i]);
+    on_stack_at_[hot_slots_[s].offset] = stack_mark::on;
+    stack_[i] = s;
+  }
+  observer_.stack_size_ = n;
+  rows_valid_ = 0;
+  walked_ = false;  // the stack is another
+  low_water_ = n;
+  floor_ = unit.floor;
+  pending_valid_ = false;
+  done_ = unit.advance_first && !backtrack();
+}
+
+bool korat_search::split(work_unit& out) {
+  const std::uint32_t size = observer_.stack_size_;
+  for (std::uint32_t q = floor_; q < size; ++q) {
+    if (next_value(q, stack_[q]) == 0) continue;
+    out.slots.assign(stack_.begin(), stack_.begin() + q + 1);
+    out.values.resize(q + 1);
+    for (std::uint32_t i = 0; i <= q; ++i) out.values[i] = values_[stack_[i]];
+    out.floor = q;
+    out.advance_first = true;
+    floor_ = q + 1;
+    return true;
+  }
+  return false;
+}
+
+work_unit korat_search::position() const {
+  work_unit u;
+  const std::uint32_t size = observer_.stack_size_;
+  u.slots.assign(stack_.begin(), stack_.begin() + size);
+  u.values.resize(size);
+  for (std::uint32_t i = 0; i < size; ++i) u.values[i] = values_[stack_[i]];
+  u.floor = floor_;
+  return u;
+}
+
+// The service runs with the inactive observer: its reads are its own.
+[[gnu::noinline]] void korat_search::serve() {
+  current_observer = &inactive_observer;
+  service_->serve(*this);
+  current_observer = &observer_;
+}
+
+std::uint64_t korat_search::plan(std::uint32_t depth, std::uint64_t index_in_count, std::uint64_t count,
+                                 std::vector<work_unit>* owned) {
+  if (!watchdog_.joinable()) watchdog_ = std::thread([this] { watch(); });
+  std::uint64_t units = 0;
+  current_observer = &observer_;
+  do {
+    if (owned != nullptr && units % count == index_in_count) {
+      current_observer = &inactive_observer;
+      work_unit u = position();
+      u.floor = depth;
+      owned->push_back(std::move(u));
+      current_observer = &observer_;
+    }
+    ++units;
+    const bool valid = run_predicate();
+    // The valid-candidate rule pushes below `depth` too: the units after this one start there.
+    if (valid || !options_.pruning) push_reachable();
+    pop_to(std::min(observer_.stack_size_, depth));
+  } while (backtrack());
+  current_observer = &inactive_observer;
+  done_ = true;
+  stop_watchdog();
+  return units;
 }
 
 bool korat_search::next() {
@@ -474,6 +568,10 @@ bool korat_search::next() {
   }
   current_observer = &observer_;
   while (!done_) {
+    if (service_flag_ != nullptr && service_flag_->load(std::memory_order_relaxed)) [[unlikely]] {
+      serve();
+      if (done_) break;
+    }
     const bool valid = run_predicate();
     if ((stats_.explored & 0xffff) == 0) report_progress();
     if (valid) {
@@ -495,7 +593,7 @@ bool korat_search::next() {
   }
   current_observer = &inactive_observer;
   end_ = std::chrono::steady_clock::now();
-  stop_watchdog();
+  if (!keep_watchdog_) stop_watchdog();
   return false;
 }
 

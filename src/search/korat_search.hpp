@@ -14,6 +14,12 @@
 // stack are popped before backtracking: the candidates skipped agree with the valid one on
 // every field eq_class() read, so their classes are covered.
 //
+// The search can be confined to a work unit (work_unit.hpp): a stack prefix whose positions
+// below a floor stay as they are. Between candidates it looks at one flag; when a service
+// (parallel_search.hpp) raised it, the service runs on the search's thread and may split off
+// the unexplored later values of the lowest open stack position as a new unit (work stealing),
+// or note the search's position (a checkpoint).
+//
 // The loop allocates nothing, throws nothing on the normal path and calls the invariant
 // through one function pointer per candidate.
 #pragma once
@@ -30,9 +36,19 @@
 #include <vector>
 
 #include "smallscope/search.hpp"
+#include "search/work_unit.hpp"
 #include "space/state_space.hpp"
 
 namespace smallscope::detail {
+
+class korat_search;
+
+// Runs on a search's own thread, between two candidates, when the flag given with it is up.
+class search_service {
+ public:
+  virtual ~search_service() = default;
+  virtual void serve(korat_search& search) = 0;
+};
 
 class korat_search {
  public:
@@ -50,9 +66,35 @@ class korat_search {
   // stack and its statistics then): the next call of next() goes on after it.
   void resume_after(std::span<const std::uint32_t> candidate, std::span<const std::uint32_t> field_stack,
                     std::uint64_t explored, std::uint64_t valid);
+  // Confines the search to `unit` (from its first candidate, or after it with advance_first):
+  // next() then yields the unit's valid structures and returns false at its end. Statistics
+  // go on adding up across units.
+  void start(const work_unit& unit);
+  // From a service: hands the unexplored later values of the lowest stack position that has
+  // any to `out`, and keeps this search below them. False when nothing is left to hand over.
+  bool split(work_unit& out);
+  // From a service: the rest of the current unit, as a unit (the next candidate first).
+  work_unit position() const;
+  // From a service: ends the current unit now (next() returns false).
+  void abandon() { done_ = true; }
+  // Between candidates, when *flag is up, next() calls service->serve(*this).
+  void set_service(const std::atomic<bool>* flag, search_service* service) {
+    service_flag_ = flag;
+    service_ = service;
+  }
+  // Keeps the watchdog thread running across units (stopped by the destructor).
+  void keep_watchdog() { keep_watchdog_ = true; }
+  // Plans a split of the whole search into units: the first candidate of every unit whose
+  // prefix is `depth` positions deep (or fewer, where the stack ends before) is evaluated, in
+  // search order, and the units with index % count == index_in_count go to `owned` (when not
+  // null). Returns the number of units. A fresh search only; it is spent afterwards.
+  std::uint64_t plan(std::uint32_t depth, std::uint64_t index_in_count, std::uint64_t count,
+                     std::vector<work_unit>* owned);
   std::uint32_t slot_count() const { return space_->slot_count(); }
   const state_space& space() const { return *space_; }
   search_stats stats() const;
+  // The equivalence classes covered so far, sorted (with an eq_class function).
+  const std::vector<std::uint64_t>& classes() const { return classes_; }
   // Structures yielded so far (the valid ones, or with one_per_class the first of each class).
   std::uint64_t valid_count() const { return yielded_; }
   void set_listener(search_listener* l) { listener_ = l; }
@@ -76,6 +118,9 @@ class korat_search {
   void reset_budget();
   void undo_writes();
   bool backtrack();
+  std::uint32_t next_value(std::uint32_t position, std::uint32_t s);
+  void pop_to(std::uint32_t size);
+  void serve();
   void push_reachable();
   bool replay_walk();
   static void sort_visits(std::uint32_t* visits, std::uint32_t n);
@@ -161,6 +206,12 @@ class korat_search {
   std::mutex watchdog_mutex_;
   std::condition_variable watchdog_wake_;
   bool stop_watchdog_ = false;
+
+  // Work units: positions below floor_ are not advanced; the service's flag and the service.
+  std::uint32_t floor_ = 0;
+  const std::atomic<bool>* service_flag_ = nullptr;
+  search_service* service_ = nullptr;
+  bool keep_watchdog_ = false;
 
   search_stats stats_;
   bool pending_valid_ = false;  // the last yielded structure still needs its walk

@@ -1,0 +1,99 @@
+// Checkpoint files of gen. See checkpoint.hpp.
+#include "cli/checkpoint.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/output.hpp"
+
+namespace smallscope::cli {
+
+namespace {
+constexpr int checkpoint_version = 1;
+}
+
+void write_checkpoint(const std::string& path, const checkpoint& c) {
+  nlohmann::json j;
+  j["smallscope_checkpoint"] = checkpoint_version;
+  j["identity"] = c.identity;
+  const auto& st = c.snapshot.stats;
+  j["stats"] = {{"explored", st.explored},
+                {"valid", st.valid},
+                {"predicate_calls", st.predicate_calls},
+                {"budget_exceeded", st.budget_exceeded},
+                {"predicate_exceptions", st.predicate_exceptions},
+                {"seconds", st.seconds}};
+  j["output_bytes"] = c.output_bytes;
+  nlohmann::json units = nlohmann::json::array();
+  for (const auto& u : c.snapshot.units)
+    units.push_back({{"slots", u.slots}, {"values", u.values}, {"floor", u.floor}, {"advance_first", u.advance_first}});
+  j["units"] = std::move(units);
+  j["classes"] = c.snapshot.classes;
+  j["sample_count"] = c.sample_count;
+  j["sample"] = c.sample;
+  const std::string text = j.dump() + "\n";
+  const std::string beside = path + ".partial";
+  const int fd = ::open(beside.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  bool ok = fd >= 0;
+  for (std::size_t at = 0; ok && at < text.size();) {
+    const auto n = ::write(fd, text.data() + at, text.size() - at);
+    if (n <= 0) ok = false;
+    else at += static_cast<std::size_t>(n);
+  }
+  if (ok) ok = ::fsync(fd) == 0;
+  if (fd >= 0) ::close(fd);
+  if (!ok || std::rename(beside.c_str(), path.c_str()) != 0)
+    throw output_error(fmt::format("--checkpoint: cannot write '{}'", path));
+}
+
+checkpoint read_checkpoint(const std::string& path, const std::string& identity) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw usage_error(fmt::format("--checkpoint: cannot read '{}'", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  const auto bad = [&path](const std::string& what) {
+    return usage_error(fmt::format("--checkpoint: '{}' is not a smallscope checkpoint ({}); delete it to start afresh", path, what));
+  };
+  const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) throw bad("not JSON");
+  if (j.value("smallscope_checkpoint", 0) != checkpoint_version) throw bad(fmt::format("not version {}", checkpoint_version));
+  checkpoint c;
+  try {
+    c.identity = j.at("identity").get<std::string>();
+    if (c.identity != identity)
+      throw usage_error(fmt::format("--checkpoint: '{}' was written by another run ({}), not by this one ({}); give "
+                                    "that run's arguments, or delete the file to start afresh",
+                                    path, c.identity, identity));
+    const auto& st = j.at("stats");
+    auto& s = c.snapshot.stats;
+    s.explored = st.at("explored").get<std::uint64_t>();
+    s.valid = st.at("valid").get<std::uint64_t>();
+    s.predicate_calls = st.at("predicate_calls").get<std::uint64_t>();
+    s.budget_exceeded = st.at("budget_exceeded").get<std::uint64_t>();
+    s.predicate_exceptions = st.at("predicate_exceptions").get<std::uint64_t>();
+    s.seconds = st.at("seconds").get<double>();
+    c.output_bytes = j.at("output_bytes").get<std::uint64_t>();
+    for (const auto& u : j.at("units")) {
+      detail::work_unit w;
+      w.slots = u.at("slots").get<std::vector<std::uint32_t>>();
+      w.values = u.at("values").get<std::vector<std::uint32_t>>();
+      w.floor = u.at("floor").get<std::uint32_t>();
+      w.advance_first = u.at("advance_first").get<bool>();
+      c.snapshot.units.push_back(std::move(w));
+    }
+    c.snapshot.classes = j.at("classes").get<std::vector<std::uint64_t>>();
+    c.sample_count = j.at("sample_count").get<std::uint32_t>();
+    c.sample = j.at("sample").get<std::vector<std::uint32_t>>();
+  } catch (const nlohmann::json::exception& e) {
+    throw bad(e.what());
+  }
+  return c;
+}
+
+}  // namespace smallscope::cli

@@ -1,0 +1,151 @@
+// `smallscope merge FILE...`: joins what the shards of one search printed (`gen --shard I/N
+// --stats json`, with or without --print) into one output: their structures, numbered 1, 2, 3
+// across the shards in shard order, and one statistics line with the counts added up. Every
+// shard 1..N of the same subject, finitization and options must be there, each once.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/numbers.hpp"
+#include "cli/output.hpp"
+
+namespace smallscope::cli {
+namespace {
+
+struct shard_output {
+  std::string path;
+  std::vector<std::string> structure_lines;
+  nlohmann::json stats;
+  std::uint64_t index = 1;
+  std::uint64_t count = 1;
+};
+
+shard_output read_shard(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw usage_error(fmt::format("merge: cannot read '{}'", path));
+  shard_output s;
+  s.path = path;
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  const auto bad = [&path, &lines](const std::string& what) {
+    return usage_error(fmt::format("merge: {}:{}: {}; give the stdout of `gen ... --shard I/N --stats json`", path,
+                                   lines.size(), what));
+  };
+  if (lines.empty()) throw bad("the file is empty");
+  s.stats = nlohmann::json::parse(lines.back(), nullptr, false);
+  if (s.stats.is_discarded() || !s.stats.is_object() || !s.stats.contains("explored") || !s.stats.contains("subject"))
+    throw bad("the last line is not gen's --stats json line");
+  if (s.stats.contains("shard")) {
+    s.index = s.stats["shard"].value("index", std::uint64_t{0});
+    s.count = s.stats["shard"].value("count", std::uint64_t{0});
+    if (s.index < 1 || s.index > s.count) throw bad("its shard is not I/N with 1 <= I <= N");
+  }
+  lines.pop_back();
+  s.structure_lines = std::move(lines);
+  return s;
+}
+
+// The structure's number at the start of a printed line, replaced by `number`: "7: ..." (text),
+// {"index":7, (jsonl), "digraph structure_7 {" (dot). Other lines are kept as they are.
+std::string renumbered(const std::string& line, std::uint64_t& number) {
+  std::size_t from = std::string::npos;
+  if (!line.empty() && std::isdigit(static_cast<unsigned char>(line[0])) != 0) from = 0;
+  for (const char* prefix : {"{\"index\":", "digraph structure_"})
+    if (line.rfind(prefix, 0) == 0) from = std::char_traits<char>::length(prefix);
+  if (from == std::string::npos) return line;
+  std::size_t to = from;
+  while (to < line.size() && std::isdigit(static_cast<unsigned char>(line[to])) != 0) ++to;
+  if (to == from) return line;
+  return line.substr(0, from) + std::to_string(++number) + line.substr(to);
+}
+
+}  // namespace
+
+int run_merge(const merge_request& r) {
+  if (r.files.empty()) throw usage_error("merge needs the shards' outputs: smallscope merge FILE...");
+  std::vector<shard_output> shards;
+  for (const auto& f : r.files) shards.push_back(read_shard(f));
+  const auto& first = shards.front();
+  const std::uint64_t n = first.count;
+  std::map<std::uint64_t, const shard_output*> by_index;
+  for (const auto& s : shards) {
+    for (const char* key : {"subject", "fin", "options"})
+      if (s.stats[key] != first.stats[key])
+        throw usage_error(fmt::format("merge: {} and {} are not shards of one search: their {} differ ({} against {})",
+                                      first.path, s.path, key, first.stats[key].dump(), s.stats[key].dump()));
+    if (s.count != n)
+      throw usage_error(fmt::format("merge: {} is shard {}/{}, but {} is shard {}/{}", first.path, first.index, n, s.path,
+                                    s.index, s.count));
+    if (!by_index.emplace(s.index, &s).second)
+      throw usage_error(fmt::format("merge: shard {}/{} is given twice ({} and {})", s.index, n, by_index[s.index]->path, s.path));
+  }
+  for (std::uint64_t i = 1; i <= n; ++i)
+    if (by_index.count(i) == 0)
+      throw usage_error(fmt::format("merge: shard {}/{} is missing: give the outputs of all {} shards", i, n, n));
+
+  std::string out;
+  std::uint64_t number = 0;
+  nlohmann::json merged = first.stats;
+  for (const char* key : {"valid", "yielded", "explored", "predicate_calls", "budget_exceeded", "predicate_exceptions"})
+    merged[key] = std::uint64_t{0};
+  merged["interrupted"] = false;
+  merged["limit_reached"] = false;
+  merged.erase("shard");
+  merged.erase("steals");
+  merged.erase("classes");  // the shards' classes overlap: their union is not in the counts
+  double slowest = 0;
+  double total = 0;
+  double plan_seconds = 0;
+  std::set<std::string> warnings;
+  bool first_warnings = true;
+  for (const auto& [index, s] : by_index) {
+    for (const auto& line : s->structure_lines) {
+      out += renumbered(line, number);
+      out += '\n';
+    }
+    for (const char* key : {"valid", "yielded", "explored", "predicate_calls", "budget_exceeded", "predicate_exceptions"})
+      merged[key] = merged[key].get<std::uint64_t>() + s->stats.value(key, std::uint64_t{0});
+    merged["interrupted"] = merged["interrupted"].get<bool>() || s->stats.value("interrupted", false);
+    merged["limit_reached"] = merged["limit_reached"].get<bool>() || s->stats.value("limit_reached", false);
+    const double seconds = s->stats.value("seconds", 0.0);
+    slowest = std::max(slowest, seconds);
+    total += seconds;
+    if (s->stats.contains("shard")) plan_seconds = std::max(plan_seconds, s->stats["shard"]["plan"].value("seconds", 0.0));
+    // A warning holds for the whole search only if every shard's sample gave it.
+    std::set<std::string> these;
+    for (const auto& w : s->stats.value("warnings", nlohmann::json::array())) these.insert(w.get<std::string>());
+    if (first_warnings) {
+      warnings = these;
+      first_warnings = false;
+    } else {
+      std::set<std::string> both;
+      std::set_intersection(warnings.begin(), warnings.end(), these.begin(), these.end(), std::inserter(both, both.end()));
+      warnings = both;
+    }
+  }
+  merged["warnings"] = warnings;
+  merged["seconds"] = slowest;  // the shards ran side by side: the slowest one's time
+  merged["shards"] = {{"count", n}, {"slowest_seconds", slowest}, {"mean_seconds", total / static_cast<double>(n)},
+                      {"plan_seconds", plan_seconds}};
+  out += merged.dump();
+  out += '\n';
+  write_out(out);
+  flush_out();
+  if (!r.quiet)
+    err("merged {} shards: {} valid, {} explored; slowest shard {:.3f} s, mean {:.3f} s\n", n,
+        grouped(merged["valid"].get<std::uint64_t>()), grouped(merged["explored"].get<std::uint64_t>()), slowest,
+        total / static_cast<double>(n));
+  return merged["budget_exceeded"].get<std::uint64_t>() + merged["predicate_exceptions"].get<std::uint64_t>() > 0
+             ? exit_findings
+             : (merged["interrupted"].get<bool>() ? exit_interrupted : exit_done);
+}
+
+}  // namespace smallscope::cli

@@ -1,0 +1,100 @@
+// The scale options of gen. See scale.hpp.
+#include "cli/scale.hpp"
+
+#include <sched.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fmt/format.h>
+
+#include "cli/numbers.hpp"
+#include "cli/output.hpp"
+#include "space/state_space.hpp"
+
+namespace smallscope::cli {
+
+unsigned available_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
+  const int n = CPU_COUNT(&set);
+  return n > 0 ? static_cast<unsigned>(n) : 1u;
+}
+
+scale_plan plan_scale(const gen_request& r) {
+  scale_plan plan;
+  if (!r.shard.empty()) {
+    const auto slash = r.shard.find('/');
+    const auto i = slash == std::string::npos ? std::nullopt : parse_u64(r.shard.substr(0, slash));
+    const auto n = slash == std::string::npos ? std::nullopt : parse_u64(r.shard.substr(slash + 1));
+    if (!i || !n || *n < 1 || *i < 1 || *i > *n || *n > 1'000'000)
+      throw usage_error(fmt::format("--shard must be I/N with 1 <= I <= N <= 1000000 (the I-th of N shares), got '{}'",
+                                    escaped(r.shard)));
+    plan.shard_index = *i - 1;
+    plan.shard_count = *n;
+    plan.shard_text = fmt::format("{}/{}", *i, *n);
+  }
+  const search_options& o = r.search;
+  // Which structures come first, or which one of a class is kept, depends on the search order.
+  const char* ordered = o.limit != 0 ? "--limit" : o.one_per_class ? "--one-per-class" : o.eq_class ? "--eq-class"
+                        : r.sample != 0 ? "--sample" : nullptr;
+  if (ordered != nullptr && r.threads > 1)
+    throw usage_error(fmt::format("{} follows the search's order: it runs on one thread; give --threads 1 or leave --threads out", ordered));
+  if (ordered != nullptr && r.sample == 0 && plan.shard_count > 1)
+    throw usage_error(fmt::format("{} follows the search's order: it does not go with --shard", ordered));
+  if (ordered != nullptr && !r.checkpoint.empty())
+    throw usage_error(fmt::format("{} does not go with --checkpoint (a resumed run would count it anew)", ordered));
+  if (!r.checkpoint.empty() && !r.suite_out.empty())
+    throw usage_error("--suite is written at the end of the run: it does not go with --checkpoint; "
+                      "write the structures with --format jsonl --output FILE instead");
+  if (!r.checkpoint.empty() && r.print && r.output.empty())
+    throw usage_error("--checkpoint with --print needs --output FILE: a resumed run cuts the file back to its "
+                      "checkpoint, which stdout cannot do");
+  plan.threads = ordered != nullptr ? 1u : r.threads != 0 ? static_cast<unsigned>(r.threads) : available_cores();
+  return plan;
+}
+
+void check_units(const detail::state_space& space, const std::vector<detail::work_unit>& units, const std::string& path) {
+  const auto& slots = space.slots();
+  for (std::size_t k = 0; k < units.size(); ++k) {
+    const auto& u = units[k];
+    bool ok = u.slots.size() == u.values.size() && u.floor <= u.slots.size() &&
+              (!u.advance_first || u.floor + 1 == u.slots.size());
+    std::vector<char> seen(slots.size(), 0);
+    for (std::size_t i = 0; ok && i < u.slots.size(); ++i) {
+      ok = u.slots[i] < slots.size() && seen[u.slots[i]] == 0 && !slots[u.slots[i]].fixed &&
+           u.values[i] <= space.hot_slots()[u.slots[i]].last;
+      if (ok) seen[u.slots[i]] = 1;
+    }
+    if (!ok)
+      throw usage_error(fmt::format("--checkpoint: '{}' does not fit this finitization (unit {}); delete it to start afresh",
+                                    path, k + 1));
+  }
+}
+
+void open_output(const std::string& path, std::optional<std::uint64_t> keep_bytes) {
+  if (path.empty()) return;
+  struct stat info {};
+  const bool exists = ::stat(path.c_str(), &info) == 0;
+  if (keep_bytes && (!exists || static_cast<std::uint64_t>(info.st_size) < *keep_bytes))
+    throw usage_error(fmt::format("--output: '{}' holds less than the checkpoint wrote to it ({} bytes); give the "
+                                  "file of the run that wrote the checkpoint",
+                                  path, *keep_bytes));
+  if (std::freopen(path.c_str(), keep_bytes ? "r+" : "w", stdout) == nullptr)
+    throw output_error(fmt::format("--output: cannot write '{}'", path));
+  if (keep_bytes) {
+    if (::ftruncate(fileno(stdout), static_cast<off_t>(*keep_bytes)) != 0 || std::fseek(stdout, 0, SEEK_END) != 0)
+      throw output_error(fmt::format("--output: cannot cut '{}' back to its checkpoint", path));
+  }
+}
+
+std::uint64_t sync_output(const std::string& path) {
+  flush_out();
+  if (path.empty()) return 0;
+  if (::fsync(fileno(stdout)) != 0) throw output_error(fmt::format("--output: cannot write '{}'", path));
+  const long at = std::ftell(stdout);
+  return at > 0 ? static_cast<std::uint64_t>(at) : 0;
+}
+
+}  // namespace smallscope::cli

@@ -1,0 +1,39 @@
+// The scale options of gen: --threads, --shard I/N, --output FILE (stdout into a file that a
+// resumed run can cut back to its checkpoint) and the checks of a checkpoint's units.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "search/work_unit.hpp"
+
+namespace smallscope::detail {
+class state_space;
+}
+
+namespace smallscope::cli {
+
+struct scale_plan {
+  unsigned threads = 1;
+  std::uint64_t shard_index = 0;  // 0-based
+  std::uint64_t shard_count = 1;
+  std::string shard_text;         // "I/N" as given, or empty
+};
+
+// The cores this process may run on (its CPU affinity: taskset, cgroups), at least 1.
+unsigned available_cores();
+// Parses and checks --threads, --shard, --checkpoint against the other options (usage_error).
+scale_plan plan_scale(const gen_request& r);
+// Every unit of a checkpoint names slots of `space` and values in their domains, with its
+// floor within its prefix; usage_error naming the file otherwise.
+void check_units(const detail::state_space& space, const std::vector<detail::work_unit>& units, const std::string& path);
+// --output FILE: stdout goes to FILE, emptied, or with keep_bytes cut back to that many bytes
+// (a resumed run). Nothing without a path.
+void open_output(const std::string& path, std::optional<std::uint64_t> keep_bytes);
+// Flushes stdout (and syncs --output's file to disk); returns its size in bytes.
+std::uint64_t sync_output(const std::string& path);
+
+}  // namespace smallscope::cli

@@ -1,0 +1,257 @@
+// Korat's search on several threads, on a shard, or from a checkpoint's units. See
+// parallel_search.hpp.
+#include "search/parallel_search.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <thread>
+
+#include "search/korat_search.hpp"
+#include "space/state_space.hpp"
+
+namespace smallscope::detail {
+
+// A worker's hooks into its search: the service between candidates, and the listener whose
+// progress reports publish the worker's counts and whose findings go to the caller's listener.
+class parallel_search::worker_service final : public search_service, public search_listener {
+ public:
+  worker_service(parallel_search& owner, unsigned w) : owner_(owner), w_(w) {}
+  void serve(korat_search& search) override { owner_.serve(w_, search); }
+  void on_progress(const search_stats& s) override { owner_.publish(w_, s); }
+  void on_budget_exceeded(const structure& candidate) override {
+    if (owner_.hooks_->findings == nullptr) return;
+    std::lock_guard<std::mutex> lock(owner_.findings_mutex_);
+    owner_.hooks_->findings->on_budget_exceeded(candidate);
+  }
+  void on_predicate_exception(const structure& candidate, std::string_view what) override {
+    if (owner_.hooks_->findings == nullptr) return;
+    std::lock_guard<std::mutex> lock(owner_.findings_mutex_);
+    owner_.hooks_->findings->on_predicate_exception(candidate, what);
+  }
+
+ private:
+  parallel_search& owner_;
+  unsigned w_;
+};
+
+parallel_search::parallel_search(const finitization_data& fin, predicate pred, const search_options& options,
+                                 parallel_options parallel, eq_class_fn eq_class)
+    : fin_(fin), pred_(std::move(pred)), eq_class_(std::move(eq_class)), options_(options), parallel_(std::move(parallel)) {
+  parallel_.threads = std::max(1u, parallel_.threads);
+  parallel_.shard_count = std::max<std::uint64_t>(1, parallel_.shard_count);
+}
+
+parallel_search::~parallel_search() = default;
+
+// Deepens the plan until the units outnumber the shards by units_per_shard, or the stack ends
+// before the depth (the units stop growing). Every shard computes the same plan.
+void parallel_search::plan_shard() {
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t wanted = parallel_.units_per_shard * parallel_.shard_count;
+  std::uint64_t previous = 0;
+  for (std::uint32_t depth = 1;; ++depth) {
+    korat_search planner(std::make_unique<state_space>(fin_), pred_, options_);
+    std::vector<work_unit> owned;
+    const std::uint64_t units = planner.plan(depth, parallel_.shard_index, parallel_.shard_count, &owned);
+    plan_.evaluations += units;
+    if (units >= wanted || units == previous || depth >= planner.slot_count()) {
+      plan_.depth = depth;
+      plan_.units = units;
+      plan_.owned = owned.size();
+      for (auto& u : owned) units_.push_back(std::move(u));
+      break;
+    }
+    previous = units;
+  }
+  plan_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+bool parallel_search::run(const parallel_hooks& hooks) {
+  hooks_ = &hooks;
+  start_ = std::chrono::steady_clock::now();
+  const unsigned n = parallel_.threads;
+  published_.assign(n, search_stats{});
+  paused_at_.assign(n, work_unit{});
+  is_paused_.assign(n, 0);
+  classes_.assign(n, {});
+  if (parallel_.resuming) {
+    for (auto& u : parallel_.resume) units_.push_back(std::move(u));
+    parallel_.resume.clear();
+  } else if (parallel_.shard_count > 1) {
+    plan_shard();
+  } else {
+    units_.push_back(work_unit{});  // the whole search
+  }
+  std::vector<std::thread> workers;
+  workers.reserve(n);
+  for (unsigned w = 0; w < n; ++w) workers.emplace_back([this, w] { work(w); });
+
+  bool stopped = false;
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!finished_ && !stopping_) {
+      quiet_.wait_for(lock, hooks.tick, [this] { return finished_; });
+      if (finished_ || !hooks.on_tick) break;
+      const search_stats now = totals();
+      lock.unlock();
+      const tick_action action = hooks.on_tick(now);
+      lock.lock();
+      if (action == tick_action::go_on || finished_) continue;
+      // Pause every worker between two candidates (or idle), then take the snapshot.
+      pausing_ = true;
+      update_attention();
+      quiet_.wait(lock, [this, n] { return finished_ || idle_ + parked_ == n; });
+      search_snapshot snap;
+      for (unsigned w = 0; w < n; ++w)
+        if (is_paused_[w] != 0) snap.units.push_back(paused_at_[w]);
+      snap.units.insert(snap.units.end(), units_.begin(), units_.end());
+      snap.stats = totals();
+      snap.classes = all_classes();
+      if (hooks.on_snapshot) hooks.on_snapshot(snap);
+      if (action == tick_action::snapshot_and_stop && !finished_) {
+        stopping_ = true;
+        stopped = true;
+      }
+      pausing_ = false;
+      update_attention();
+      wake_.notify_all();
+    }
+  }
+  for (auto& t : workers) t.join();
+  seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  done_ = true;
+  return !stopped;
+}
+
+void parallel_search::work(unsigned w) {
+  worker_service service(*this, w);
+  search_options o = options_;
+  o.progress_interval = std::min(o.progress_interval, 0.25);
+  korat_search search(std::make_unique<state_space>(fin_), pred_, o, eq_class_);
+  search.keep_watchdog();
+  search.set_service(&attention_, &service);
+  search.set_listener(&service);
+  const std::uint32_t slots = search.slot_count();
+  work_unit unit;
+  while (take(w, unit)) {
+    search.start(unit);
+    while (search.next()) {
+      const structure st(search.space(), {search.candidate(), slots}, search.valid_count());
+      hooks_->on_structure(w, st);
+    }
+    publish(w, search.stats());
+  }
+  publish_classes(w, search);
+}
+
+// The next unit for worker w: from the pool, or after waiting until a busy worker splits one
+// off. False when every worker is idle with the pool empty (the search is over) or on a stop.
+bool parallel_search::take(unsigned w, work_unit& unit) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (true) {
+    if (stopping_ || finished_) return false;
+    if (pausing_) {
+      ++parked_;
+      quiet_.notify_all();
+      wake_.wait(lock, [this] { return !pausing_; });
+      --parked_;
+      continue;
+    }
+    if (!units_.empty()) {
+      unit = std::move(units_.front());
+      units_.pop_front();
+      update_attention();
+      return true;
+    }
+    ++idle_;
+    if (idle_ == parallel_.threads) {
+      finished_ = true;
+      wake_.notify_all();
+      quiet_.notify_all();
+      return false;
+    }
+    update_attention();
+    quiet_.notify_all();
+    wake_.wait(lock, [this] { return !units_.empty() || finished_ || stopping_; });
+    --idle_;
+    (void)w;
+  }
+}
+
+// Between two candidates of worker w's search, with the flag up.
+void parallel_search::serve(unsigned w, korat_search& search) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (pausing_) {
+    paused_at_[w] = search.position();
+    is_paused_[w] = 1;
+    published_[w] = search.stats();
+    classes_[w] = search.classes();
+    ++parked_;
+    quiet_.notify_all();
+    wake_.wait(lock, [this] { return !pausing_; });
+    --parked_;
+    is_paused_[w] = 0;
+  }
+  if (stopping_) {
+    search.abandon();
+    return;
+  }
+  if (idle_ > 0 && units_.empty()) {
+    work_unit u;
+    if (search.split(u)) {
+      units_.push_back(std::move(u));
+      ++steals_;
+      update_attention();
+      wake_.notify_one();
+    }
+  }
+}
+
+void parallel_search::publish(unsigned w, const search_stats& s) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  published_[w] = s;
+}
+
+void parallel_search::publish_classes(unsigned w, const korat_search& search) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  classes_[w] = search.classes();
+}
+
+// The union of the classes of the snapshot resumed and of every worker.
+std::vector<std::uint64_t> parallel_search::all_classes() const {
+  std::vector<std::uint64_t> all = parallel_.resume_classes;
+  for (const auto& c : classes_) all.insert(all.end(), c.begin(), c.end());
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  return all;
+}
+
+void parallel_search::update_attention() {
+  attention_.store(pausing_ || stopping_ || (idle_ > 0 && units_.empty()), std::memory_order_relaxed);
+}
+
+search_stats parallel_search::totals() const {
+  search_stats t = parallel_.resume_stats;
+  for (const auto& s : published_) {
+    t.explored += s.explored;
+    t.valid += s.valid;
+    t.predicate_calls += s.predicate_calls;
+    t.budget_exceeded += s.budget_exceeded;
+    t.predicate_exceptions += s.predicate_exceptions;
+    t.limit_reached = t.limit_reached || s.limit_reached;
+  }
+  // Classes overlap between workers: their union, once the workers told theirs (at a pause or
+  // at the end); before, the largest count of one worker, for progress.
+  t.classes = all_classes().size();
+  for (const auto& s : published_) t.classes = std::max(t.classes, s.classes);
+  t.seconds = parallel_.resume_stats.seconds +
+              (done_ ? seconds_ : std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+  return t;
+}
+
+search_stats parallel_search::stats() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return totals();
+}
+
+}  // namespace smallscope::detail

@@ -1,0 +1,224 @@
+// End-to-end tests of gen at scale: on two threads, in shards joined by `merge`, and killed
+// (SIGKILL) or interrupted (SIGINT) and resumed from its checkpoint: the structures and counts
+// are always those of one uninterrupted run on one thread.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_child.hpp"
+#include "cli_runner.hpp"
+
+namespace {
+
+using cli_child::child;
+using cli_child::describe;
+using cli_runner::contains;
+using cli_runner::lines;
+using cli_runner::result;
+using cli_runner::run;
+using cli_runner::shown;
+using json = nlohmann::json;
+
+struct printed {
+  std::vector<std::string> structures;  // jsonl lines without their index
+  std::vector<std::uint64_t> indices;   // the index of each line, in order
+  json stats;
+};
+
+// Splits gen's (or merge's) jsonl stdout into structures and the statistics line.
+printed parse(const std::string& out) {
+  printed p;
+  auto all = lines(out);
+  if (all.empty()) return p;
+  p.stats = json::parse(all.back(), nullptr, false);
+  all.pop_back();
+  for (const auto& line : all) {
+    const json j = json::parse(line, nullptr, false);
+    if (j.is_discarded()) {
+      ADD_FAILURE() << "not JSON: " << line;
+      continue;
+    }
+    p.indices.push_back(j.value("index", std::uint64_t{0}));
+    json without = j;
+    without.erase("index");
+    p.structures.push_back(without.dump());
+  }
+  return p;
+}
+
+std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+std::vector<std::uint64_t> one_to(std::size_t n) {
+  std::vector<std::uint64_t> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = i + 1;
+  return v;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string temp_path(const std::string& name) { return std::string(::testing::TempDir()) + name; }
+
+printed gen_jsonl(std::vector<std::string> args) {
+  args.insert(args.begin(), "gen");
+  args.insert(args.end(), {"--format", "jsonl", "--stats", "json", "-q"});
+  const result r = run(args);
+  EXPECT_EQ(r.exit_code, 0) << shown(args, r);
+  return parse(r.out);
+}
+
+TEST(Scale, TwoThreadsPrintTheSameStructuresNumberedInOrder) {
+  const printed one = gen_jsonl({"SearchTree", "6", "--threads", "1"});
+  const printed two = gen_jsonl({"SearchTree", "6", "--threads", "2"});
+  ASSERT_EQ(one.structures.size(), 132u);
+  EXPECT_EQ(sorted(two.structures), sorted(one.structures));
+  EXPECT_EQ(two.indices, one_to(two.structures.size()));
+  EXPECT_EQ(two.stats["explored"], one.stats["explored"]);
+  EXPECT_EQ(two.stats["valid"], one.stats["valid"]);
+  EXPECT_EQ(two.stats["threads"], 2);
+}
+
+TEST(Scale, ShardsJoinedByMergeAreTheWholeSearch) {
+  const printed whole = gen_jsonl({"RedBlackTree", "6", "--threads", "1"});
+  ASSERT_FALSE(whole.structures.empty());
+  for (int n = 1; n <= 5; ++n) {
+    std::vector<std::string> merge_args = {"merge", "-q"};
+    std::uint64_t explored = 0;
+    for (int i = n; i >= 1; --i) {  // given to merge in any order
+      const std::vector<std::string> args = {"gen", "RedBlackTree", "6", "--shard", std::to_string(i) + "/" + std::to_string(n),
+                                             "--format", "jsonl", "--stats", "json", "-q"};
+      const result r = run(args);
+      ASSERT_EQ(r.exit_code, 0) << shown(args, r);
+      const std::string path = temp_path("rbt6_shard" + std::to_string(i));
+      std::ofstream(path) << r.out;
+      merge_args.push_back(path);
+      explored += parse(r.out).stats.value("explored", std::uint64_t{0});
+    }
+    EXPECT_EQ(explored, whole.stats["explored"].get<std::uint64_t>()) << n << " shards";
+    const result m = run(merge_args);
+    ASSERT_EQ(m.exit_code, 0) << shown(merge_args, m);
+    const printed merged = parse(m.out);
+    EXPECT_EQ(sorted(merged.structures), sorted(whole.structures)) << n << " shards";
+    EXPECT_EQ(merged.indices, one_to(merged.structures.size()));
+    EXPECT_EQ(merged.stats["valid"], whole.stats["valid"]);
+    EXPECT_EQ(merged.stats["explored"], whole.stats["explored"]);
+    EXPECT_EQ(merged.stats["shards"]["count"], n);
+  }
+}
+
+TEST(Scale, MergeRefusesShardsMissingTwiceOrOfAnotherSearch) {
+  std::vector<std::string> paths;
+  for (const std::string shard : {"1/3", "2/3"}) {
+    const std::vector<std::string> args = {"gen", "BinaryTree", "5", "--shard", shard, "--stats", "json", "-q"};
+    const result r = run(args);
+    ASSERT_EQ(r.exit_code, 0) << shown(args, r);
+    paths.push_back(temp_path("bt5_" + std::to_string(paths.size())));
+    std::ofstream(paths.back()) << r.out;
+  }
+  const result other = run({"gen", "BinaryTree", "6", "--shard", "3/3", "--stats", "json", "-q"});
+  paths.push_back(temp_path("bt6_3"));
+  std::ofstream(paths.back()) << other.out;
+  const result missing = run({"merge", paths[0], paths[1]});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_TRUE(contains(missing.err, "shard 3/3 is missing")) << missing.err;
+  const result twice = run({"merge", paths[0], paths[0], paths[1]});
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_TRUE(contains(twice.err, "shard 1/3 is given twice")) << twice.err;
+  const result mixed = run({"merge", paths[0], paths[1], paths[2]});
+  EXPECT_EQ(mixed.exit_code, 2);
+  EXPECT_TRUE(contains(mixed.err, "are not shards of one search")) << mixed.err;
+}
+
+// Kills a checkpointing run with SIGKILL at random moments, runs the same command again each
+// time, and compares the end with an uninterrupted run: the same structures, each once, and the
+// same counts. One thread keeps the search's order, so its output file is the same byte for byte
+// (the statistics line aside).
+void kill_and_resume(const std::string& threads) {
+  const std::vector<std::string> subject = {"SearchTree", "9"};
+  const printed whole = gen_jsonl({"SearchTree", "9", "--threads", "1"});
+  const std::string output = temp_path("st9_" + threads + ".jsonl");
+  const std::string checkpoint = temp_path("st9_" + threads + ".checkpoint");
+  std::filesystem::remove(checkpoint);
+  const std::vector<std::string> args = {"gen", "SearchTree", "9", "--threads", threads, "--format", "jsonl",
+                                         "--stats", "json", "--output", output, "--checkpoint", checkpoint,
+                                         "--checkpoint-every", "0.1"};
+  const unsigned seed = std::random_device{}();
+  std::mt19937 random(seed);
+  int kills = 0;
+  int resumed = 0;
+  for (int leg = 0; leg < 12; ++leg) {
+    child c(args);
+    if (leg < 4) {
+      const int ms = std::uniform_int_distribution<int>(150, 600)(random);
+      std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+      if (kill(c.pid(), SIGKILL) == 0) ++kills;
+    }
+    const int code = c.wait(120);
+    if (contains(c.err(), "resuming from")) ++resumed;
+    if (code == 0) break;
+    ASSERT_EQ(code, 128 + SIGKILL) << "seed " << seed << "\n" << describe(args, c);
+  }
+  EXPECT_GE(kills, 1) << "seed " << seed;
+  EXPECT_GE(resumed, 1) << "no run went on from a checkpoint (seed " << seed << ")";
+  EXPECT_FALSE(std::filesystem::exists(checkpoint)) << "a finished run removes its checkpoint";
+  const printed end = parse(read_file(output));
+  EXPECT_EQ(end.stats["valid"], whole.stats["valid"]) << "seed " << seed;
+  EXPECT_EQ(end.stats["explored"], whole.stats["explored"]) << "seed " << seed;
+  EXPECT_EQ(end.indices, one_to(end.structures.size())) << "seed " << seed;
+  if (threads == "1")
+    EXPECT_EQ(end.structures, whole.structures) << "seed " << seed;
+  else
+    EXPECT_EQ(sorted(end.structures), sorted(whole.structures)) << "seed " << seed;
+}
+
+TEST(Scale, SigkillAndResumeGiveTheUninterruptedOutputOnOneThread) { kill_and_resume("1"); }
+TEST(Scale, SigkillAndResumeGiveTheUninterruptedStructuresOnTwoThreads) { kill_and_resume("2"); }
+
+TEST(Scale, SigintSavesACheckpointAndSaysHowToGoOn) {
+  const std::string checkpoint = temp_path("rbt10.checkpoint");
+  std::filesystem::remove(checkpoint);
+  const std::vector<std::string> args = {"gen", "RedBlackTree", "10", "--checkpoint", checkpoint, "--stats", "json",
+                                         "--progress-interval", "0.02"};
+  child c(args);
+  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, " explored ("); }))
+      << "no progress line\n" << describe(args, c);
+  ASSERT_EQ(kill(c.pid(), SIGINT), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  EXPECT_TRUE(contains(c.err(), "checkpoint saved to " + checkpoint)) << describe(args, c);
+  EXPECT_TRUE(contains(c.err(), "run the same command again")) << describe(args, c);
+  const json stopped = json::parse(lines(c.out()).back(), nullptr, false);
+  EXPECT_EQ(stopped.value("interrupted", false), true) << c.out();
+  ASSERT_TRUE(std::filesystem::exists(checkpoint));
+  // Another command is refused, naming both.
+  const result other = run({"gen", "RedBlackTree", "9", "--checkpoint", checkpoint});
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_TRUE(contains(other.err, "was written by another run")) << other.err;
+  // The same command goes on and ends with the counts of an uninterrupted run.
+  const json whole = json::parse(lines(run({"gen", "RedBlackTree", "10", "--stats", "json", "-q"}).out).back(), nullptr, false);
+  const result rest = run({"gen", "RedBlackTree", "10", "--checkpoint", checkpoint, "--stats", "json"});
+  ASSERT_EQ(rest.exit_code, 0) << rest.err;
+  EXPECT_TRUE(contains(rest.err, "resuming from")) << rest.err;
+  const json done = json::parse(lines(rest.out).back(), nullptr, false);
+  EXPECT_EQ(done.value("valid", 0), whole.value("valid", 1));
+  EXPECT_EQ(done.value("explored", 0), whole.value("explored", 1));
+  EXPECT_EQ(done.value("interrupted", true), false);
+}
+
+}  // namespace
