@@ -8,12 +8,14 @@
 #include "bench/bare_subjects.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "smallscope/finitization.hpp"
+#include "smallscope/generators.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 #include "space/state_space.hpp"

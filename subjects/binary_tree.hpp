@@ -8,6 +8,7 @@
 
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
+#include "smallscope/generators.hpp"
 #include "smallscope/small_set.hpp"
 #include "subjects/tree_shape.hpp"
 
@@ -31,6 +32,17 @@ struct tree {
     if (!breadth_first_tree<node>(root, visited)) return false;
     return static_cast<int>(visited.size()) == size;
   }
+
+  // rep_ok with the dedicated generator is_tree (paper 000, Sec. 5): left and right take only
+  // null or a fresh node. The same trees as rep_ok.
+  bool rep_ok_generators() const {
+    const node* r = root;
+    if (!smallscope::is_tree(r, &node::left, &node::right)) return false;
+    return count(r) == size;
+  }
+
+ private:
+  static int count(const node* n) { return n == nullptr ? 0 : 1 + count(n->left) + count(n->right); }
 };
 SMALLSCOPE_FIELDS(tree, root, size)
 

@@ -25,7 +25,8 @@ SMALLSCOPE_SUBJECT(binary_tree) {
       [](std::int64_t n) { return params{n, n, n}; },
       [ps](std::span<const std::int64_t> p) {
         require_ordered(p, 1, 2, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2]), smallscope::make_predicate<&tree::rep_ok>(), {}};
+        return smallscope::subject_instance{fin(p[0], p[1], p[2]), smallscope::make_predicate<&tree::rep_ok>(), {}, {},
+                                            smallscope::make_predicate<&tree::rep_ok_generators>()};
       });
 }
 
@@ -56,7 +57,9 @@ SMALLSCOPE_SUBJECT(search_tree) {
                  "the axiom t.add(e).remove(e) == t for an absent e (paper 000 Sec. 6.3)"),
              smallscope::make_method<&add_then_remove_model, &add_then_remove_model_post>(
                  "add_then_remove_model", {key[0], key[0]}, "add_then_remove_model", "add_then_remove_model_post",
-                 "add(a) then remove(b) agrees with std::set (paper 000 Sec. 6.3)")}};
+                 "add(a) then remove(b) agrees with std::set (paper 000 Sec. 6.3)")},
+            {},
+            smallscope::make_predicate<&tree::rep_ok_generators>()};
       },
       "subjects/search_tree.hpp");
 }
@@ -83,7 +86,7 @@ SMALLSCOPE_SUBJECT(heap_array) {
 
 // Korat's two list examples share their parameters: finX(minSize, maxSize, numEntries,
 // numElems), with finX(n) = (n, n, n+1, n+1).
-template <auto RepOk, class Fin, class Methods>
+template <auto RepOk, auto WithGenerators = nullptr, class Fin, class Methods>
 smallscope::subject linked_list_subject(std::string name, std::string summary, Fin fin, Methods methods,
                                         std::string header) {
   std::vector<fin_parameter> ps = {size_bound("minSize", "least value of size"),
@@ -94,14 +97,16 @@ smallscope::subject linked_list_subject(std::string name, std::string summary, F
       std::move(name), std::move(summary), ps, [](std::int64_t n) { return params{n, n, n + 1, n + 1}; },
       [ps, fin, methods](std::span<const std::int64_t> p) {
         require_ordered(p, 0, 1, ps);
-        return smallscope::subject_instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<RepOk>(), methods()};
+        smallscope::subject_instance instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<RepOk>(), methods()};
+        if constexpr (WithGenerators != nullptr) instance.with_generators = smallscope::make_predicate<WithGenerators>();
+        return instance;
       },
       std::move(header));
 }
 
 SMALLSCOPE_SUBJECT(singly_linked_list) {
   namespace sll = subjects::singly_linked_list;
-  return linked_list_subject<&sll::list::rep_ok>(
+  return linked_list_subject<&sll::list::rep_ok, &sll::list::rep_ok_generators>(
       "SinglyLinkedList", "acyclic lists with a header entry and a size (Korat example)", &sll::fin,
       [] {
         const std::vector<smallscope::argument_domain> element = {smallscope::argument_domain::objects("Object", true)};
@@ -153,7 +158,9 @@ SMALLSCOPE_SUBJECT(red_black_tree) {
                                                                   "removes a key (TreeMap.remove)"),
              smallscope::make_method<&tree::insert_unbalanced, &insert_post>(
                  "insert_unbalanced", key, "insert_unbalanced", "insert_post",
-                 "seeded bug: insert whose fix-up skips a recolouring")}};
+                 "seeded bug: insert whose fix-up skips a recolouring")},
+            {},
+            smallscope::make_predicate<&tree::rep_ok_generators>()};
       },
       "subjects/red_black_tree.hpp");
 }

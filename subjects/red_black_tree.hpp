@@ -11,11 +11,13 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <set>
 #include <vector>
 
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
+#include "smallscope/generators.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 
@@ -79,6 +81,34 @@ struct tree {
     if (!shape_ok(r)) return false;          // Acyclic, parent_Input, SizeOk
     if (!colors_ok(r)) return false;         // RedHasOnlyBlackChildren, same black height
     return ordered_keys(r, nullptr, nullptr);  // BST; -1 is no key
+  }
+
+  // rep_ok with dedicated generators (paper 000, Sec. 5): left and right are null or a fresh
+  // node (is_tree), each parent is the one node it must be, a red node's children are black,
+  // and each key lies between its bounds; the rest is rep_ok's. The same trees as rep_ok.
+  bool rep_ok_generators() const {
+    const node* r = root;
+    if (!smallscope::is_tree(r, &node::left, &node::right)) return false;
+    if (r == nullptr) return size == 0;
+    if (!colorable(r).ok) return false;
+    if (!smallscope::equals(r->parent, static_cast<node*>(nullptr))) return false;
+    smallscope::small_vector<const node*> work;
+    work.push_back(r);
+    for (std::size_t head = 0; head < work.size(); ++head) {
+      node* current = const_cast<node*>(work[head]);
+      for (const node* child : {current->left.get(), current->right.get()}) {
+        if (child == nullptr) continue;
+        if (!smallscope::equals(child->parent, current)) return false;
+        work.push_back(child);
+      }
+    }
+    if (static_cast<int>(work.size()) != size) return false;
+    for (const node* n : work)
+      if (n->color == red)
+        for (const node* child : {n->left.get(), n->right.get()})
+          if (child != nullptr && !smallscope::equals(child->color, black)) return false;
+    if (!colors_ok(r)) return false;
+    return keys_between(r, nullptr, nullptr);
   }
 
  private:
@@ -328,6 +358,35 @@ struct tree {
         paths.push_back({e->right, n});
       }
     }
+    return true;
+  }
+
+  // Whether some red-black colouring could fit the shape: from every node, the longest path to
+  // a null child is at most twice the shortest (each path has as many black nodes, and no red
+  // node has a red child). Reads only left and right, which is_tree has read.
+  struct heights {
+    int shortest;
+    int longest;
+    bool ok;
+  };
+  static heights colorable(const node* n) {
+    if (n == nullptr) return {0, 0, true};
+    const heights l = colorable(n->left);
+    if (!l.ok) return l;
+    const heights r = colorable(n->right);
+    if (!r.ok) return r;
+    const heights h{1 + std::min(l.shortest, r.shortest), 1 + std::max(l.longest, r.longest), true};
+    return {h.shortest, h.longest, h.longest <= 2 * h.shortest};
+  }
+
+  // ordered_keys with each key's bounds as a generator: -1 and keys outside are never tried.
+  static bool keys_between(const node* e, const int* min, const int* max) {
+    if (!smallscope::is_in(e->key, min == nullptr ? 0 : std::int64_t{*min} + 1,
+                           max == nullptr ? std::numeric_limits<int>::max() : std::int64_t{*max} - 1))
+      return false;
+    const int key = e->key;
+    if (const node* l = e->left; l != nullptr && !keys_between(l, min, &key)) return false;
+    if (const node* r = e->right; r != nullptr && !keys_between(r, &key, max)) return false;
     return true;
   }
 

@@ -9,11 +9,13 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <set>
 #include <vector>
 
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
+#include "smallscope/generators.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 #include "subjects/tree_shape.hpp"
@@ -76,7 +78,30 @@ struct tree {
     return is_ordered(root, -1, -1);
   }
 
+  // rep_ok with dedicated generators (paper 000, Sec. 5; the paper's own example): is_tree
+  // lets left and right take only null or a fresh node, and each key only the values between
+  // its bounds. The same trees as rep_ok.
+  bool rep_ok_generators() const {
+    const node* r = root;
+    if (!smallscope::is_tree(r, &node::left, &node::right)) return false;
+    if (r == nullptr) return size == 0;
+    if (num_nodes(r) != size) return false;
+    return keys_between(r, -1, -1);
+  }
+
  private:
+  // is_ordered with the key's bounds as a generator: -1 (no key) and keys outside the bounds
+  // are never tried.
+  static bool keys_between(const node* n, int min, int max) {
+    if (!smallscope::is_in(n->info, min == -1 ? 0 : std::int64_t{min} + 1,
+                           max == -1 ? std::numeric_limits<int>::max() : std::int64_t{max} - 1))
+      return false;
+    const int info = n->info;
+    if (const node* left = n->left; left != nullptr && !keys_between(left, min, info)) return false;
+    if (const node* right = n->right; right != nullptr && !keys_between(right, info, max)) return false;
+    return true;
+  }
+
   static int compare(int a, int b) { return a < b ? -1 : a > b ? 1 : 0; }
 
   // The paper's remove; `mutant` selects the Sec. 8.3 mutant in removeNode, the way Ferastrau's

@@ -13,6 +13,7 @@
 
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
+#include "smallscope/generators.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 #include "subjects/list_shape.hpp"
@@ -91,6 +92,20 @@ struct list {
       current = next;
     }
     return static_cast<int>(visited.size()) - 1 == size;
+  }
+
+  // rep_ok with dedicated generators (paper 000, Sec. 5): the header takes no element, next is
+  // null or a fresh entry (is_list), and every entry after the header an element. The same
+  // lists as rep_ok.
+  bool rep_ok_generators() const {
+    if (!smallscope::non_null(header)) return false;
+    const entry* h = header;
+    if (!smallscope::equals(h->value, static_cast<element*>(nullptr))) return false;
+    if (!smallscope::is_list(h, &entry::next)) return false;
+    int n = 0;
+    for (const entry* e = h->next; e != nullptr; e = e->next, ++n)
+      if (!smallscope::non_null(e->value)) return false;
+    return n == size;
   }
 };
 SMALLSCOPE_FIELDS(list, header, size)

@@ -95,6 +95,15 @@ TEST(Scale, TwoThreadsPrintTheSameStructuresNumberedInOrder) {
   EXPECT_EQ(two.stats["threads"], 2);
 }
 
+TEST(Scale, GeneratorsPrintTheSameStructuresFromFewerCandidates) {
+  const printed plain = gen_jsonl({"RedBlackTree", "6", "--threads", "1"});
+  const printed generated = gen_jsonl({"RedBlackTree", "6", "--generators"});
+  EXPECT_EQ(sorted(generated.structures), sorted(plain.structures));
+  EXPECT_LT(generated.stats["explored"].get<std::uint64_t>(), plain.stats["explored"].get<std::uint64_t>());
+  EXPECT_EQ(generated.stats["generators"], true);
+  EXPECT_EQ(generated.stats["generator_misuse"], 0);
+}
+
 TEST(Scale, ShardsJoinedByMergeAreTheWholeSearch) {
   const printed whole = gen_jsonl({"RedBlackTree", "6", "--threads", "1"});
   ASSERT_FALSE(whole.structures.empty());

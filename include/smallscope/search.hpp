@@ -65,6 +65,9 @@ struct search_stats {
   std::uint64_t predicate_calls = 0;  // invariant executions
   std::uint64_t budget_exceeded = 0;  // calls stopped by the read budget (counted invalid)
   std::uint64_t predicate_exceptions = 0;  // calls that threw (counted invalid)
+  // Calls that returned true after a dedicated generator returned false (generators.hpp): the
+  // invariant breaks the generators' contract, and structures may have been skipped.
+  std::uint64_t generator_misuse = 0;
   std::uint64_t classes = 0;          // equivalence classes covered (with an eq_class function)
   bool limit_reached = false;
   double seconds = 0;                 // wall time since the search started

@@ -40,6 +40,9 @@ struct subject_instance {
   predicate invariant;
   std::vector<target_method> methods;
   eq_class_fn eq_class = {};  // optional: the black-box criterion's classes (paper 002)
+  // optional: the same invariant written with dedicated generators (generators.hpp, paper 000
+  // Sec. 5): the same valid structures from fewer candidates (--generators)
+  predicate with_generators = {};
 };
 
 struct subject {

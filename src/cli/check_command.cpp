@@ -100,11 +100,12 @@ int run_check_command(const check_request& r) {
   suite::contents suite_contents;
   const auto p = from_suite ? suite_parameters(s, r.gen, r.suite, suite_contents) : parameters(s, r.gen);
   validate(r.gen.search);
-  const subject_instance instance = s.make(p);
+  subject_instance instance = s.make(p);
   structure_source suite_source;
   if (from_suite) suite_source.candidates = suite_candidates(suite_contents, r.suite, instance);
   const target_method& method = lookup_method(s, instance, r.method);
   require_eq_class(s, instance, r.gen.search);
+  use_generators(s, instance, r.gen.generators);
   if (r.white_box && (r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--eq-class and --one-per-class do not go with --white-box (it searches for failures)");
   if (!r.reproducer_dir.empty()) prepare_reproducer_dir(r.reproducer_dir);

@@ -28,11 +28,18 @@ void write_checkpoint(const std::string& path, const checkpoint& c) {
                 {"predicate_calls", st.predicate_calls},
                 {"budget_exceeded", st.budget_exceeded},
                 {"predicate_exceptions", st.predicate_exceptions},
+                {"generator_misuse", st.generator_misuse},
                 {"seconds", st.seconds}};
   j["output_bytes"] = c.output_bytes;
   nlohmann::json units = nlohmann::json::array();
   for (const auto& u : c.snapshot.units)
-    units.push_back({{"slots", u.slots}, {"values", u.values}, {"floor", u.floor}, {"advance_first", u.advance_first}});
+    units.push_back({{"slots", u.slots},
+                     {"values", u.values},
+                     {"floor", u.floor},
+                     {"advance_first", u.advance_first},
+                     {"lo", u.lo},
+                     {"hi", u.hi},
+                     {"tree_slots", u.tree_slots}});
   j["units"] = std::move(units);
   j["classes"] = c.snapshot.classes;
   j["sample_count"] = c.sample_count;
@@ -77,6 +84,7 @@ checkpoint read_checkpoint(const std::string& path, const std::string& identity)
     s.predicate_calls = st.at("predicate_calls").get<std::uint64_t>();
     s.budget_exceeded = st.at("budget_exceeded").get<std::uint64_t>();
     s.predicate_exceptions = st.at("predicate_exceptions").get<std::uint64_t>();
+    s.generator_misuse = st.at("generator_misuse").get<std::uint64_t>();
     s.seconds = st.at("seconds").get<double>();
     c.output_bytes = j.at("output_bytes").get<std::uint64_t>();
     for (const auto& u : j.at("units")) {
@@ -85,6 +93,9 @@ checkpoint read_checkpoint(const std::string& path, const std::string& identity)
       w.values = u.at("values").get<std::vector<std::uint32_t>>();
       w.floor = u.at("floor").get<std::uint32_t>();
       w.advance_first = u.at("advance_first").get<bool>();
+      w.lo = u.at("lo").get<std::vector<std::uint32_t>>();
+      w.hi = u.at("hi").get<std::vector<std::uint32_t>>();
+      w.tree_slots = u.at("tree_slots").get<std::vector<std::uint32_t>>();
       c.snapshot.units.push_back(std::move(w));
     }
     c.snapshot.classes = j.at("classes").get<std::vector<std::uint64_t>>();

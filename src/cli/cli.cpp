@@ -130,6 +130,9 @@ int cli_main(int argc, char** argv) {
                 "when FILE exists, go on from it (and cut --output back to it); removed when the run ends")
       ->type_name("FILE");
   add_seconds(g, rules, "--checkpoint-every", gen.checkpoint_every, "seconds between checkpoints (default 60)");
+  g->add_flag("--generators", gen.generators,
+              "use the invariant's form with dedicated generators (paper 000 Sec. 5): the same structures\n"
+              "from fewer candidates (subjects that have one: see docs/GENERATORS.md)");
   cli::add_search_options(*g, gen.search);
   g->footer(fmt::format("SCOPE n means the subject's finX(n) as Korat 1.0 defines it (see `smallscope list`).\n{}",
                         exit_codes_text));
@@ -207,6 +210,9 @@ int cli_main(int argc, char** argv) {
                 "print statistics: json (the last line of stdout is one JSON object) or text")
       ->type_name("json|text");
   c->add_flag("-q,--quiet", check.gen.quiet, "no configuration line and no progress on stderr");
+  c->add_flag("--generators", check.gen.generators,
+              "search the inputs with the invariant's form with dedicated generators (the same inputs, found\n"
+              "from fewer candidates)");
   cli::add_search_options(*c, check.gen.search);
   c->footer(fmt::format(
       "Each input runs in a forked worker: a crash or a timeout is reported with its input and the\n"

@@ -47,6 +47,7 @@ struct gen_request {
   std::uint64_t sample = 0;  // a uniform random sample of this many structures
   std::uint64_t seed = 1;
   bool seed_given = false;
+  bool generators = false;  // the invariant's form with dedicated generators
   // Scale (gen): threads (0: every core this process may use), a shard "I/N", the file that
   // receives stdout, a checkpoint file and its period.
   std::uint64_t threads = 0;
@@ -162,6 +163,9 @@ std::string non_default_options(const search_options& o);
 // --eq-class and --one-per-class need a subject with an eq_class(): a usage_error naming the
 // subjects that have one otherwise.
 void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o);
+// --generators: the instance's invariant becomes its form with dedicated generators; a
+// usage_error naming the subjects that have one when it has none.
+void use_generators(const subject& s, subject_instance& instance, bool generators);
 
 // --suite FILE: reads the suite (into `contents`) and returns its finitization parameters,
 // which must agree with SCOPE or --fin when given; usage_error otherwise.

@@ -98,12 +98,14 @@ int run_gen(const gen_request& r) {
 
   subject_instance instance = s.make(p);
   require_eq_class(s, instance, r.search);
+  use_generators(s, instance, r.generators);
   const bool has_classes = static_cast<bool>(instance.eq_class);
   const detail::state_space space(instance.fin.data());
   const std::string label = fmt::format("{} {}{}", s.name, joined(p), scale.shard_text.empty() ? "" : " shard " + scale.shard_text);
   search_options identifying = r.search;  // what the run finds: the progress interval aside
   identifying.progress_interval = search_options{}.progress_interval;
-  const std::string identity = fmt::format("{} --fin {}{}{}{}", s.name, joined(p), non_default_options(identifying),
+  const std::string identity = fmt::format("{} --fin {}{}{}{}{}", s.name, joined(p), non_default_options(identifying),
+                                           r.generators ? " --generators" : "",
                                            scale.shard_text.empty() ? "" : " --shard " + scale.shard_text,
                                            r.print ? " --format " + r.format : "");
   checkpoint resumed;
@@ -286,6 +288,10 @@ int run_gen(const gen_request& r) {
   if (st.budget_exceeded + st.predicate_exceptions > 0)
     summary += fmt::format("; {} invariant calls stopped by --read-budget, {} threw",
                            grouped(st.budget_exceeded), grouped(st.predicate_exceptions));
+  if (st.generator_misuse > 0)
+    summary += fmt::format("; {} invariant calls returned true after a dedicated generator returned false: the "
+                           "invariant breaks the generators' contract and structures may be missing",
+                           grouped(st.generator_misuse));
   if (r.stats == "json" || (r.print && r.stats.empty())) {
     // stdout holds only the structures (and the JSON line): the summary goes to stderr.
     if (!r.quiet) err("{}\n", summary);
@@ -293,6 +299,8 @@ int run_gen(const gen_request& r) {
   if (r.stats == "json") {
     nlohmann::json j = stats_json(s, p, st, r.search, has_classes, yielded, stopped);
     j["threads"] = scale.threads;
+    j["generators"] = r.generators;
+    j["generator_misuse"] = st.generator_misuse;
     j["steals"] = search.steals();
     if (scale.shard_count > 1) {
       const auto& plan = search.plan();
@@ -321,7 +329,7 @@ int run_gen(const gen_request& r) {
   }
   flush_out();
   if (stopped) return exit_interrupted;
-  return st.budget_exceeded + st.predicate_exceptions > 0 ? exit_findings : exit_done;
+  return st.budget_exceeded + st.predicate_exceptions + st.generator_misuse > 0 ? exit_findings : exit_done;
 }
 
 }  // namespace smallscope::cli

@@ -77,7 +77,7 @@ int run_merge(const merge_request& r) {
   const std::uint64_t n = first.count;
   std::map<std::uint64_t, const shard_output*> by_index;
   for (const auto& s : shards) {
-    for (const char* key : {"subject", "fin", "options"})
+    for (const char* key : {"subject", "fin", "options", "generators"})
       if (s.stats[key] != first.stats[key])
         throw usage_error(fmt::format("merge: {} and {} are not shards of one search: their {} differ ({} against {})",
                                       first.path, s.path, key, first.stats[key].dump(), s.stats[key].dump()));
@@ -94,7 +94,8 @@ int run_merge(const merge_request& r) {
   std::string out;
   std::uint64_t number = 0;
   nlohmann::json merged = first.stats;
-  for (const char* key : {"valid", "yielded", "explored", "predicate_calls", "budget_exceeded", "predicate_exceptions"})
+  for (const char* key : {"valid", "yielded", "explored", "predicate_calls", "budget_exceeded", "predicate_exceptions",
+                          "generator_misuse"})
     merged[key] = std::uint64_t{0};
   merged["interrupted"] = false;
   merged["limit_reached"] = false;
@@ -111,7 +112,8 @@ int run_merge(const merge_request& r) {
       out += renumbered(line, number);
       out += '\n';
     }
-    for (const char* key : {"valid", "yielded", "explored", "predicate_calls", "budget_exceeded", "predicate_exceptions"})
+    for (const char* key : {"valid", "yielded", "explored", "predicate_calls", "budget_exceeded", "predicate_exceptions",
+                            "generator_misuse"})
       merged[key] = merged[key].get<std::uint64_t>() + s->stats.value(key, std::uint64_t{0});
     merged["interrupted"] = merged["interrupted"].get<bool>() || s->stats.value("interrupted", false);
     merged["limit_reached"] = merged["limit_reached"].get<bool>() || s->stats.value("limit_reached", false);
@@ -143,7 +145,9 @@ int run_merge(const merge_request& r) {
     err("merged {} shards: {} valid, {} explored; slowest shard {:.3f} s, mean {:.3f} s\n", n,
         grouped(merged["valid"].get<std::uint64_t>()), grouped(merged["explored"].get<std::uint64_t>()), slowest,
         total / static_cast<double>(n));
-  return merged["budget_exceeded"].get<std::uint64_t>() + merged["predicate_exceptions"].get<std::uint64_t>() > 0
+  return merged["budget_exceeded"].get<std::uint64_t>() + merged["predicate_exceptions"].get<std::uint64_t>() +
+                     merged["generator_misuse"].get<std::uint64_t>() >
+                 0
              ? exit_findings
              : (merged["interrupted"].get<bool>() ? exit_interrupted : exit_done);
 }

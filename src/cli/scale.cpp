@@ -60,7 +60,9 @@ void check_units(const detail::state_space& space, const std::vector<detail::wor
   for (std::size_t k = 0; k < units.size(); ++k) {
     const auto& u = units[k];
     bool ok = u.slots.size() == u.values.size() && u.floor <= u.slots.size() &&
-              (!u.advance_first || u.floor + 1 == u.slots.size());
+              (!u.advance_first || u.floor + 1 == u.slots.size()) && u.lo.size() == u.hi.size() &&
+              (u.lo.empty() || u.lo.size() == u.slots.size());
+    for (const std::uint32_t t : u.tree_slots) ok = ok && t < slots.size();
     std::vector<char> seen(slots.size(), 0);
     for (std::size_t i = 0; ok && i < u.slots.size(); ++i) {
       ok = u.slots[i] < slots.size() && seen[u.slots[i]] == 0 && !slots[u.slots[i]].fixed &&

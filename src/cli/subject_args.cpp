@@ -106,15 +106,35 @@ std::string non_default_options(const search_options& o) {
   return out;
 }
 
-void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o) {
-  if (instance.eq_class || !(o.eq_class || o.one_per_class)) return;
+namespace {
+// The subjects whose instance has `what`, comma-separated.
+template <class Has>
+std::string subjects_with(Has has) {
   std::string with;
   for (const subject& other : subjects()) {
     try {
-      if (other.make(other.scope(1)).eq_class) with += (with.empty() ? "" : ", ") + other.name;
+      if (has(other.make(other.scope(1)))) with += (with.empty() ? "" : ", ") + other.name;
     } catch (const std::exception&) {
     }
   }
+  return with;
+}
+}  // namespace
+
+void use_generators(const subject& s, subject_instance& instance, bool generators) {
+  if (!generators) return;
+  if (!instance.with_generators) {
+    const std::string with = subjects_with([](const subject_instance& i) { return static_cast<bool>(i.with_generators); });
+    throw usage_error(fmt::format("--generators needs a subject whose invariant has a form with dedicated generators; "
+                                  "{} has none. Subjects with one: {}",
+                                  s.name, with.empty() ? "none" : with));
+  }
+  instance.invariant = instance.with_generators;
+}
+
+void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o) {
+  if (instance.eq_class || !(o.eq_class || o.one_per_class)) return;
+  const std::string with = subjects_with([](const subject_instance& i) { return static_cast<bool>(i.eq_class); });
   throw usage_error(fmt::format("{} needs a subject with an eq_class() (paper 002); {} has none. Subjects with one: {}",
                                 o.eq_class ? "--eq-class" : "--one-per-class", s.name, with.empty() ? "none" : with));
 }

@@ -80,6 +80,10 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   observer_.all_off_ = all_off_.data();
   observer_.span_mask_ = space_->arena_span() - 1;
   observer_.stack_ = stack_.data();
+  observer_.generators_ = this;
+  range_lo_.assign(n, 0);
+  range_hi_.resize(n);
+  for (std::uint32_t i = 0; i < n; ++i) range_hi_[i] = hot_slots_[i].last;
   observer_.written_ = written_.data();
   observer_.is_written_ = is_written_.data();
   if (space_->arena_bytes() <= max_marked_arena) {
@@ -166,6 +170,10 @@ inline bool korat_search::run_predicate() {
   // The watchdog counted this call's reads: give the next call a full budget, uncounted.
   if (observer_.read_marks_.load(std::memory_order_relaxed) != on_stack_at_.data()) reset_budget();
   if (observer_.written_size_ != 0) undo_writes();
+  if (generator_failed_) [[unlikely]] {
+    generator_failed_ = false;
+    if (result) ++stats_.generator_misuse;
+  }
   return result;
 }
 
@@ -392,6 +400,7 @@ void korat_search::prune_covered() {
     const std::uint32_t top = size - 1;
     const std::uint32_t s = stack_[top];
     if (values_[s] != 0) set_top(top, s, 0);
+    if (slots[s].restricted) reset_range(s);
     on_stack_at_[slots[s].offset] = stack_mark::off;
     --size;
     rows_valid_ = std::min(rows_valid_, size);
@@ -429,6 +438,7 @@ void korat_search::set_top(std::uint32_t position, std::uint32_t s, std::uint32_
 // the next class domain (isomorphism breaking).
 inline std::uint32_t korat_search::next_value(std::uint32_t position, std::uint32_t s) {
   const hot_slot& sl = hot_slots_[s];
+  if (sl.generated) [[unlikely]] return next_generated(position, s);
   const std::uint32_t v = values_[s];
   if (v >= sl.last) return 0;
   if (sl.isomorphism_checked) {
@@ -437,6 +447,32 @@ inline std::uint32_t korat_search::next_value(std::uint32_t position, std::uint3
       return vi.next_class_domain_first >= 0 ? static_cast<std::uint32_t>(vi.next_class_domain_first) : 0;
   }
   return v + 1;
+}
+
+// next_value for a slot a dedicated generator narrowed: the next value within its range that is
+// canonical (no object beyond the next fresh one of its class domain) and, for a tree field,
+// null or the next fresh node (an object some slot below points to would be met twice).
+std::uint32_t korat_search::next_generated(std::uint32_t position, std::uint32_t s) {
+  const hot_slot& sl = hot_slots_[s];
+  const std::uint32_t hi = std::min(range_hi_[s], sl.last);
+  std::uint32_t next = std::max(values_[s] + 1, range_lo_[s]);
+  while (next <= hi) {
+    const value_info& vi = sl.values[next];
+    if (vi.class_domain < 0 || !(sl.isomorphism_checked || sl.tree)) return next;
+    const std::int32_t fresh = max_below(position, vi.class_domain) + 1;
+    const std::uint32_t domain_first = next - static_cast<std::uint32_t>(vi.index_in_class_domain);
+    const std::uint32_t after = vi.next_class_domain_first >= 0 ? static_cast<std::uint32_t>(vi.next_class_domain_first)
+                                                                 : sl.last + 1;
+    if (sl.isomorphism_checked && vi.isomorphism_checked && vi.index_in_class_domain > fresh) {
+      next = after;  // not canonical: on to the next class domain
+    } else if (sl.tree && vi.index_in_class_domain < fresh) {
+      next = std::max(next + 1, domain_first + static_cast<std::uint32_t>(fresh));  // the fresh node
+      if (next >= after) next = after;
+    } else {
+      return next;
+    }
+  }
+  return 0;
 }
 
 // Next candidate: increment the last read field, resetting and popping fields whose domain is
@@ -455,6 +491,7 @@ inline bool korat_search::backtrack() {
     // Exhausted: reset to the first value and pop.
     const hot_slot& sl = slots[s];
     if (values_[s] != 0) set_top(top, s, 0);
+    if (sl.restricted) reset_range(s);
     on_stack_at_[sl.offset] = stack_mark::off;
     --size;
     rows_valid_ = std::min(rows_valid_, size);
@@ -470,6 +507,7 @@ void korat_search::pop_to(std::uint32_t size) {
     --at;
     const std::uint32_t s = stack_[at];
     if (values_[s] != 0) set_top(at, s, 0);
+    if (hot_slots_[s].restricted) reset_range(s);
     on_stack_at_[hot_slots_[s].offset] = stack_mark::off;
   }
   rows_valid_ = std::min(rows_valid_, at);
@@ -478,11 +516,13 @@ void korat_search::pop_to(std::uint32_t size) {
 
 void korat_search::start(const work_unit& unit) {
   pop_to(0);
+  mark_tree_slots(unit.tree_slots);
   const std::uint32_t n = static_cast<std::uint32_t>(unit.slots.size());
   for (std::uint32_t i = 0; i < n; ++i) {
     const std::uint32_t s = unit.slots[i];
     values_[s] = unit.values[i];
     write_field(arena_, hot_slots_[s], unit.values[i]);
+    if (!unit.lo.empty()) narrow(s, unit.lo[i], unit.hi[i]);
     on_stack_at_[hot_slots_[s].offset] = stack_mark::on;
     stack_[i] = s;
   }
@@ -502,6 +542,14 @@ bool korat_search::split(work_unit& out) {
     out.slots.assign(stack_.begin(), stack_.begin() + q + 1);
     out.values.resize(q + 1);
     for (std::uint32_t i = 0; i <= q; ++i) out.values[i] = values_[stack_[i]];
+    out.lo.clear();
+    out.hi.clear();
+    if (narrowed_)
+      for (std::uint32_t i = 0; i <= q; ++i) {
+        out.lo.push_back(range_lo_[stack_[i]]);
+        out.hi.push_back(range_hi_[stack_[i]]);
+      }
+    out.tree_slots = tree_slots();
     out.floor = q;
     out.advance_first = true;
     floor_ = q + 1;
@@ -516,6 +564,12 @@ work_unit korat_search::position() const {
   u.slots.assign(stack_.begin(), stack_.begin() + size);
   u.values.resize(size);
   for (std::uint32_t i = 0; i < size; ++i) u.values[i] = values_[stack_[i]];
+  if (narrowed_)
+    for (std::uint32_t i = 0; i < size; ++i) {
+      u.lo.push_back(range_lo_[stack_[i]]);
+      u.hi.push_back(range_hi_[stack_[i]]);
+    }
+  u.tree_slots = tree_slots();
   u.floor = floor_;
   return u;
 }
@@ -525,6 +579,84 @@ work_unit korat_search::position() const {
   current_observer = &inactive_observer;
   service_->serve(*this);
   current_observer = &observer_;
+}
+
+void korat_search::narrow(std::uint32_t slot, std::uint32_t lo, std::uint32_t hi) {
+  hot_slot& sl = hot_slots_[slot];
+  if (!sl.restricted && lo == 0 && hi >= sl.last) return;
+  sl.restricted = sl.generated = true;
+  narrowed_ = true;
+  range_lo_[slot] = lo;
+  range_hi_[slot] = hi;
+}
+
+void korat_search::tree_fields(const void* type, const std::uint32_t* offsets, std::size_t n) {
+  for (const auto& [t, o] : trees_)
+    if (t == type && o.size() == n && std::equal(o.begin(), o.end(), offsets)) return;
+  trees_.emplace_back(type, std::vector<std::uint32_t>(offsets, offsets + n));
+  if (!options_.isomorphism_breaking) return;  // "fresh" is the next index of a class domain
+  const auto& objects = space_->objects();
+  const auto& domains = space_->data().class_domains;
+  for (const auto& sl : space_->slots()) {
+    const object_info& owner = objects[sl.object];
+    if (domains[owner.class_domain].type != type || sl.kind != slot_kind::scalar) continue;
+    const std::uint32_t at = sl.offset - owner.offset;
+    if (std::find(offsets, offsets + n, at) == offsets + n) continue;
+    const std::uint32_t s = static_cast<std::uint32_t>(&sl - space_->slots().data());
+    if (!space_->domains()[sl.domain].objects) continue;
+    hot_slots_[s].tree = hot_slots_[s].generated = true;
+  }
+}
+
+const void* korat_search::object_of(const void* type) {
+  const auto& domains = space_->data().class_domains;
+  for (const auto& o : space_->objects())
+    if (domains[o.class_domain].type == type) return arena_ + o.offset;
+  return nullptr;
+}
+
+void korat_search::restrict_to_raw(std::uint32_t slot, std::uint64_t raw) {
+  const hot_slot& sl = hot_slots_[slot];
+  for (std::uint32_t v = 0; v <= sl.last; ++v)
+    if (sl.raws[v] == raw) return narrow(slot, v, v);
+  narrow(slot, 1, 0);  // no value of the domain: none is valid
+}
+
+// When null is the domain's first value (or_null() puts it there); otherwise left as it is.
+void korat_search::restrict_to_non_null(std::uint32_t slot) {
+  const hot_slot& sl = hot_slots_[slot];
+  if (sl.values[0].object == -1 && sl.values[0].class_domain == -1 && sl.raws[0] == 0) narrow(slot, 1, sl.last);
+}
+
+// For an integer domain in increasing order (ints(min, max, step)); others are left as they are.
+void korat_search::restrict_to_range(std::uint32_t slot, std::int64_t lo, std::int64_t hi) {
+  const hot_slot& sl = hot_slots_[slot];
+  std::uint32_t first = sl.last + 1;
+  std::uint32_t last = 0;
+  bool any = false;
+  for (std::uint32_t v = 0; v <= sl.last; ++v) {
+    const value_info& vi = sl.values[v];
+    if (vi.class_domain >= 0 || vi.object >= 0 || (v > 0 && vi.integer <= sl.values[v - 1].integer)) return;
+    if (vi.integer >= lo && vi.integer <= hi) {
+      if (!any) first = v;
+      last = v;
+      any = true;
+    }
+  }
+  if (any) narrow(slot, first, last);
+  else narrow(slot, 1, 0);
+}
+
+std::vector<std::uint32_t> korat_search::tree_slots() const {
+  std::vector<std::uint32_t> out;
+  if (trees_.empty()) return out;
+  for (std::uint32_t s = 0; s < slot_count_; ++s)
+    if (hot_slots_[s].tree) out.push_back(s);
+  return out;
+}
+
+void korat_search::mark_tree_slots(const std::vector<std::uint32_t>& slots) {
+  for (const std::uint32_t s : slots) hot_slots_[s].tree = hot_slots_[s].generated = true;
 }
 
 std::uint64_t korat_search::plan(std::uint32_t depth, std::uint64_t index_in_count, std::uint64_t count,

@@ -50,7 +50,7 @@ class search_service {
   virtual void serve(korat_search& search) = 0;
 };
 
-class korat_search {
+class korat_search final : private generator_sink {
  public:
   korat_search(std::unique_ptr<state_space> space, predicate pred, const search_options& options,
                eq_class_fn eq_class = {});
@@ -91,6 +91,8 @@ class korat_search {
   std::uint64_t plan(std::uint32_t depth, std::uint64_t index_in_count, std::uint64_t count,
                      std::vector<work_unit>* owned);
   std::uint32_t slot_count() const { return space_->slot_count(); }
+  // Dedicated generators: the tree slots declared so far (units carry them).
+  std::vector<std::uint32_t> tree_slots() const;
   const state_space& space() const { return *space_; }
   search_stats stats() const;
   // The equivalence classes covered so far, sorted (with an eq_class function).
@@ -119,6 +121,20 @@ class korat_search {
   void undo_writes();
   bool backtrack();
   std::uint32_t next_value(std::uint32_t position, std::uint32_t s);
+  std::uint32_t next_generated(std::uint32_t position, std::uint32_t s);
+  void reset_range(std::uint32_t s) {
+    range_lo_[s] = 0;
+    range_hi_[s] = hot_slots_[s].last;
+  }
+  // generator_sink
+  void tree_fields(const void* type, const std::uint32_t* offsets, std::size_t n) override;
+  const void* object_of(const void* type) override;
+  void restrict_to_raw(std::uint32_t slot, std::uint64_t raw) override;
+  void restrict_to_range(std::uint32_t slot, std::int64_t lo, std::int64_t hi) override;
+  void restrict_to_non_null(std::uint32_t slot) override;
+  void failed() override { generator_failed_ = true; }
+  void narrow(std::uint32_t slot, std::uint32_t lo, std::uint32_t hi);
+  void mark_tree_slots(const std::vector<std::uint32_t>& slots);
   void pop_to(std::uint32_t size);
   void serve();
   void push_reachable();
@@ -212,6 +228,13 @@ class korat_search {
   const std::atomic<bool>* service_flag_ = nullptr;
   search_service* service_ = nullptr;
   bool keep_watchdog_ = false;
+
+  // Dedicated generators: the trees declared (class, field offsets), per slot the range of
+  // values a generator narrowed it to, and whether a generator call failed in this call.
+  std::vector<std::pair<const void*, std::vector<std::uint32_t>>> trees_;
+  std::vector<std::uint32_t> range_lo_, range_hi_;
+  bool narrowed_ = false;  // some slot was ever narrowed: units carry the ranges
+  bool generator_failed_ = false;
 
   search_stats stats_;
   bool pending_valid_ = false;  // the last yielded structure still needs its walk

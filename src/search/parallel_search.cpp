@@ -238,6 +238,7 @@ search_stats parallel_search::totals() const {
     t.predicate_calls += s.predicate_calls;
     t.budget_exceeded += s.budget_exceeded;
     t.predicate_exceptions += s.predicate_exceptions;
+    t.generator_misuse += s.generator_misuse;
     t.limit_reached = t.limit_reached || s.limit_reached;
   }
   // Classes overlap between workers: their union, once the workers told theirs (at a pause or

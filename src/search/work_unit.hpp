@@ -19,6 +19,12 @@ struct work_unit {
   std::vector<std::uint32_t> values;  // the value (index in the field domain) of each
   std::uint32_t floor = 0;            // positions below it are not advanced
   bool advance_first = false;
+  // With dedicated generators: per position, the range of values a generator narrowed it to
+  // (generators.hpp); empty when no slot is narrowed.
+  std::vector<std::uint32_t> lo, hi;
+  // The tree fields (is_tree) the search that made the unit knew of: a unit narrows alike on
+  // any thread, from its first advance.
+  std::vector<std::uint32_t> tree_slots;
 };
 
 }  // namespace smallscope::detail

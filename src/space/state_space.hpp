@@ -64,7 +64,13 @@ struct alignas(32) hot_slot {  // a power of two: indexing it is one shift
   std::uint32_t last = 0;  // index of the domain's last value
   std::uint8_t size = 0;
   bool isomorphism_checked = false;  // some value is an object in isomorphism breaking
+  // Dedicated generators (generators.hpp), set by the search: a tree field (null or a fresh
+  // node), a slot whose values a generator has narrowed, and either of them.
+  bool tree = false;
+  bool restricted = false;
+  bool generated = false;
 };
+static_assert(sizeof(hot_slot) == 32);
 
 // What the walk of a valid structure needs of a slot.
 struct walk_slot {

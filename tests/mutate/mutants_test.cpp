@@ -92,7 +92,7 @@ TEST(Mutants, SearchTreesLoopMutantOfSection83IsGenerated) {
   int found = 0;
   for (const auto& m : out.mutants) {
     if (m.function == "subjects::search_tree::tree::remove_node" && m.original == "temp" && m.replacement == "left" &&
-        m.line == 117 && m.column > 60)
+        m.line == 142 && m.column > 60)
       ++found;
   }
   EXPECT_EQ(found, 1);

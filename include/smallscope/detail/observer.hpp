@@ -56,6 +56,29 @@ struct read_budget_exceeded {};
 
 [[noreturn]] void throw_read_budget_exceeded();
 
+// The search's side of the dedicated generators (generators.hpp, paper 000 Sec. 5): what an
+// invariant's generator call tells the search about the field domains. Called once per
+// generator call, never per field read.
+class generator_sink {
+ public:
+  // The fields at byte `offsets` of the objects of class `type` (a type_key) form a tree
+  // (is_tree): each is null or points to a node no slot below it on the stack points to.
+  virtual void tree_fields(const void* type, const std::uint32_t* offsets, std::size_t n) = 0;
+  // An object of class `type` in the arena (for the offsets of its fields), or null.
+  virtual const void* object_of(const void* type) = 0;
+  // The slot on top of the stack may hold only the value whose stored bytes are `raw`.
+  virtual void restrict_to_raw(std::uint32_t slot, std::uint64_t raw) = 0;
+  // The slot on top of the stack, a pointer field, may not hold null.
+  virtual void restrict_to_non_null(std::uint32_t slot) = 0;
+  // The slot on top of the stack, an integer field, may hold only values in [lo, hi].
+  virtual void restrict_to_range(std::uint32_t slot, std::int64_t lo, std::int64_t hi) = 0;
+  // A generator call returned false: the invariant must return false too.
+  virtual void failed() = 0;
+
+ protected:
+  ~generator_sink() = default;
+};
+
 class access_observer {
  public:
   // Records a read of the field that starts at `address`. Fast path: the table's and the mask's
@@ -93,6 +116,17 @@ class access_observer {
     return marks_ + static_cast<std::size_t>(level) * bytes_;
   }
   void release_marks() { --marks_in_use_; }
+
+  // The search's generator sink; null when no search runs, and while a method runs on a mirror.
+  generator_sink* generators() const { return mirror_size_ == 0 ? generators_ : nullptr; }
+  // The slot of the field at `address` if it is the top of the field-access stack (its value
+  // is the one backtracking advances next), else no_slot.
+  std::uint32_t top_slot(const void* address) const {
+    const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
+    if (offset >= bytes_ || stack_size_ == 0) return no_slot;
+    const std::uint32_t s = slot_at_[offset];
+    return s != no_slot && stack_[stack_size_ - 1] == s ? s : no_slot;
+  }
 
   // Records a write to the field that starts at `address` (rare: predicates should not write).
   // Writes to a mirror are the method's own business: the candidate is not touched.
@@ -153,6 +187,7 @@ class access_observer {
   std::size_t mirror_size_ = 0;
   std::uintptr_t saved_base_ = 0, saved_bytes_ = 0;
   std::uint64_t saved_reads_left_ = 0;
+  generator_sink* generators_ = nullptr;
 };
 
 // Watches nothing: its arena is empty, so every read falls outside it.
