@@ -10,12 +10,14 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <set>
 #include <string>
 
 #include "smallscope/array.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
+#include "smallscope/generators.hpp"
 #include "smallscope/oracle.hpp"
 
 namespace subjects::heap_array {
@@ -83,6 +85,27 @@ struct heap {
     }
     for (int i = n; i < length; ++i)
       if (array[i] != -1) return false;
+    return true;
+  }
+
+  // rep_ok with dedicated generators (paper 000, Sec. 5), in rep_ok's read order: each key
+  // takes only the values from 0 up to its parent's key, each free cell only -1. The same heaps
+  // as rep_ok.
+  bool rep_ok_generators() const {
+    const int n = size;
+    const int length = array.length();
+    if (n < 0 || n > length) return false;
+    int cell[max_length];
+    if (n > 0) {
+      if (!smallscope::is_in(array[0], 0, std::numeric_limits<int>::max())) return false;
+      cell[0] = array[0];
+    }
+    for (unsigned i = 1; i < static_cast<unsigned>(n); ++i) {
+      if (!smallscope::is_in(array[static_cast<int>(i)], 0, cell[(i - 1) >> 1])) return false;
+      cell[i] = array[static_cast<int>(i)];
+    }
+    for (int i = n; i < length; ++i)
+      if (!smallscope::equals(array[i], -1)) return false;
     return true;
   }
 };

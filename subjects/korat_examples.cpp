@@ -1,6 +1,8 @@
 // Registers the first six of Korat 1.0's example subjects with the command line. Each keeps
 // Korat's parameters and its one-argument finitization finX(n) (registration.hpp).
 #include <algorithm>
+#include <cstddef>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -79,7 +81,9 @@ SMALLSCOPE_SUBJECT(heap_array) {
                  "insert", {smallscope::argument_domain::of(smallscope::ints(-1, p[2]))}, "insert", "insert_post",
                  "inserts a key (false when the array is full or the key is -1); keys are the elements' domain"),
              smallscope::make_method<&heap::extract_max, &extract_max_post>(
-                 "extract_max", {}, "extract_max", "extract_max_post", "removes and returns the largest key")}};
+                 "extract_max", {}, "extract_max", "extract_max_post", "removes and returns the largest key")},
+            {},
+            smallscope::make_predicate<&heap::rep_ok_generators>()};
       },
       "subjects/heap_array.hpp");
 }
@@ -98,7 +102,8 @@ smallscope::subject linked_list_subject(std::string name, std::string summary, F
       [ps, fin, methods](std::span<const std::int64_t> p) {
         require_ordered(p, 0, 1, ps);
         smallscope::subject_instance instance{fin(p[0], p[1], p[2], p[3]), smallscope::make_predicate<RepOk>(), methods()};
-        if constexpr (WithGenerators != nullptr) instance.with_generators = smallscope::make_predicate<WithGenerators>();
+        if constexpr (!std::is_same_v<decltype(WithGenerators), std::nullptr_t>)
+          instance.with_generators = smallscope::make_predicate<WithGenerators>();
         return instance;
       },
       std::move(header));

@@ -97,7 +97,8 @@ TEST_P(Generators, ThreadsAndShardsExploreWhatOneThreadDoes) {
 // Korat scopes (docs/PERFORMANCE.md).
 INSTANTIATE_TEST_SUITE_P(KoratSubjects, Generators,
                          testing::Values(subject_scope{"SearchTree", 7, 4}, subject_scope{"BinaryTree", 10, 4},
-                                         subject_scope{"SinglyLinkedList", 8, 4}, subject_scope{"RedBlackTree", 8, 4}),
+                                         subject_scope{"SinglyLinkedList", 8, 4}, subject_scope{"RedBlackTree", 8, 4},
+                                         subject_scope{"HeapArray", 6, 2}),
                          [](const testing::TestParamInfo<subject_scope>& p) { return p.param.subject; });
 
 struct node {

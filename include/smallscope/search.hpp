@@ -71,6 +71,9 @@ struct search_stats {
   std::uint64_t classes = 0;          // equivalence classes covered (with an eq_class function)
   bool limit_reached = false;
   double seconds = 0;                 // wall time since the search started
+  // Knuth's estimate of the candidates the whole search explores (0: none made); the command
+  // line's progress line shows it as percent done and time left.
+  double estimated_explored = 0;
 };
 
 // One candidate of the state space: a valid structure, or a candidate the listener is told of.

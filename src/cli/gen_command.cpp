@@ -173,6 +173,7 @@ int run_gen(const gen_request& r) {
 
   detail::parallel_hooks hooks;
   hooks.findings = &listener;
+  hooks.estimate = !r.quiet;  // the progress line's percent and time left
   hooks.tick = std::min(std::chrono::milliseconds(100),
                         std::chrono::milliseconds(static_cast<std::int64_t>(r.search.progress_interval * 1000)));
   hooks.on_structure = [&](unsigned w, const structure& st) {

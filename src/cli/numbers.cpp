@@ -60,4 +60,11 @@ std::optional<std::vector<std::int64_t>> parse_int_list(std::string_view text) {
   }
 }
 
+std::string duration_text(double seconds) {
+  const auto s = static_cast<std::uint64_t>(seconds + 0.5);
+  if (s < 60) return fmt::format("{} s", s);
+  if (s < 3600) return fmt::format("{} min {} s", s / 60, s % 60);
+  return fmt::format("{} h {} min", s / 3600, s % 3600 / 60);
+}
+
 }  // namespace smallscope::cli

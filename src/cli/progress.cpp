@@ -8,6 +8,8 @@
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 
+#include <algorithm>
+
 namespace smallscope::cli {
 
 namespace {
@@ -26,8 +28,15 @@ void run_listener::show(const search_stats& s) {
   if (!show_progress_ || s.seconds < next_show_) return;
   next_show_ = s.seconds + interval_;
   const double rate = s.seconds > 0 ? static_cast<double>(s.explored) / s.seconds : 0;
-  err("{}[{}] {} explored ({} candidates/s), {} valid, {:.1f} s{}", tty_ ? "\r\x1b[K" : "",
-             label_, grouped(s.explored), short_rate(rate), grouped(s.valid), s.seconds, tty_ ? "" : "\n");
+  std::string eta;
+  if (s.estimated_explored > 0 && rate > 0) {
+    const double left = std::max(0.0, s.estimated_explored - static_cast<double>(s.explored));
+    eta = fmt::format(", ~{:.0f}% of ~{} (Knuth's estimate), ~{} left",
+                      std::min(99.0, 100.0 * static_cast<double>(s.explored) / s.estimated_explored),
+                      short_rate(s.estimated_explored), duration_text(left / rate));
+  }
+  err("{}[{}] {} explored ({} candidates/s), {} valid, {:.1f} s{}{}", tty_ ? "\r\x1b[K" : "", label_, grouped(s.explored),
+      short_rate(rate), grouped(s.valid), s.seconds, eta, tty_ ? "" : "\n");
   flush_err();
   line_shown_ = tty_;
 }

@@ -628,23 +628,18 @@ void korat_search::restrict_to_non_null(std::uint32_t slot) {
   if (sl.values[0].object == -1 && sl.values[0].class_domain == -1 && sl.raws[0] == 0) narrow(slot, 1, sl.last);
 }
 
-// For an integer domain in increasing order (ints(min, max, step)); others are left as they are.
+// For an integer domain in arithmetic order (ints(min, max, step)); others are left as they are.
 void korat_search::restrict_to_range(std::uint32_t slot, std::int64_t lo, std::int64_t hi) {
-  const hot_slot& sl = hot_slots_[slot];
-  std::uint32_t first = sl.last + 1;
-  std::uint32_t last = 0;
-  bool any = false;
-  for (std::uint32_t v = 0; v <= sl.last; ++v) {
-    const value_info& vi = sl.values[v];
-    if (vi.class_domain >= 0 || vi.object >= 0 || (v > 0 && vi.integer <= sl.values[v - 1].integer)) return;
-    if (vi.integer >= lo && vi.integer <= hi) {
-      if (!any) first = v;
-      last = v;
-      any = true;
-    }
-  }
-  if (any) narrow(slot, first, last);
-  else narrow(slot, 1, 0);
+  const domain& d = space_->domains()[space_->slots()[slot].domain];
+  if (!d.arithmetic) return;
+  const std::int64_t last = static_cast<std::int64_t>(hot_slots_[slot].last);
+  // The values v with lo <= first + v * step <= hi.
+  const std::int64_t top = d.first + last * d.step;
+  if (lo > top || hi < d.first) return narrow(slot, 1, 0);
+  const std::int64_t from = lo <= d.first ? 0 : (lo - d.first + d.step - 1) / d.step;
+  const std::int64_t to = hi >= top ? last : (hi - d.first) / d.step;
+  if (from > to) return narrow(slot, 1, 0);
+  narrow(slot, static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to));
 }
 
 std::vector<std::uint32_t> korat_search::tree_slots() const {
@@ -657,6 +652,77 @@ std::vector<std::uint32_t> korat_search::tree_slots() const {
 
 void korat_search::mark_tree_slots(const std::vector<std::uint32_t>& slots) {
   for (const std::uint32_t s : slots) hot_slots_[s].tree = hot_slots_[s].generated = true;
+}
+
+// How many values follow the current one at stack position `position` (the siblings to come);
+// with pick < that count, `picked` is the pick-th of them. Values are left as they were.
+std::uint32_t korat_search::later_values(std::uint32_t position, std::uint32_t pick, std::uint32_t& picked) {
+  const std::uint32_t s = stack_[position];
+  const std::uint32_t current = values_[s];
+  std::uint32_t count = 0;
+  for (std::uint32_t v = next_value(position, s); v != 0; v = next_value(position, s)) {
+    if (count == pick) picked = v;
+    ++count;
+    values_[s] = v;  // next_value steps from values_[s]; positions below are untouched
+  }
+  values_[s] = current;
+  return count;
+}
+
+namespace {
+// splitmix64: a fast, well-mixed 64-bit step for the probes' choices.
+std::uint64_t next_random(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+}  // namespace
+
+double korat_search::probe(const work_unit& item, std::uint64_t& random) {
+  work_unit start_at = item;
+  start_at.advance_first = false;
+  start(start_at);
+  double weight = 1;
+  std::uint32_t from = std::max<std::uint32_t>(observer_.stack_size_, item.floor);
+  if (item.advance_first) {  // the later values of the top: pick one of them
+    const std::uint32_t top = observer_.stack_size_ - 1;
+    std::uint32_t picked = 0;
+    const std::uint32_t m = later_values(top, 0, picked);
+    if (m == 0) return 0;
+    later_values(top, static_cast<std::uint32_t>(next_random(random) % m), picked);
+    set_top(top, stack_[top], picked);
+    weight = m;
+    from = top + 1;
+  }
+  double estimate = 0;
+  current_observer = &observer_;
+  for (std::uint32_t depth = 0; depth < 100000; ++depth) {
+    estimate += weight;
+    const bool valid = run_predicate();
+    if (valid || !options_.pruning) push_reachable();
+    const std::uint32_t size = observer_.stack_size_;
+    // The children: every later value of every position from `from` up.
+    std::uint32_t children = 0;
+    std::uint32_t unused = 0;
+    for (std::uint32_t p = from; p < size; ++p) children += later_values(p, ~0u, unused);
+    if (children == 0) break;
+    std::uint32_t r = static_cast<std::uint32_t>(next_random(random) % children);
+    for (std::uint32_t p = from; p < size; ++p) {
+      std::uint32_t picked = 0;
+      const std::uint32_t c = later_values(p, r, picked);
+      if (r < c) {
+        pop_to(p + 1);
+        set_top(p, stack_[p], picked);
+        from = p + 1;
+        break;
+      }
+      r -= c;
+    }
+    weight *= children;
+  }
+  current_observer = &inactive_observer;
+  return estimate;
 }
 
 std::uint64_t korat_search::plan(std::uint32_t depth, std::uint64_t index_in_count, std::uint64_t count,

@@ -90,6 +90,13 @@ class korat_search final : private generator_sink {
   // null). Returns the number of units. A fresh search only; it is spent afterwards.
   std::uint64_t plan(std::uint32_t depth, std::uint64_t index_in_count, std::uint64_t count,
                      std::vector<work_unit>* owned);
+  // Knuth's estimator (Knuth 1975, "Estimating the efficiency of backtrack programs") on the
+  // search tree below `item`: one random path down, each step to a child chosen uniformly
+  // (a later value of a position the evaluation pushed, at or above the item's floor); the
+  // product of the branching factors along it estimates the candidates there, without bias.
+  // With advance_first, `item` stands for the later values of its top position. Uses this
+  // search's arena (a search kept for probing); `random` is a 64-bit generator state.
+  double probe(const work_unit& item, std::uint64_t& random);
   std::uint32_t slot_count() const { return space_->slot_count(); }
   // Dedicated generators: the tree slots declared so far (units carry them).
   std::vector<std::uint32_t> tree_slots() const;
@@ -122,6 +129,7 @@ class korat_search final : private generator_sink {
   bool backtrack();
   std::uint32_t next_value(std::uint32_t position, std::uint32_t s);
   std::uint32_t next_generated(std::uint32_t position, std::uint32_t s);
+  std::uint32_t later_values(std::uint32_t position, std::uint32_t pick, std::uint32_t& picked);
   void reset_range(std::uint32_t s) {
     range_lo_[s] = 0;
     range_hi_[s] = hot_slots_[s].last;

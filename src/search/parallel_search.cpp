@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "search/korat_search.hpp"
+#include "search/size_estimate.hpp"
 #include "space/state_space.hpp"
 
 namespace smallscope::detail {
@@ -87,24 +88,40 @@ bool parallel_search::run(const parallel_hooks& hooks) {
   for (unsigned w = 0; w < n; ++w) workers.emplace_back([this, w] { work(w); });
 
   bool stopped = false;
+  std::unique_ptr<size_estimate> estimator;
+  auto last_frontier = std::chrono::steady_clock::time_point{};
   {
     std::unique_lock<std::mutex> lock(mutex_);
     while (!finished_ && !stopping_) {
       quiet_.wait_for(lock, hooks.tick, [this] { return finished_; });
-      if (finished_ || !hooks.on_tick) break;
+      if (finished_) break;
+      if (hooks.estimate) {
+        const auto now = std::chrono::steady_clock::now();
+        if (!estimator) {
+          lock.unlock();
+          estimator = std::make_unique<size_estimate>(fin_, pred_, options_);
+          lock.lock();
+        }
+        if (now - last_frontier >= std::chrono::seconds(1)) {
+          std::vector<work_unit> frontier = pause(lock);
+          const std::uint64_t explored = totals().explored;
+          resume_workers();
+          estimator->set_frontier(frontier, explored);
+          last_frontier = now;
+        }
+        lock.unlock();
+        estimator->probe_for(std::chrono::duration_cast<std::chrono::steady_clock::duration>(hooks.tick * hooks.estimate_share));
+        lock.lock();
+        estimated_ = estimator->total();
+      }
+      if (finished_ || !hooks.on_tick) continue;
       const search_stats now = totals();
       lock.unlock();
       const tick_action action = hooks.on_tick(now);
       lock.lock();
       if (action == tick_action::go_on || finished_) continue;
-      // Pause every worker between two candidates (or idle), then take the snapshot.
-      pausing_ = true;
-      update_attention();
-      quiet_.wait(lock, [this, n] { return finished_ || idle_ + parked_ == n; });
       search_snapshot snap;
-      for (unsigned w = 0; w < n; ++w)
-        if (is_paused_[w] != 0) snap.units.push_back(paused_at_[w]);
-      snap.units.insert(snap.units.end(), units_.begin(), units_.end());
+      snap.units = pause(lock);
       snap.stats = totals();
       snap.classes = all_classes();
       if (hooks.on_snapshot) hooks.on_snapshot(snap);
@@ -112,15 +129,33 @@ bool parallel_search::run(const parallel_hooks& hooks) {
         stopping_ = true;
         stopped = true;
       }
-      pausing_ = false;
-      update_attention();
-      wake_.notify_all();
+      resume_workers();
     }
   }
   for (auto& t : workers) t.join();
   seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   done_ = true;
   return !stopped;
+}
+
+// Every worker between two candidates (its position noted) or idle; the pool's units after
+// the workers' rests, so that one thread's order is kept.
+std::vector<work_unit> parallel_search::pause(std::unique_lock<std::mutex>& lock) {
+  const unsigned n = parallel_.threads;
+  pausing_ = true;
+  update_attention();
+  quiet_.wait(lock, [this, n] { return finished_ || idle_ + parked_ == n; });
+  std::vector<work_unit> units;
+  for (unsigned w = 0; w < n; ++w)
+    if (is_paused_[w] != 0) units.push_back(paused_at_[w]);
+  units.insert(units.end(), units_.begin(), units_.end());
+  return units;
+}
+
+void parallel_search::resume_workers() {
+  pausing_ = false;
+  update_attention();
+  wake_.notify_all();
 }
 
 void parallel_search::work(unsigned w) {
@@ -245,6 +280,8 @@ search_stats parallel_search::totals() const {
   // at the end); before, the largest count of one worker, for progress.
   t.classes = all_classes().size();
   for (const auto& s : published_) t.classes = std::max(t.classes, s.classes);
+  t.estimated_explored = std::max(estimated_, static_cast<double>(t.explored));
+  if (estimated_ == 0) t.estimated_explored = 0;
   t.seconds = parallel_.resume_stats.seconds +
               (done_ ? seconds_ : std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
   return t;

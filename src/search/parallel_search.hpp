@@ -73,6 +73,10 @@ struct parallel_hooks {
   // Invariant calls that went wrong, told one at a time (on_progress is not called).
   search_listener* findings = nullptr;
   std::chrono::milliseconds tick{100};
+  // Estimate the size of the search (size_estimate.hpp) on the calling thread, spending this
+  // share of each tick on probes; the counts then carry estimated_explored.
+  bool estimate = false;
+  double estimate_share = 0.03;
 };
 
 class parallel_search {
@@ -102,6 +106,9 @@ class parallel_search {
   void publish_classes(unsigned w, const class korat_search& search);
   void update_attention();
   void plan_shard();
+  // Pauses every worker between two candidates; the units left then. Call with mutex_ held.
+  std::vector<work_unit> pause(std::unique_lock<std::mutex>& lock);
+  void resume_workers();
   search_stats totals() const;  // under mutex_
 
   const finitization_data& fin_;
@@ -132,6 +139,7 @@ class parallel_search {
   std::chrono::steady_clock::time_point start_;
   double seconds_ = 0;
   bool done_ = false;
+  double estimated_ = 0;
 };
 
 }  // namespace smallscope::detail

@@ -225,8 +225,16 @@ void state_space::add_slots() {
     auto& d = domains_[sl.domain];
     const bool isomorphic = std::any_of(d.values.begin(), d.values.end(),
                                         [](const value_info& v) { return v.isomorphism_checked; });
-    if (d.raws.empty())
+    if (d.raws.empty()) {
       for (const auto& v : d.values) d.raws.push_back(v.raw);
+      const auto& vs = d.values;
+      d.arithmetic = !d.objects && !vs.empty() && vs[0].object < 0 && vs[0].class_domain < 0 &&
+                     (vs.size() == 1 || vs[1].integer > vs[0].integer);
+      d.first = vs.empty() ? 0 : vs[0].integer;
+      d.step = vs.size() > 1 ? vs[1].integer - vs[0].integer : 1;
+      for (std::size_t i = 1; d.arithmetic && i < vs.size(); ++i)
+        d.arithmetic = vs[i].object < 0 && vs[i].class_domain < 0 && vs[i].integer - vs[i - 1].integer == d.step;
+    }
     hot_.push_back(hot_slot{d.values.data(), d.raws.data(), sl.offset, static_cast<std::uint32_t>(d.values.size() - 1),
                             sl.size, isomorphic});
     const bool is_length = sl.kind == slot_kind::array_length;

@@ -39,6 +39,11 @@ struct domain {
   // empty for other integers.
   std::vector<std::int32_t> walk_targets;
   std::vector<std::uint64_t> raws;  // values[v].raw, for writing
+  // Integers first, first + step, ... in that order (ints(min, max, step)): value v is
+  // first + v * step. For the dedicated generators' ranges.
+  bool arithmetic = false;
+  std::int64_t first = 0;
+  std::int64_t step = 0;
 };
 
 enum class slot_kind : std::uint8_t { scalar, array_length, array_element };
