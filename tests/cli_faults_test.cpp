@@ -478,7 +478,7 @@ const std::vector<error_case> error_cases = {
      "[0.1, 1000000000]"},
     {"gen --checkpoint of a file that is not one", {"gen", "BinaryTree", "3", "--checkpoint", "/dev/null"}, sink::file,
      sink::file, 2, "is not a smallscope checkpoint"},
-    {"gen --generators on a subject without them", {"gen", "HeapArray", "3", "--generators"}, sink::file, sink::file, 2,
+    {"gen --generators on a subject without them", {"gen", "DoublyLinkedList", "3", "--generators"}, sink::file, sink::file, 2,
      "Subjects with one: "},
     {"merge of a missing file", {"merge", "/nonexistent/shard1.out"}, sink::file, sink::file, 2, "cannot read"},
     {"merge of an empty file", {"merge", "/dev/null"}, sink::file, sink::file, 2, "the file is empty"},
