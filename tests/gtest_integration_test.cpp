@@ -5,6 +5,10 @@
 
 #include <gtest/gtest-spi.h>
 
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
 #include "subjects/search_tree.hpp"
 
 namespace {
@@ -17,6 +21,40 @@ smallscope::target_method search_tree_method(bool mutant) {
     return smallscope::make_method<&tree::remove_mutant, &remove_post>("remove_mutant", key, "remove_mutant",
                                                                        "remove_post");
   return smallscope::make_method<&tree::remove, &remove_post>("remove", key, "remove", "remove_post");
+}
+
+// SearchTree 6's remove in three parts; GoogleTest's sharding spreads them (tests/CMakeLists.txt
+// runs this binary as three shards, each running one part).
+const bool sharded_registered = (smallscope::testing::register_sharded_checks(
+                                     "GTestSharded", "SearchTreeRemove6", [] { return fin(6, 0, 6, 1, 6); },
+                                     smallscope::make_predicate<&tree::rep_ok>(), search_tree_method(false), 3),
+                                 true);
+
+// The shares of the search are disjoint and cover the scope; their inputs add up to the whole.
+TEST(GTestIntegration, ShardsOfTheScopeCoverItOnce) {
+  EXPECT_TRUE(sharded_registered);
+  const auto f = fin(6, 0, 6, 1, 6);
+  const auto pred = smallscope::make_predicate<&tree::rep_ok>();
+  std::vector<std::vector<std::uint32_t>> whole;
+  smallscope::structure_range range(f, pred);
+  for (const auto& st : range) whole.emplace_back(st.values().begin(), st.values().end());
+  std::sort(whole.begin(), whole.end());
+  for (std::uint64_t n = 1; n <= 5; ++n) {
+    std::vector<std::vector<std::uint32_t>> all;
+    std::uint64_t inputs = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      smallscope::structure_source shard;
+      shard.candidates = smallscope::shard_structures(f, pred, i, n);
+      all.insert(all.end(), shard.candidates.begin(), shard.candidates.end());
+      smallscope::check_options o;
+      o.source = &shard;
+      inputs += smallscope::run_check(f, pred, search_tree_method(false), o).inputs;
+    }
+    std::sort(all.begin(), all.end());
+    EXPECT_EQ(all, whole) << n << " shards";
+    EXPECT_EQ(inputs, 4386u) << n << " shards";
+  }
+  EXPECT_THROW((void)smallscope::shard_structures(f, pred, 3, 3), std::invalid_argument);
 }
 
 TEST(GTestIntegration, ACorrectMethodPassesEveryInput) {

@@ -14,6 +14,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <functional>
 #include <string>
 
 #include "smallscope/checker.hpp"
@@ -75,6 +77,42 @@ template <auto RepOk>
 ::testing::AssertionResult all_inputs_pass(const finitization& fin, const target_method& method,
                                            const gtest_options& options = {}) {
   return all_inputs_pass(fin, make_predicate<RepOk>(), method, options);
+}
+
+// A scope too big for one runner, spread over GoogleTest's shards: registers `parts` tests
+// SUITE.NAME/part_K_of_PARTS (K = 1..parts); part K checks `method` on the structures of share K
+// of the search (the cut of `smallscope gen --shard K/PARTS`), and the parts together check every
+// input once. GoogleTest's own sharding (GTEST_TOTAL_SHARDS and GTEST_SHARD_INDEX, which ctest,
+// Bazel's shard_count and CI matrices set) then runs each part on one of its shards. With parts
+// = 0: as many parts as GTEST_TOTAL_SHARDS says (1 when unset). Call before RUN_ALL_TESTS (a
+// static initializer will do); `make_fin` and `invariant` are kept for the tests' run.
+inline void register_sharded_checks(const char* suite, const char* name, std::function<finitization()> make_fin,
+                                    predicate invariant, target_method method, unsigned parts = 0,
+                                    gtest_options options = {}) {
+  if (parts == 0) {
+    const char* total = std::getenv("GTEST_TOTAL_SHARDS");
+    parts = total != nullptr && std::atoi(total) > 0 ? static_cast<unsigned>(std::atoi(total)) : 1u;
+  }
+  for (unsigned k = 1; k <= parts; ++k) {
+    const std::string test_name = std::string(name) + "/part_" + std::to_string(k) + "_of_" + std::to_string(parts);
+    ::testing::RegisterTest(suite, test_name.c_str(), nullptr, nullptr, __FILE__, __LINE__,
+                            [=]() -> ::testing::Test* {
+                              struct part : ::testing::Test {
+                                std::function<void()> body;
+                                void TestBody() override { body(); }
+                              };
+                              auto* t = new part;
+                              t->body = [=] {
+                                const finitization fin = make_fin();
+                                structure_source shard;
+                                shard.candidates = shard_structures(fin, invariant, k - 1, parts, options.check.search);
+                                gtest_options o = options;
+                                o.check.source = &shard;
+                                EXPECT_TRUE(all_inputs_pass(fin, invariant, method, o));
+                              };
+                              return t;
+                            });
+  }
 }
 
 }  // namespace smallscope::testing

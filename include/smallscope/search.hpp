@@ -18,6 +18,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "smallscope/finitization.hpp"
 #include "smallscope/options.hpp"
@@ -258,6 +259,13 @@ structure_range structures(const finitization& fin, Pred pred, const search_opti
 inline structure_range structures(const finitization& fin, predicate pred, const search_options& options = {}) {
   return structure_range(fin, std::move(pred), options);
 }
+
+// The valid structures of shard `index` (0-based) of `count` disjoint shares of the search, as
+// candidate vectors, in the search's order (the cut of `smallscope gen --shard`: the search's
+// units dealt out in turn). Their union over every index is the whole scope, each once.
+std::vector<std::vector<std::uint32_t>> shard_structures(const finitization& fin, const predicate& pred,
+                                                         std::uint64_t index, std::uint64_t count,
+                                                         const search_options& options = {});
 
 // All valid structures of `fin` under the free invariant `rep_ok`: bool rep_ok(const Root&).
 template <class Root>

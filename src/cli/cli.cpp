@@ -122,6 +122,9 @@ int cli_main(int argc, char** argv) {
                 "run the I-th of N disjoint shares of the search (1 <= I <= N); `smallscope merge` joins the\n"
                 "shards' --stats json outputs (docs/SCALE.md)")
       ->type_name("I/N");
+  add_count(g, rules, "--shard-units", gen.shard_units, 1,
+            "with --shard: cut the search into at least N units per shard (default 32768); more balances\n"
+            "lopsided searches better, at the cost of a longer plan");
   rules["--output"] = "a file to write";
   g->add_option("--output", gen.output, "write stdout (structures, statistics) to FILE")->type_name("FILE");
   rules["--checkpoint"] = "a file to write (and read, when it exists)";

@@ -52,6 +52,7 @@ struct gen_request {
   // receives stdout, a checkpoint file and its period.
   std::uint64_t threads = 0;
   std::string shard;
+  std::uint64_t shard_units = 32768;  // units per shard in the plan
   std::string output;
   std::string checkpoint;
   double checkpoint_every = 60;

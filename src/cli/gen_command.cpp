@@ -106,7 +106,9 @@ int run_gen(const gen_request& r) {
   identifying.progress_interval = search_options{}.progress_interval;
   const std::string identity = fmt::format("{} --fin {}{}{}{}{}", s.name, joined(p), non_default_options(identifying),
                                            r.generators ? " --generators" : "",
-                                           scale.shard_text.empty() ? "" : " --shard " + scale.shard_text,
+                                           scale.shard_text.empty() ? ""
+                                                                    : fmt::format(" --shard {} --shard-units {}",
+                                                                                  scale.shard_text, r.shard_units),
                                            r.print ? " --format " + r.format : "");
   checkpoint resumed;
   const bool resuming = !r.checkpoint.empty() && std::filesystem::exists(r.checkpoint);
@@ -133,6 +135,7 @@ int run_gen(const gen_request& r) {
   po.threads = scale.threads;
   po.shard_index = scale.shard_index;
   po.shard_count = scale.shard_count;
+  po.units_per_shard = r.shard_units;
   if (resuming) {
     po.resuming = true;
     po.resume = resumed.snapshot.units;

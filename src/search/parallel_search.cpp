@@ -3,6 +3,7 @@
 #include "search/parallel_search.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <memory>
 #include <thread>
 
@@ -293,3 +294,23 @@ search_stats parallel_search::stats() const {
 }
 
 }  // namespace smallscope::detail
+
+namespace smallscope {
+
+std::vector<std::vector<std::uint32_t>> shard_structures(const finitization& fin, const predicate& pred,
+                                                         std::uint64_t index, std::uint64_t count,
+                                                         const search_options& options) {
+  if (count == 0 || index >= count)
+    throw std::invalid_argument("shard_structures: the shard index must be below the count (0-based)");
+  detail::parallel_options p;
+  p.shard_index = index;
+  p.shard_count = count;
+  detail::parallel_search search(fin.data(), pred, options, p);
+  std::vector<std::vector<std::uint32_t>> out;
+  detail::parallel_hooks hooks;
+  hooks.on_structure = [&out](unsigned, const structure& st) { out.emplace_back(st.values().begin(), st.values().end()); };
+  search.run(hooks);
+  return out;
+}
+
+}  // namespace smallscope

@@ -38,7 +38,7 @@ struct parallel_options {
   unsigned threads = 1;
   std::uint64_t shard_index = 0;  // 0-based
   std::uint64_t shard_count = 1;
-  std::uint64_t units_per_shard = 512;  // the plan deepens until there are this many units per shard
+  std::uint64_t units_per_shard = 32768;  // the plan deepens until there are this many units per shard
   bool resuming = false;                // start from `resume` (a snapshot's units) instead
   std::vector<work_unit> resume;
   search_stats resume_stats;            // the counts of the run the snapshot came from
