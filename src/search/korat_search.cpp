@@ -83,7 +83,12 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   observer_.generators_ = this;
   range_lo_.assign(n, 0);
   range_hi_.resize(n);
-  for (std::uint32_t i = 0; i < n; ++i) range_hi_[i] = hot_slots_[i].last;
+  arithmetic_.resize(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    range_hi_[i] = hot_slots_[i].last;
+    const domain& d = space_->domains()[space_->slots()[i].domain];
+    arithmetic_[i] = {d.first, d.arithmetic ? d.step : 0};
+  }
   observer_.written_ = written_.data();
   observer_.is_written_ = is_written_.data();
   if (space_->arena_bytes() <= max_marked_arena) {
@@ -630,14 +635,18 @@ void korat_search::restrict_to_non_null(std::uint32_t slot) {
 
 // For an integer domain in arithmetic order (ints(min, max, step)); others are left as they are.
 void korat_search::restrict_to_range(std::uint32_t slot, std::int64_t lo, std::int64_t hi) {
-  const domain& d = space_->domains()[space_->slots()[slot].domain];
-  if (!d.arithmetic) return;
+  const arithmetic_form d = arithmetic_[slot];
+  if (d.step == 0) return;
   const std::int64_t last = static_cast<std::int64_t>(hot_slots_[slot].last);
   // The values v with lo <= first + v * step <= hi.
   const std::int64_t top = d.first + last * d.step;
   if (lo > top || hi < d.first) return narrow(slot, 1, 0);
-  const std::int64_t from = lo <= d.first ? 0 : (lo - d.first + d.step - 1) / d.step;
-  const std::int64_t to = hi >= top ? last : (hi - d.first) / d.step;
+  std::int64_t from = lo <= d.first ? 0 : lo - d.first;
+  std::int64_t to = hi >= top ? last : hi - d.first;
+  if (d.step != 1) {  // ints(min, max, step): no division for the common step of 1
+    if (from != 0) from = (from + d.step - 1) / d.step;
+    if (to != last) to /= d.step;
+  }
   if (from > to) return narrow(slot, 1, 0);
   narrow(slot, static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to));
 }

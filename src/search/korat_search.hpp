@@ -241,6 +241,12 @@ class korat_search final : private generator_sink {
   // values a generator narrowed it to, and whether a generator call failed in this call.
   std::vector<std::pair<const void*, std::vector<std::uint32_t>>> trees_;
   std::vector<std::uint32_t> range_lo_, range_hi_;
+  // Per slot, its integer domain's arithmetic form (first, step; step 0 when it has none).
+  struct arithmetic_form {
+    std::int64_t first;
+    std::int64_t step;
+  };
+  std::vector<arithmetic_form> arithmetic_;
   bool narrowed_ = false;  // some slot was ever narrowed: units carry the ranges
   bool generator_failed_ = false;
 
