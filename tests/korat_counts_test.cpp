@@ -10,43 +10,17 @@
 #include <string>
 #include <vector>
 
+#include "korat_rows.hpp"
 #include "smallscope/subject.hpp"
 
 namespace {
 
 constexpr std::uint64_t small_row_explored = 300000;
 
-struct korat_row {
-  std::string subject;
-  std::string fin;  // "n" (Korat's finX(n)) or the long form "p1,p2,..."
-  std::uint64_t valid;
-  std::uint64_t explored;
-};
+using korat_rows::korat_row;
+using korat_rows::parameters;
 
-std::ostream& operator<<(std::ostream& os, const korat_row& r) { return os << r.subject << " " << r.fin; }
-
-std::vector<korat_row> small_rows() {
-  std::ifstream in(SMALLSCOPE_KORAT_COUNTS);
-  std::vector<korat_row> rows;
-  std::string line;
-  std::getline(in, line);  // header
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    korat_row r;
-    std::string seconds;
-    fields >> r.subject >> r.fin >> r.valid >> r.explored >> seconds;
-    if (r.explored <= small_row_explored) rows.push_back(r);
-  }
-  return rows;
-}
-
-std::vector<std::int64_t> parameters(const smallscope::subject& s, const std::string& fin) {
-  if (fin.find(',') == std::string::npos) return s.scope(std::stoll(fin));
-  std::vector<std::int64_t> p;
-  std::istringstream in(fin);
-  for (std::string part; std::getline(in, part, ',');) p.push_back(std::stoll(part));
-  return p;
-}
+std::vector<korat_row> small_rows() { return korat_rows::rows_up_to(small_row_explored); }
 
 class KoratCounts : public testing::TestWithParam<korat_row> {};
 
@@ -73,12 +47,7 @@ TEST_P(KoratCounts, ValidAndExploredEqualKorats) {
 TEST(KoratCounts, TheReferenceRowsAreRead) { EXPECT_GE(small_rows().size(), 40u); }
 
 INSTANTIATE_TEST_SUITE_P(Reference, KoratCounts, testing::ValuesIn(small_rows()),
-                         [](const testing::TestParamInfo<korat_row>& row) {
-                           std::string name = row.param.subject + "_" + row.param.fin;
-                           for (char& c : name)
-                             if (c == ',') c = '_';
-                           return name;
-                         });
+                         [](const testing::TestParamInfo<korat_row>& row) { return korat_rows::name_of(row.param); });
 
 // BinaryTree valid counts are the Catalan numbers; SinglyLinkedList's are Bell numbers.
 TEST(KoratCounts, CatalanAndBellNumbers) {

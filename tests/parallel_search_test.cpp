@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "korat_rows.hpp"
 #include "search/parallel_search.hpp"
 #include "smallscope/subject.hpp"
 
@@ -22,37 +23,13 @@ using smallscope::detail::search_snapshot;
 using smallscope::detail::tick_action;
 using vectors = std::vector<std::vector<std::uint32_t>>;
 
-struct row {
-  std::string subject;
-  std::string fin;
-  std::uint64_t valid;
-  std::uint64_t explored;
-};
+using row = korat_rows::korat_row;
 
-std::ostream& operator<<(std::ostream& os, const row& r) { return os << r.subject << " " << r.fin; }
-
-std::vector<row> rows(std::uint64_t max_explored) {
-  std::ifstream in(SMALLSCOPE_KORAT_COUNTS);
-  std::vector<row> out;
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    row r;
-    std::string seconds;
-    fields >> r.subject >> r.fin >> r.valid >> r.explored >> seconds;
-    if (r.explored <= max_explored) out.push_back(r);
-  }
-  return out;
-}
+std::vector<row> rows(std::uint64_t max_explored) { return korat_rows::rows_up_to(max_explored); }
 
 smallscope::subject_instance instance_of(const row& r) {
   const smallscope::subject* s = smallscope::find_subject(r.subject);
-  if (r.fin.find(',') == std::string::npos) return s->make(s->scope(std::stoll(r.fin)));
-  std::vector<std::int64_t> p;
-  std::istringstream in(r.fin);
-  for (std::string part; std::getline(in, part, ',');) p.push_back(std::stoll(part));
-  return s->make(p);
+  return s->make(korat_rows::parameters(*s, r.fin));
 }
 
 // The one-thread search's structures, in its order.
@@ -158,11 +135,7 @@ TEST_P(ShardedSearch, ShardsPartitionTheSearch) {
   }
 }
 
-std::string row_name(const testing::TestParamInfo<row>& r) {
-  std::string name = r.param.subject + "_" + r.param.fin;
-  std::replace(name.begin(), name.end(), ',', '_');
-  return name;
-}
+std::string row_name(const testing::TestParamInfo<row>& r) { return korat_rows::name_of(r.param); }
 
 INSTANTIATE_TEST_SUITE_P(KoratRows, ParallelSearch, testing::ValuesIn(rows(300000)), row_name);
 // Eight shard counts of up to eight runs each: the rows up to 60,000 candidates.
