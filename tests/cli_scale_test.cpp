@@ -200,6 +200,20 @@ void kill_and_resume(const std::string& threads) {
 TEST(Scale, SigkillAndResumeGiveTheUninterruptedOutputOnOneThread) { kill_and_resume("1"); }
 TEST(Scale, SigkillAndResumeGiveTheUninterruptedStructuresOnTwoThreads) { kill_and_resume("2"); }
 
+// A checkpoint of this command whose unit names a slot the finitization does not have is
+// refused with exit 2 (a corrupt or hand-edited file), not followed.
+TEST(Scale, ACheckpointThatDoesNotFitTheFinitizationIsRefused) {
+  const std::string path = temp_path("bt3_bad.checkpoint");
+  std::ofstream(path) << R"({"smallscope_checkpoint":1,"identity":"BinaryTree --fin 3,3,3","stats":{"explored":1,)"
+                      << R"("valid":0,"predicate_calls":1,"budget_exceeded":0,"predicate_exceptions":0,)"
+                      << R"("generator_misuse":0,"seconds":0.1},"output_bytes":0,"units":[{"slots":[99999],)"
+                      << R"("values":[0],"floor":0,"advance_first":false,"lo":[],"hi":[],"tree_slots":[]}],)"
+                      << R"("classes":[],"sample_count":0,"sample":[]})" << "\n";
+  const result r = run({"gen", "BinaryTree", "3", "--checkpoint", path});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "does not fit this finitization (unit 1)")) << r.err;
+}
+
 TEST(Scale, SigintSavesACheckpointAndSaysHowToGoOn) {
   const std::string checkpoint = temp_path("rbt10.checkpoint");
   std::filesystem::remove(checkpoint);
