@@ -103,7 +103,7 @@ bool parallel_search::run(const parallel_hooks& hooks) {
           estimator = std::make_unique<size_estimate>(fin_, pred_, options_);
           lock.lock();
         }
-        if (now - last_frontier >= std::chrono::seconds(1)) {
+        if (now - last_frontier >= std::chrono::milliseconds(200)) {
           std::vector<work_unit> frontier = pause(lock);
           const std::uint64_t explored = totals().explored;
           resume_workers();

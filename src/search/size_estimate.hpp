@@ -1,6 +1,6 @@
 // An estimate of the size of the whole search as it runs, for an honest ETA: Knuth's
 // random-probe estimator (Knuth 1975, "Estimating the efficiency of backtrack programs") applied
-// to what is left. Every second or so the coordinator takes the frontier (the units in the pool
+// to what is left. Every 200 ms the coordinator takes the frontier (the units in the pool
 // and the rest of each worker's unit) and cuts it into items: a node still to be evaluated, or
 // the later values of one stack position. A probe picks an item uniformly and walks one random
 // path below it (korat_search::probe); items x probe is an unbiased estimate of the candidates
