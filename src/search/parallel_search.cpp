@@ -169,7 +169,7 @@ void parallel_search::work(unsigned w) {
   search.set_listener(&service);
   const std::uint32_t slots = search.slot_count();
   work_unit unit;
-  while (take(w, unit)) {
+  while (take(unit)) {
     search.start(unit);
     while (search.next()) {
       const structure st(search.space(), {search.candidate(), slots}, search.valid_count());
@@ -180,9 +180,9 @@ void parallel_search::work(unsigned w) {
   publish_classes(w, search);
 }
 
-// The next unit for worker w: from the pool, or after waiting until a busy worker splits one
+// The next unit for a worker: from the pool, or after waiting until a busy worker splits one
 // off. False when every worker is idle with the pool empty (the search is over) or on a stop.
-bool parallel_search::take(unsigned w, work_unit& unit) {
+bool parallel_search::take(work_unit& unit) {
   std::unique_lock<std::mutex> lock(mutex_);
   while (true) {
     if (stopping_ || finished_) return false;
@@ -210,7 +210,6 @@ bool parallel_search::take(unsigned w, work_unit& unit) {
     quiet_.notify_all();
     wake_.wait(lock, [this] { return !units_.empty() || finished_ || stopping_; });
     --idle_;
-    (void)w;
   }
 }
 

@@ -100,7 +100,7 @@ class parallel_search {
  private:
   class worker_service;
   void work(unsigned w);
-  bool take(unsigned w, work_unit& unit);
+  bool take(work_unit& unit);
   void serve(unsigned w, class korat_search& search);
   void publish(unsigned w, const search_stats& s);
   void publish_classes(unsigned w, const class korat_search& search);
