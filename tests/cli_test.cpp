@@ -385,6 +385,17 @@ TEST(Gen, ReadBudgetExceededIsAFinding) {
   EXPECT_TRUE(contains(r.err, "Node#0{next=Node#")) << r.err;  // the looping candidate is shown
 }
 
+// The progress line's estimate probes candidates too (on the coordinator thread): the read
+// budget stops a looping invariant there as well, and the run ends.
+TEST(Gen, ReadBudgetStopsTheEstimatesProbes) {
+  const std::vector<std::string> args = {"gen", "NaiveList", "3", "--read-budget", "100000", "--progress-interval",
+                                         "0.01", "--stats", "json"};
+  const result r = run(args);
+  EXPECT_EQ(r.exit_code, 1) << shown(args, r);
+  auto stats = parse_json_object(lines(r.out).back()).value_or(json_object{});
+  EXPECT_EQ(stats["valid"], "4") << shown(args, r);  // acyclic lists of 0..3 nodes
+}
+
 // ---------------------------------------------------------------------------------------------
 // stderr: the configuration line, and -q
 

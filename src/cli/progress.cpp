@@ -25,6 +25,7 @@ void run_listener::on_progress(const search_stats& s) {
 }
 
 void run_listener::show(const search_stats& s) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (!show_progress_ || s.seconds < next_show_) return;
   next_show_ = s.seconds + interval_;
   const double rate = s.seconds > 0 ? static_cast<double>(s.explored) / s.seconds : 0;
@@ -42,11 +43,13 @@ void run_listener::show(const search_stats& s) {
 }
 
 void run_listener::finish() {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (line_shown_) err("\r\x1b[K");
   line_shown_ = false;
 }
 
 void run_listener::report(const std::string& what, const structure& candidate) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
   if (++findings_ > findings_shown) return;
   finish();
   std::string shown;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 
 #include "smallscope/report.hpp"
@@ -34,6 +35,7 @@ class run_listener : public search_listener {
   bool show_progress_;
   bool tty_;
   bool line_shown_ = false;
+  std::recursive_mutex mutex_;  // gen's workers report findings while its coordinator shows progress
   double interval_ = 1.0;
   double next_show_ = 1.0;  // run seconds of the next progress line
   std::uint64_t findings_ = 0;

@@ -689,6 +689,8 @@ std::uint64_t next_random(std::uint64_t& state) {
 }  // namespace
 
 double korat_search::probe(const work_unit& item, std::uint64_t& random) {
+  // The read budget holds for probes too: an invariant that loops on a candidate is stopped.
+  if (!watchdog_.joinable()) watchdog_ = std::thread([this] { watch(); });
   work_unit start_at = item;
   start_at.advance_first = false;
   start(start_at);
