@@ -174,8 +174,8 @@ void kill_and_resume(const std::string& threads) {
   int resumed = 0;
   for (int leg = 0; leg < 12; ++leg) {
     child c(args);
-    if (leg < 4) {
-      const int ms = std::uniform_int_distribution<int>(150, 600)(random);
+    if (leg < 4) {  // before the run could end (0.6 s on two threads of this machine, unloaded)
+      const int ms = std::uniform_int_distribution<int>(150, 350)(random);
       std::this_thread::sleep_for(std::chrono::milliseconds(ms));
       if (kill(c.pid(), SIGKILL) == 0) ++kills;
     }
