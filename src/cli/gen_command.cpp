@@ -251,7 +251,7 @@ int run_gen(const gen_request& r) {
   for (auto& o : outputs) write_text(o.text);
   listener.finish();
   if (failed.load()) throw output_error(failure);
-  if (finished && resuming) std::filesystem::remove(r.checkpoint);
+  if (finished && !r.checkpoint.empty()) std::filesystem::remove(r.checkpoint);
   if (!finished && !r.checkpoint.empty() && !r.quiet)
     err("checkpoint saved to {}: run the same command again to go on from it\n", r.checkpoint);
 

@@ -3,6 +3,7 @@
 #include "search/parallel_search.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <stdexcept>
 #include <memory>
 #include <thread>
@@ -86,12 +87,12 @@ bool parallel_search::run(const parallel_hooks& hooks) {
   }
   std::vector<std::thread> workers;
   workers.reserve(n);
-  for (unsigned w = 0; w < n; ++w) workers.emplace_back([this, w] { work(w); });
-
   bool stopped = false;
+  std::exception_ptr failure;  // of the coordinator; a worker's is failure_
   std::unique_ptr<size_estimate> estimator;
   auto last_frontier = std::chrono::steady_clock::time_point{};
-  {
+  try {
+    for (unsigned w = 0; w < n; ++w) workers.emplace_back([this, w] { work(w); });
     std::unique_lock<std::mutex> lock(mutex_);
     while (!finished_ && !stopping_) {
       quiet_.wait_for(lock, hooks.tick, [this] { return finished_; });
@@ -132,8 +133,19 @@ bool parallel_search::run(const parallel_hooks& hooks) {
       }
       resume_workers();
     }
+  } catch (...) {
+    // Whatever went wrong here (a checkpoint that cannot be written, no thread to start), the
+    // workers stop and are joined before it goes on up.
+    failure = std::current_exception();
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+    pausing_ = false;
+    update_attention();
+    wake_.notify_all();
   }
   for (auto& t : workers) t.join();
+  if (!failure) failure = failure_;
+  if (failure) std::rethrow_exception(failure);
   seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   done_ = true;
   return !stopped;
@@ -145,7 +157,7 @@ std::vector<work_unit> parallel_search::pause(std::unique_lock<std::mutex>& lock
   const unsigned n = parallel_.threads;
   pausing_ = true;
   update_attention();
-  quiet_.wait(lock, [this, n] { return finished_ || idle_ + parked_ == n; });
+  quiet_.wait(lock, [this, n] { return finished_ || stopping_ || idle_ + parked_ + exited_ == n; });
   std::vector<work_unit> units;
   for (unsigned w = 0; w < n; ++w)
     if (is_paused_[w] != 0) units.push_back(paused_at_[w]);
@@ -159,7 +171,22 @@ void parallel_search::resume_workers() {
   wake_.notify_all();
 }
 
+// A worker whose search throws (no watchdog thread to start, say) stops the run; run() rethrows.
 void parallel_search::work(unsigned w) {
+  try {
+    work_on(w);
+  } catch (...) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!failure_) failure_ = std::current_exception();
+    stopping_ = true;
+    ++exited_;
+    update_attention();
+    wake_.notify_all();
+    quiet_.notify_all();
+  }
+}
+
+void parallel_search::work_on(unsigned w) {
   worker_service service(*this, w);
   search_options o = options_;
   o.progress_interval = std::min(o.progress_interval, 0.25);
@@ -200,7 +227,7 @@ bool parallel_search::take(work_unit& unit) {
       return true;
     }
     ++idle_;
-    if (idle_ == parallel_.threads) {
+    if (idle_ + exited_ == parallel_.threads) {
       finished_ = true;
       wake_.notify_all();
       quiet_.notify_all();

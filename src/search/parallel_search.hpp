@@ -25,6 +25,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <vector>
@@ -100,6 +101,7 @@ class parallel_search {
  private:
   class worker_service;
   void work(unsigned w);
+  void work_on(unsigned w);
   bool take(work_unit& unit);
   void serve(unsigned w, class korat_search& search);
   void publish(unsigned w, const search_stats& s);
@@ -126,6 +128,8 @@ class parallel_search {
   std::atomic<bool> attention_{false};  // a service is wanted: idle workers, a pause or a stop
   unsigned idle_ = 0;
   unsigned parked_ = 0;
+  unsigned exited_ = 0;         // workers that stopped on an exception
+  std::exception_ptr failure_;  // the first of them
   bool pausing_ = false;
   bool stopping_ = false;
   bool finished_ = false;
