@@ -1,4 +1,4 @@
-// End-to-end tests of gen at scale: on two threads, in shards joined by `merge`, and killed
+// End-to-end tests of gen and check at scale: on two threads (check: two workers), in shards joined by `merge`, and killed
 // (SIGKILL) or interrupted (SIGINT) and resumed from its checkpoint: the structures and counts
 // are always those of one uninterrupted run on one thread.
 #include <gtest/gtest.h>
@@ -93,6 +93,32 @@ TEST(Scale, TwoThreadsPrintTheSameStructuresNumberedInOrder) {
   EXPECT_EQ(two.stats["explored"], one.stats["explored"]);
   EXPECT_EQ(two.stats["valid"], one.stats["valid"]);
   EXPECT_EQ(two.stats["threads"], 2);
+}
+
+// check on two workers: the same findings, numbered alike, with the same pictures, and the
+// same counts as on one.
+TEST(Scale, CheckOnTwoWorkersFindsWhatOneFinds) {
+  std::vector<std::string> findings;
+  std::vector<json> stats;
+  for (const char* threads : {"1", "2"}) {
+    const std::string file = temp_path(std::string("sll_findings_") + threads + ".jsonl");
+    const std::vector<std::string> args = {"check", "SinglyLinkedList", "remove_null_deref", "3", "--threads", threads,
+                                           "--findings", file, "--format", "dot", "--stats", "json", "-q"};
+    const result r = run(args);
+    EXPECT_EQ(r.exit_code, 1) << shown(args, r);
+    findings.push_back(read_file(file));
+    stats.push_back(json::parse(lines(r.out).back(), nullptr, false));
+  }
+  EXPECT_GT(lines(findings[0]).size(), 10u);
+  EXPECT_EQ(findings[1], findings[0]);
+  for (const char* key : {"inputs", "passed", "failed", "structures", "explored", "total_inputs",
+                          "first_failed_inputs", "worker_restarts", "warnings"})
+    EXPECT_EQ(stats[1][key], stats[0][key]) << key;
+  EXPECT_EQ(stats[1]["threads"], 2);
+  const result ordered = run({"check", "SinglyLinkedList", "remove_null_deref", "3", "--threads", "2", "--stop-after", "1"});
+  EXPECT_EQ(ordered.exit_code, 2);
+  EXPECT_TRUE(contains(ordered.err, "--stop-after runs on one worker: give --threads 1 or leave --threads out"))
+      << ordered.err;
 }
 
 TEST(Scale, GeneratorsPrintTheSameStructuresFromFewerCandidates) {

@@ -38,6 +38,12 @@ struct check_options {
   std::uint64_t sample = 0;        // check a uniform random sample of this many inputs; 0: all
   std::uint64_t seed = 1;          // of the sample
   std::uint64_t only_input = 0;    // check just this input (1-based); 0: all
+  // Workers checking inputs at once: processes that each search the next work unit left (the
+  // search cut in its order) and check its inputs. The inputs keep the numbers of one worker,
+  // failures and counts are the same. More than one only for a whole black-box check of the
+  // search's structures: not with stop_after, sample, only_input, white_box, eq_class,
+  // one_per_class or source.
+  unsigned threads = 1;
   // White-box (paper 000, Sec. 6.2): per argument tuple, search for the candidates where the
   // invariant holds and the method fails, pruning on the fields the method and its oracle read
   // too. Inputs are then numbered by finding, in the search's order.
@@ -74,6 +80,8 @@ struct check_report {
   std::uint64_t explored = 0;    // candidates explored by the search
   std::uint64_t total_inputs = 0;  // inputs in the scope (sampling: before sampling)
   std::uint64_t worker_restarts = 0;
+  unsigned threads = 1;       // workers that checked inputs at once
+  std::uint64_t units = 0;    // work units the search was cut into (several workers)
   bool stopped = false;       // --stop-after reached
   double seconds = 0;         // wall time of the whole check
   double method_seconds = 0;  // time inside the method and its oracle

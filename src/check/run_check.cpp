@@ -1,6 +1,7 @@
-// The supervisor of a check (paper 000, Sec. 6.1 and 7.2): forks a worker, watches its time
-// limit, collects its failures, and when it crashes or hangs records that input as a failure
-// and forks a new worker that resumes the search right after it. See checker.hpp.
+// The supervisor of a check (paper 000, Sec. 6.1 and 7.2): forks a worker (or several, each
+// taking work units of the search in turn), watches their time limits, collects their failures,
+// and when one crashes or hangs records that input as a failure and forks a new worker that
+// goes on right after it. See checker.hpp.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -13,6 +14,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <memory>
+#include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -28,6 +31,7 @@
 #include "check/worker_channel.hpp"
 #include "report/spec_warnings.hpp"
 #include "search/korat_search.hpp"
+#include "search/parallel_search.hpp"
 
 // gcov's runtime, present in a binary linked with --coverage (smallscope-coverage): a worker
 // writes its counts before _exit, which skips the handlers that would.
@@ -107,6 +111,112 @@ void drain(int fd, std::string& buffer, bool until_eof) {
   }
 }
 
+
+// A worker process and what it shares with the supervisor.
+struct worker_slot {
+  explicit worker_slot(std::uint32_t slot_count) : state(slot_count) {}
+  detail::shared_worker_state state;
+  pid_t pid = -1;
+  int fd = -1;  // the read end of its pipe
+  std::string buffer;
+  bool timed_out = false;
+  bool running() const { return pid > 0; }
+};
+
+// Kills and reaps the workers still running when the supervisor leaves (an exception, a stop).
+struct worker_reaper {
+  std::vector<std::unique_ptr<worker_slot>>& slots;
+  void kill_all() const {
+    for (auto& slot : slots)
+      if (slot->running()) ::kill(slot->pid, SIGKILL);
+  }
+  ~worker_reaper() {
+    kill_all();
+    for (auto& slot : slots) {
+      if (slot->running()) ::waitpid(slot->pid, nullptr, 0);
+      if (slot->fd >= 0) ::close(slot->fd);
+    }
+  }
+};
+
+// Forks a worker that runs `body(state, fd)` and exits with its worker_exit code.
+template <class Body>
+void fork_worker(worker_slot& slot, pid_t supervisor, Body body) {
+  int fds[2];
+  if (::pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  }
+  if (pid == 0) {
+    // The worker dies with its supervisor, however that ends (a SIGKILL too); the check
+    // of the parent closes the race with a supervisor that died before prctl.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != supervisor) ::_exit(static_cast<int>(detail::worker_exit::error));
+    ::close(fds[0]);
+    int code = static_cast<int>(detail::worker_exit::error);
+    try {
+      code = static_cast<int>(body(*slot.state, fds[1]));
+    } catch (...) {
+    }
+    ::close(fds[1]);
+#if defined(__SANITIZE_ADDRESS__)
+    // _exit skips LeakSanitizer's exit check: run it, so a method that leaks is reported.
+    __lsan_do_recoverable_leak_check();
+#endif
+    if (__gcov_dump != nullptr) __gcov_dump();
+    ::_exit(code);
+  }
+  ::close(fds[1]);
+  ::fcntl(fds[0], F_SETFL, O_NONBLOCK);
+  slot.pid = pid;
+  slot.fd = fds[0];
+  slot.buffer.clear();
+  slot.timed_out = false;
+}
+
+// The samples of the workers' structures (each a uniform one of what that worker saw) as one
+// uniform sample of all of them: each place drawn from a worker with the chance of its share of
+// the structures not drawn yet. Returns the number of structures in `out`.
+std::uint32_t merged_sample(const std::vector<std::unique_ptr<worker_slot>>& slots, std::uint32_t slot_count,
+                            std::vector<std::uint32_t>& out) {
+  std::mt19937_64 random(1);
+  std::vector<std::vector<std::uint32_t>> order(slots.size());
+  std::vector<std::uint64_t> left(slots.size());
+  std::uint64_t total = 0;
+  for (std::size_t w = 0; w < slots.size(); ++w) {
+    const auto seen = slots[w]->state->sampler.seen();
+    left[w] = seen;
+    total += seen;
+    order[w].resize(std::min<std::uint64_t>(seen, detail::sample_capacity));
+    for (std::uint32_t i = 0; i < order[w].size(); ++i) order[w][i] = i;
+    std::shuffle(order[w].begin(), order[w].end(), random);
+  }
+  std::vector<std::size_t> taken(slots.size(), 0);
+  std::uint32_t n = 0;
+  out.assign(static_cast<std::size_t>(detail::sample_capacity) * slot_count, 0);
+  while (n < detail::sample_capacity && total > 0) {
+    std::uint64_t pick = std::uniform_int_distribution<std::uint64_t>(0, total - 1)(random);
+    std::size_t w = 0;
+    while (pick >= left[w]) pick -= left[w++];
+    --left[w];
+    --total;
+    if (taken[w] == order[w].size()) continue;  // drawn beyond what its sample holds
+    const std::uint32_t* from = slots[w]->state->sample() + static_cast<std::size_t>(order[w][taken[w]++]) * slot_count;
+    std::copy(from, from + slot_count, out.data() + static_cast<std::size_t>(n++) * slot_count);
+  }
+  return n;
+}
+
+// "digraph post_state_<local> {" of a picture in dot, for the input's number in the whole scope.
+void renumber_picture(std::string& picture, std::uint64_t local, std::uint64_t input) {
+  const std::string old = "digraph post_state_" + std::to_string(local) + " {";
+  if (picture.starts_with(old)) picture.replace(0, old.size(), "digraph post_state_" + std::to_string(input) + " {");
+}
+
 }  // namespace
 
 check_report run_check(const finitization& fin, const predicate& invariant, const target_method& method,
@@ -119,6 +229,13 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   if (options.source != nullptr && (options.white_box || options.sample != 0 || options.search.eq_class ||
                                     options.search.one_per_class))
     throw std::invalid_argument("given structures (a spec's instances) are checked black-box, all of them, without eq_class");
+  if (options.threads == 0) throw std::invalid_argument("threads must be at least 1");
+  if (options.threads > 1 && (options.stop_after != 0 || options.sample != 0 || options.only_input != 0 ||
+                              options.white_box || options.search.eq_class || options.search.one_per_class ||
+                              options.source != nullptr || options.search.limit != 0))
+    throw std::invalid_argument(
+        "several workers check the whole search black-box: not with stop_after, sample, only_input, white_box, "
+        "eq_class, one_per_class, limit or given structures");
   const auto start = std::chrono::steady_clock::now();
   const detail::state_space space(fin.data());  // for the failures the supervisor records
   const detail::argument_tuples tuples(method, space);
@@ -139,138 +256,179 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     if (report.total_inputs == 0) selection.push_back(0);  // nothing to check: no input is numbered 0
   }
 
-  detail::shared_worker_state state(space.slot_count());
+  // Several workers: the search cut into units in its order, many more than the workers, so
+  // that the last units to finish are small.
+  const bool by_units = options.threads > 1;
+  std::vector<detail::work_unit> units;
+  if (by_units) detail::plan_units(fin.data(), invariant, options.search, 256 * std::uint64_t{options.threads}, 0, 1, units);
+  std::optional<detail::shared_unit_board> board;
+  if (by_units) board.emplace(units.size());
+
   const detail::check_job job{&fin, &invariant, &method, &effective, &selection};
-  std::vector<counterexample> failures;
+  std::vector<std::unique_ptr<worker_slot>> slots;
+  for (unsigned w = 0; w < options.threads; ++w) slots.push_back(std::make_unique<worker_slot>(space.slot_count()));
+  worker_reaper reaper{slots};
+  const pid_t supervisor = ::getpid();
+  auto start_worker = [&](worker_slot& slot) {
+    fork_worker(slot, supervisor, [&](detail::worker_state& state, int fd) {
+      if (by_units) return detail::run_unit_worker(job, state, **board, units, fd);
+      return options.white_box ? detail::run_white_box_worker(job, state, fd) : detail::run_worker(job, state, fd);
+    });
+  };
+  for (auto& slot : slots) start_worker(*slot);
+
+  std::vector<detail::failure_record> failures;
   auto last_progress = std::chrono::steady_clock::now();
   const auto progress_interval = std::chrono::duration<double>(options.search.progress_interval);
-  const pid_t supervisor = ::getpid();
   bool interrupted = false;
+  bool stopping = false;  // --stop-after reached, or interrupted: the workers left are not judged
+  auto sum = [&](auto field) {
+    std::uint64_t total = 0;
+    for (auto& slot : slots) total += ((*slot->state).*field).load();
+    return total;
+  };
+  std::vector<pollfd> polled;
+  while (std::any_of(slots.begin(), slots.end(), [](const auto& slot) { return slot->running(); })) {
+    polled.clear();
+    for (auto& slot : slots)
+      if (slot->running()) polled.push_back({slot->fd, POLLIN, 0});
+    ::poll(polled.data(), polled.size(), 20);
+    if (!interrupted && detail::interrupt_signal.load(std::memory_order_relaxed) != 0) {
+      interrupted = stopping = true;  // SIGINT or SIGTERM: stop the workers, report what was found so far
+      reaper.kill_all();
+    }
+    for (auto& owned : slots) {
+      worker_slot& slot = *owned;
+      if (!slot.running()) continue;
+      detail::worker_state& state = *slot.state;
+      drain(slot.fd, slot.buffer, false);
+      detail::decode_failures(slot.buffer, failures);
+      int status = 0;
+      if (::waitpid(slot.pid, &status, WNOHANG) != slot.pid) {
+        const std::int64_t started = state.started_ns.load();
+        if (!slot.timed_out && started != 0 && steady_ns() - started > state.limit_ns.load()) {
+          slot.timed_out = true;
+          ::kill(slot.pid, SIGKILL);
+        }
+        continue;
+      }
+      slot.pid = -1;
+      drain(slot.fd, slot.buffer, true);
+      detail::decode_failures(slot.buffer, failures);
+      ::close(slot.fd);
+      slot.fd = -1;
 
-  while (true) {
-    int fds[2];
-    if (::pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-    if (pid == 0) {
-      // The worker dies with its supervisor, however that ends (a SIGKILL too); the check
-      // of the parent closes the race with a supervisor that died before prctl.
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (::getppid() != supervisor) ::_exit(static_cast<int>(detail::worker_exit::error));
-      ::close(fds[0]);
-      int code = static_cast<int>(detail::worker_exit::error);
-      try {
-        code = static_cast<int>(options.white_box ? detail::run_white_box_worker(job, *state, fds[1])
-                                                   : detail::run_worker(job, *state, fds[1]));
-      } catch (...) {
+      if (stopping) continue;  // the input it ran is not judged
+      if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::finished)) continue;
+      if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::stopped)) {
+        report.stopped = stopping = true;
+        reaper.kill_all();
+        continue;
       }
-      ::close(fds[1]);
-#if defined(__SANITIZE_ADDRESS__)
-      // _exit skips LeakSanitizer's exit check: run it, so a method that leaks is reported.
-      __lsan_do_recoverable_leak_check();
-#endif
-      if (__gcov_dump != nullptr) __gcov_dump();
-      ::_exit(code);
-    }
-    ::close(fds[1]);
-    ::fcntl(fds[0], F_SETFL, O_NONBLOCK);
-    std::string buffer;
-    int status = 0;
-    bool timed_out = false;
-    while (true) {
-      pollfd p{fds[0], POLLIN, 0};
-      ::poll(&p, 1, 20);
-      drain(fds[0], buffer, false);
-      detail::decode_failures(buffer, failures);
-      const pid_t done = ::waitpid(pid, &status, WNOHANG);
-      if (done == pid) break;
-      if (!interrupted && detail::interrupt_signal.load(std::memory_order_relaxed) != 0) {
-        interrupted = true;  // SIGINT or SIGTERM: stop the worker, report what was found so far
-        ::kill(pid, SIGKILL);
+      if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::error))
+        throw std::runtime_error("the check's worker failed before checking any input");
+      // The worker died on an input (or was stopped for running over its limit).
+      if (state.started_ns.load() == 0 || state.structure.load() == 0)
+        throw std::runtime_error(WIFSIGNALED(status)
+                                     ? "the invariant crashed while generating inputs: " + signal_text(WTERMSIG(status))
+                                     : "the check's worker exited while generating inputs");
+      detail::failure_record f;
+      f.unit = state.unit.load();
+      counterexample& c = f.failure;
+      c.input = state.input.load();
+      if (slot.timed_out) {
+        c.kind = outcome_kind::timeout;
+        c.detail = fmt::format("ran over its limit of {:.3g} s", static_cast<double>(state.limit_ns.load()) / 1e9);
+      } else {
+        c.kind = outcome_kind::crash;
+        c.detail = WIFSIGNALED(status) ? signal_text(WTERMSIG(status))
+                                       : "the process exited with status " + std::to_string(WEXITSTATUS(status));
       }
-      const std::int64_t started = state->started_ns.load();
-      if (!timed_out && started != 0 && steady_ns() - started > state->limit_ns.load()) {
-        timed_out = true;
-        ::kill(pid, SIGKILL);
+      tuples.describe(options.white_box ? state.tuple.load() : (c.input - 1) % tuples.count(), c.arguments,
+                      c.integers);
+      c.candidate.assign(state.candidate(), state.candidate() + space.slot_count());
+      space.write_all(c.candidate.data());
+      c.objects = static_cast<std::uint32_t>(method.describe(space.root()).objects.size());
+      failures.push_back(std::move(f));
+      state.started_ns.store(0);
+      state.checked.fetch_add(1);
+      const auto failed = state.failed.fetch_add(1) + 1;
+      if (effective.stop_after != 0 && failed >= effective.stop_after) {
+        report.stopped = stopping = true;
+        continue;
       }
-      if (progress && std::chrono::steady_clock::now() - last_progress > progress_interval) {
-        last_progress = std::chrono::steady_clock::now();
-        check_report partial;
-        partial.inputs = state->checked.load();
-        partial.passed = state->passed.load();
-        partial.failed = state->failed.load();
-        partial.structures = state->structure.load();
-        partial.seconds = std::chrono::duration<double>(last_progress - start).count();
-        progress(partial);
-      }
+      ++report.worker_restarts;
+      start_worker(slot);
     }
-    drain(fds[0], buffer, true);
-    detail::decode_failures(buffer, failures);
-    ::close(fds[0]);
-
-    if (interrupted) break;  // the input it ran is not judged
-    if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::finished)) break;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::stopped)) {
-      report.stopped = true;
-      break;
+    if (progress && std::chrono::steady_clock::now() - last_progress > progress_interval) {
+      last_progress = std::chrono::steady_clock::now();
+      check_report partial;
+      partial.inputs = sum(&detail::worker_state::checked);
+      partial.passed = sum(&detail::worker_state::passed);
+      partial.failed = sum(&detail::worker_state::failed);
+      partial.structures = sum(by_units ? &detail::worker_state::valid : &detail::worker_state::structure);
+      partial.seconds = std::chrono::duration<double>(last_progress - start).count();
+      progress(partial);
     }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::error))
-      throw std::runtime_error("the check's worker failed before checking any input");
-    // The worker died on an input (or was stopped for running over its limit).
-    if (state->started_ns.load() == 0 || state->structure.load() == 0)
-      throw std::runtime_error(WIFSIGNALED(status)
-                                   ? "the invariant crashed while generating inputs: " + signal_text(WTERMSIG(status))
-                                   : "the check's worker exited while generating inputs");
-    counterexample c;
-    c.input = state->input.load();
-    if (timed_out) {
-      c.kind = outcome_kind::timeout;
-      c.detail = fmt::format("ran over its limit of {:.3g} s", static_cast<double>(state->limit_ns.load()) / 1e9);
-    } else {
-      c.kind = outcome_kind::crash;
-      c.detail = WIFSIGNALED(status) ? signal_text(WTERMSIG(status))
-                                     : "the process exited with status " + std::to_string(WEXITSTATUS(status));
-    }
-    tuples.describe(options.white_box ? state->tuple.load() : (c.input - 1) % tuples.count(), c.arguments,
-                    c.integers);
-    c.candidate.assign(state->candidate(), state->candidate() + space.slot_count());
-    space.write_all(c.candidate.data());
-    c.objects = static_cast<std::uint32_t>(method.describe(space.root()).objects.size());
-    failures.push_back(std::move(c));
-    state->started_ns.store(0);
-    state->checked.fetch_add(1);
-    const auto failed = state->failed.fetch_add(1) + 1;
-    if (effective.stop_after != 0 && failed >= effective.stop_after) {
-      report.stopped = true;
-      break;
-    }
-    ++report.worker_restarts;
   }
 
-  report.inputs = state->checked.load();
-  report.passed = state->passed.load();
-  report.failed = state->failed.load();
-  report.structures = state->valid.load();
+  detail::worker_state& first = *slots.front()->state;
+  report.threads = options.threads;
+  report.units = units.size();
+  report.inputs = sum(&detail::worker_state::checked);
+  report.passed = sum(&detail::worker_state::passed);
+  report.failed = sum(&detail::worker_state::failed);
+  bool finished = first.finished.load();
+  if (by_units) {
+    // Number the inputs as one worker would: after the structures of the units before theirs
+    // (a unit not done, on an interrupted run, is searched again to count them).
+    finished = !stopping;
+    std::vector<std::uint64_t> before(units.size() + 1, 0);
+    std::uint64_t last = 0;
+    for (const auto& f : failures) last = std::max(last, f.unit);
+    for (std::uint64_t u = 0; u < units.size(); ++u) {
+      const auto& counts = (*board)->units()[u];
+      std::uint64_t structures = counts.structures.load();
+      if (!counts.done.load() && u + 1 < last) {
+        detail::korat_search counter(std::make_unique<detail::state_space>(fin.data()), invariant, options.search);
+        counter.start(units[u]);
+        while (counter.next()) ++structures;
+      }
+      before[u + 1] = before[u] + structures;
+      if (counts.done.load()) {
+        report.structures += structures;
+        report.explored += counts.explored.load();
+      }
+    }
+    for (auto& f : failures) {
+      const std::uint64_t input = before[f.unit - 1] * tuples.count() + f.failure.input;
+      renumber_picture(f.failure.post_state, f.failure.input, input);
+      f.failure.input = input;
+    }
+    if (finished) report.total_inputs = report.structures * tuples.count();
+  } else {
+    report.structures = first.valid.load();
+    report.explored = first.explored.load();
+    if (report.total_inputs == 0) report.total_inputs = first.total_inputs.load();
+  }
+  std::vector<counterexample> found;
+  for (auto& f : failures) found.push_back(std::move(f.failure));
   if (options.white_box && options.only_input != 0) {
-    std::erase_if(failures, [&](const counterexample& c) { return c.input != options.only_input; });
+    std::erase_if(found, [&](const counterexample& c) { return c.input != options.only_input; });
     report.stopped = false;
   }
-  report.explored = state->explored.load();
-  if (report.total_inputs == 0) report.total_inputs = state->total_inputs.load();
-  report.method_seconds = static_cast<double>(state->method_ns.load()) / 1e9;
+  report.method_seconds = static_cast<double>(sum(&detail::worker_state::method_ns)) / 1e9;
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::stable_sort(failures.begin(), failures.end(), [](const counterexample& a, const counterexample& b) {
+  std::stable_sort(found.begin(), found.end(), [](const counterexample& a, const counterexample& b) {
     return a.objects != b.objects ? a.objects < b.objects : a.input < b.input;
   });
-  report.failures = std::move(failures);
+  report.failures = std::move(found);
   if (!options.white_box && options.source == nullptr && selection.empty() && !report.stopped && !interrupted &&
-      state->finished.load()) {
-    const std::uint64_t yielded = state->sampler.seen();
-    report.warnings = detail::spec_warnings(
-        fin.data(), invariant, {state->sample(), static_cast<std::size_t>(detail::sample_capacity) * space.slot_count()},
-        static_cast<std::uint32_t>(std::min<std::uint64_t>(yielded, detail::sample_capacity)),
-        {report.structures, report.explored, options.search.limit == 0});
+      finished) {
+    std::vector<std::uint32_t> sample;
+    const std::uint32_t in_sample = merged_sample(slots, space.slot_count(), sample);
+    report.warnings = detail::spec_warnings(fin.data(), invariant, sample, in_sample,
+                                            {report.structures, report.explored, options.search.limit == 0});
   }
   return report;
 }

@@ -92,31 +92,73 @@ counterexample failed_input(std::uint64_t input, method_run& run, const check_jo
   return c;
 }
 
+input_checker::input_checker(const check_job& job, const state_space& space, worker_state& state, int fd)
+    : job_(job),
+      space_(space),
+      state_(state),
+      fd_(fd),
+      tuples_(*job.method, space),
+      labels_(space),
+      times_(job.options->timeout),
+      judging_{job.options->source, 0},
+      spec_hooks_{&judging_, nullptr, nullptr,
+                  [](void* context, const void* now, const copy_map& copied, std::span<const std::int64_t> arguments,
+                     std::string& failed) {
+                    const auto* j = static_cast<const judge_context*>(context);
+                    return j->source->judge(j->index, now, copied, arguments, failed);
+                  }} {}
+
+bool input_checker::check(std::uint64_t structure, std::uint64_t first, const std::uint32_t* current,
+                          std::uint64_t unit) {
+  const check_options& options = *job_.options;
+  const auto& selection = *job_.selection;
+  const std::uint64_t per_structure = tuples_.count();
+  const run_hooks* hooks = judging_.source != nullptr && judging_.source->judge ? &spec_hooks_ : nullptr;
+  const std::uint64_t first_input = (structure - 1) * per_structure + 1;
+  auto sel = std::lower_bound(selection.begin(), selection.end(), first_input + first);
+  for (std::uint64_t t = first; t < per_structure; ++t) {
+    const std::uint64_t input = first_input + t;
+    if (!selection.empty()) {
+      if (sel == selection.end()) return true;
+      if (*sel != input) {
+        if (*sel >= first_input + per_structure) return true;
+        continue;
+      }
+      ++sel;
+    }
+    tuples_.values(t, args_);
+    state_.limit_ns.store(times_.limit_ns());
+    state_.input.store(input);
+    const std::int64_t start = steady_ns();
+    state_.started_ns.store(start);
+    judging_.index = static_cast<std::size_t>(structure - 1);
+    method_run run = job_.method->call(space_.root(), args_, hooks);
+    const std::int64_t elapsed = steady_ns() - start;
+    state_.started_ns.store(0);
+    times_.add(elapsed);
+    state_.method_ns.fetch_add(elapsed);
+    state_.checked.fetch_add(1);
+    if (run.kind == outcome_kind::passed) {
+      state_.passed.fetch_add(1);
+      continue;
+    }
+    write_failure(fd_, failed_input(input, run, job_, space_, current, tuples_, t, labels_), unit);
+    const auto failed = state_.failed.fetch_add(1) + 1;
+    if (options.stop_after != 0 && failed >= options.stop_after) return false;
+  }
+  return true;
+}
+
 worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
   const check_options& options = *job.options;
   korat_search search(std::make_unique<state_space>(job.fin->data()), *job.invariant, options.search,
                       options.eq_class);
   const state_space& space = search.space();
-  const argument_tuples tuples(*job.method, space);
-  const graph_labels labels(space);
-  const std::uint64_t per_structure = tuples.count();
+  input_checker inputs(job, space, state, fd);
+  const std::uint64_t per_structure = inputs.per_structure();
   const auto& selection = *job.selection;
-  time_limit times(options.timeout);
-  std::vector<std::int64_t> args;
   std::uint64_t structure = 0;
   const structure_source* source = options.source;
-  // A spec's oracle judges the run on the structure now in the arena.
-  struct judge_context {
-    const structure_source* source;
-    std::size_t index;
-  } judging{source, 0};
-  const run_hooks spec_hooks{&judging, nullptr, nullptr,
-                             [](void* context, const void* now, const copy_map& copied,
-                                std::span<const std::int64_t> arguments, std::string& failed) {
-                               const auto* j = static_cast<const judge_context*>(context);
-                               return j->source->judge(j->index, now, copied, arguments, failed);
-                             }};
-  const run_hooks* hooks = source != nullptr && source->judge ? &spec_hooks : nullptr;
   const std::uint32_t* current = search.candidate();
   std::uint64_t first_tuple = 0;
 
@@ -128,49 +170,12 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
     first_tuple = (state.input.load() - 1) % per_structure + 1;  // the tuple after the one that failed
   }
 
-  // Checks tuples [first, count) of the structure now in the arena; false to stop.
-  auto check_structure = [&](std::uint64_t first) {
-    const std::uint64_t first_input = (structure - 1) * per_structure + 1;
-    auto sel = std::lower_bound(selection.begin(), selection.end(), first_input + first);
-    for (std::uint64_t t = first; t < per_structure; ++t) {
-      const std::uint64_t input = first_input + t;
-      if (!selection.empty()) {
-        if (sel == selection.end()) return true;
-        if (*sel != input) {
-          if (*sel >= first_input + per_structure) return true;
-          continue;
-        }
-        ++sel;
-      }
-      tuples.values(t, args);
-      state.limit_ns.store(times.limit_ns());
-      state.input.store(input);
-      const std::int64_t start = steady_ns();
-      state.started_ns.store(start);
-      judging.index = static_cast<std::size_t>(structure - 1);
-      method_run run = job.method->call(space.root(), args, hooks);
-      const std::int64_t elapsed = steady_ns() - start;
-      state.started_ns.store(0);
-      times.add(elapsed);
-      state.method_ns.fetch_add(elapsed);
-      state.checked.fetch_add(1);
-      if (run.kind == outcome_kind::passed) {
-        state.passed.fetch_add(1);
-        continue;
-      }
-      write_failure(fd, failed_input(input, run, job, space, current, tuples, t, labels));
-      const auto failed = state.failed.fetch_add(1) + 1;
-      if (options.stop_after != 0 && failed >= options.stop_after) return false;
-    }
-    return true;
-  };
-
   if (source != nullptr) {
     // The structures are given: write each into the arena in turn.
     if (structure != 0) {
       current = source->candidates[structure - 1].data();
       space.write_all(current);
-      if (!check_structure(first_tuple)) return worker_exit::stopped;
+      if (!inputs.check(structure, first_tuple, current)) return worker_exit::stopped;
     }
     while (structure < source->candidates.size()) {
       ++structure;
@@ -180,14 +185,14 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
       std::copy(current, current + space.slot_count(), state.candidate());
       state.valid.store(structure);
       state.structure.store(structure);
-      if (!check_structure(0)) return worker_exit::stopped;
+      if (!inputs.check(structure, 0, current)) return worker_exit::stopped;
     }
     state.valid.store(source->candidates.size());
     state.total_inputs.store(source->candidates.size() * per_structure);
     state.finished.store(true);
     return worker_exit::finished;
   }
-  if (structure != 0 && !check_structure(first_tuple)) return worker_exit::stopped;
+  if (structure != 0 && !inputs.check(structure, first_tuple, current)) return worker_exit::stopped;
   while (search.next()) {
     ++structure;
     if (!selection.empty() && (structure - 1) * per_structure + 1 > selection.back()) break;
@@ -199,10 +204,8 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
     state.explored.store(stats.explored);
     state.valid.store(stats.valid);
     state.structure.store(structure);
-    if (const auto place = state.sampler.offer(); place < sample_capacity)
-      std::copy(search.candidate(), search.candidate() + space.slot_count(),
-                state.sample() + static_cast<std::size_t>(place) * space.slot_count());
-    if (!check_structure(0)) return worker_exit::stopped;
+    offer_sample(state, current, space.slot_count());
+    if (!inputs.check(structure, 0, current)) return worker_exit::stopped;
   }
   const auto stats = search.stats();
   state.explored.store(stats.explored);
@@ -210,6 +213,11 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
   state.total_inputs.store(stats.valid * per_structure);
   state.finished.store(true);
   return worker_exit::finished;
+}
+
+void offer_sample(worker_state& state, const std::uint32_t* candidate, std::uint32_t slot_count) {
+  if (const auto place = state.sampler.offer(); place < sample_capacity)
+    std::copy(candidate, candidate + slot_count, state.sample() + static_cast<std::size_t>(place) * slot_count);
 }
 
 }  // namespace smallscope::detail

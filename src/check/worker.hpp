@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "check/input_space.hpp"
 #include "check/worker_channel.hpp"
+#include "search/work_unit.hpp"
 #include "smallscope/checker.hpp"
 
 namespace smallscope::detail {
@@ -24,6 +26,15 @@ enum class worker_exit : int { finished = 0, stopped = 3, error = 4 };
 // checkpoint exists, else from the start), writing failure records to `fd`.
 worker_exit run_worker(const check_job& job, worker_state& state, int fd);
 
+// One of several workers: takes the board's units in turn and checks the inputs of their
+// structures, numbered within the unit. A worker that died in a unit (state.unit) is followed
+// by one that searches that unit again, checking from the input after state.input.
+worker_exit run_unit_worker(const check_job& job, worker_state& state, unit_board& board,
+                            const std::vector<work_unit>& units, int fd);
+
+// Adds a valid structure to the sample the spec warnings look at.
+void offer_sample(worker_state& state, const std::uint32_t* candidate, std::uint32_t slot_count);
+
 // Labels of the objects of a graph: input objects by their label in the space, objects the
 // method allocated as "new Class#k".
 class graph_labels {
@@ -39,8 +50,36 @@ class graph_labels {
   const state_space& space_;
 };
 
-class argument_tuples;
 class korat_search;
+
+// Runs a method on the inputs of one structure, now in the arena: judges each, stores where it
+// is in the shared state before each input, and sends failures down the pipe.
+class input_checker {
+ public:
+  input_checker(const check_job& job, const state_space& space, worker_state& state, int fd);
+  std::uint64_t per_structure() const { return tuples_.count(); }
+  // Checks the argument tuples [first, count) of structure number `structure` (1-based; the
+  // inputs are numbered from it, with the job's selection), whose candidate is `current`;
+  // failures go with `unit`. False when --stop-after is reached.
+  bool check(std::uint64_t structure, std::uint64_t first, const std::uint32_t* current, std::uint64_t unit = 0);
+
+ private:
+  // A spec's oracle judges the run on the structure now in the arena.
+  struct judge_context {
+    const structure_source* source;
+    std::size_t index;
+  };
+  const check_job& job_;
+  const state_space& space_;
+  worker_state& state_;
+  int fd_;
+  const argument_tuples tuples_;
+  const graph_labels labels_;
+  time_limit times_;
+  judge_context judging_;
+  run_hooks spec_hooks_;
+  std::vector<std::int64_t> args_;
+};
 
 // The counterexample numbered `input` of `run`, a failed run of the method on `candidate` (in
 // `space`) with argument tuple `tuple`.

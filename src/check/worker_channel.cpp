@@ -29,6 +29,17 @@ shared_worker_state::~shared_worker_state() {
   munmap(state_, bytes_);
 }
 
+shared_unit_board::shared_unit_board(std::uint64_t count) {
+  bytes_ = sizeof(unit_board) + count * sizeof(unit_board::unit_counts);
+  void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) throw std::system_error(errno, std::generic_category(), "mmap of the work units' counts");
+  board_ = ::new (p) unit_board();
+  board_->count = count;
+  for (std::uint64_t u = 0; u < count; ++u) ::new (board_->units() + u) unit_board::unit_counts();
+}
+
+shared_unit_board::~shared_unit_board() { munmap(board_, bytes_); }
+
 namespace {
 
 void put_u64(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
@@ -60,8 +71,9 @@ class reader {
 
 }  // namespace
 
-std::string encode_failure(const counterexample& c) {
+std::string encode_failure(const counterexample& c, std::uint64_t unit) {
   std::string body;
+  put_u64(body, unit);
   put_u64(body, c.input);
   put_u64(body, static_cast<std::uint64_t>(c.kind));
   put_string(body, c.detail);
@@ -81,7 +93,7 @@ std::string encode_failure(const counterexample& c) {
   return record + body;
 }
 
-void decode_failures(std::string& buffer, std::vector<counterexample>& out) {
+void decode_failures(std::string& buffer, std::vector<failure_record>& out) {
   std::size_t consumed = 0;
   while (buffer.size() - consumed >= sizeof(std::uint64_t)) {
     std::uint64_t n = 0;
@@ -90,7 +102,9 @@ void decode_failures(std::string& buffer, std::vector<counterexample>& out) {
     const std::string record = buffer.substr(consumed, sizeof n + n);
     consumed += sizeof n + n;
     reader r(record);
-    counterexample c;
+    failure_record f;
+    f.unit = r.u64();
+    counterexample& c = f.failure;
     c.input = r.u64();
     c.kind = static_cast<outcome_kind>(r.u64());
     c.detail = r.string();
@@ -105,13 +119,13 @@ void decode_failures(std::string& buffer, std::vector<counterexample>& out) {
     for (std::uint64_t i = 0; i < slots; ++i) c.candidate.push_back(static_cast<std::uint32_t>(r.u64()));
     c.objects = static_cast<std::uint32_t>(r.u64());
     c.post_state = r.string();
-    out.push_back(std::move(c));
+    out.push_back(std::move(f));
   }
   buffer.erase(0, consumed);
 }
 
-void write_failure(int fd, const counterexample& c) {
-  const std::string data = encode_failure(c);
+void write_failure(int fd, const counterexample& c, std::uint64_t unit) {
+  const std::string data = encode_failure(c, unit);
   std::size_t at = 0;
   while (at < data.size()) {
     const auto n = ::write(fd, data.data() + at, data.size() - at);

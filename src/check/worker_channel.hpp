@@ -35,6 +35,10 @@ struct worker_state {
   std::atomic<std::uint32_t> stack_size{0};
   std::atomic<std::uint64_t> tuple{0};           // white-box: the argument tuple searched
   std::atomic<std::uint64_t> searched{0};        // white-box: explored by the finished searches
+  // Several workers (check_options::threads): the work unit being checked (its index + 1, 0
+  // when none); `structure` and `input` then count within the unit, and `valid` counts the
+  // structures this worker slot checked.
+  std::atomic<std::uint64_t> unit{0};
   reservoir_sampler sampler;  // the sample's state: plain data, so a restarted worker goes on
   std::uint32_t slot_count = 0;
   // Followed by slot_count candidate values, then slot_count stack entries, then the sample of
@@ -60,12 +64,47 @@ class shared_worker_state {
   std::size_t bytes_ = 0;
 };
 
-// Failure records on the pipe.
-std::string encode_failure(const counterexample& c);
+// What several workers share (check_options::threads): the work units of the search, in its
+// order, taken one at a time by whichever worker is free; per unit, when it is done, its
+// valid structures and its explored candidates. Inputs are numbered after the run from the
+// structures of the units before theirs.
+struct unit_board {
+  std::atomic<std::uint64_t> next{0};  // the next unit to take
+  std::uint64_t count = 0;
+  struct unit_counts {
+    std::atomic<std::uint64_t> structures{0};
+    std::atomic<std::uint64_t> explored{0};
+    std::atomic<bool> done{false};
+  };
+  unit_counts* units() { return reinterpret_cast<unit_counts*>(this + 1); }
+};
+
+// A shared mapping holding a unit_board for `count` units.
+class shared_unit_board {
+ public:
+  explicit shared_unit_board(std::uint64_t count);
+  ~shared_unit_board();
+  shared_unit_board(const shared_unit_board&) = delete;
+  shared_unit_board& operator=(const shared_unit_board&) = delete;
+  unit_board* operator->() const { return board_; }
+  unit_board& operator*() const { return *board_; }
+
+ private:
+  unit_board* board_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+// Failure records on the pipe: a counterexample and the unit it belongs to (its index + 1; 0
+// when one worker numbers the inputs of the whole search).
+struct failure_record {
+  std::uint64_t unit = 0;
+  counterexample failure;
+};
+std::string encode_failure(const counterexample& c, std::uint64_t unit = 0);
 // Writes c's record to the pipe `fd` (nothing if the supervisor is gone).
-void write_failure(int fd, const counterexample& c);
+void write_failure(int fd, const counterexample& c, std::uint64_t unit = 0);
 // Decodes every whole record at the front of `buffer` into `out` and removes them.
-void decode_failures(std::string& buffer, std::vector<counterexample>& out);
+void decode_failures(std::string& buffer, std::vector<failure_record>& out);
 
 std::int64_t steady_ns();
 

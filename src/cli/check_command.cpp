@@ -16,6 +16,7 @@
 #include "suite/suite_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
+#include "cli/scale.hpp"
 #include "cli/output.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/counterexample.hpp"
@@ -117,7 +118,18 @@ int run_check_command(const check_request& r) {
                                     escaped(r.findings), std::strerror(errno)));
   }
 
+  // Which failures come first, which inputs are picked, or which structures are given: one worker.
+  const char* ordered = r.stop_after != 0 ? "--stop-after" : r.sample != 0 ? "--sample" : r.input != 0 ? "--input"
+                        : r.white_box ? "--white-box" : r.gen.search.eq_class ? "--eq-class"
+                        : r.gen.search.one_per_class ? "--one-per-class" : r.gen.search.limit != 0 ? "--limit"
+                        : spec ? "--spec" : from_suite ? "--suite" : nullptr;
+  if (ordered != nullptr && r.gen.threads > 1)
+    throw usage_error(fmt::format("{} runs on one worker: give --threads 1 or leave --threads out", ordered));
+  const unsigned threads = ordered != nullptr ? 1u : r.gen.threads != 0 ? static_cast<unsigned>(r.gen.threads)
+                                                                        : available_cores();
+
   check_options options;
+  options.threads = threads;
   options.timeout = r.timeout;
   options.stop_after = r.stop_after;
   options.sample = r.sample;
@@ -152,9 +164,10 @@ int run_check_command(const check_request& r) {
   if (!r.gen.quiet) {
     std::string args;
     for (const auto& d : method.arguments) args += (args.empty() ? "" : ", ") + domain_text(d);
-    err("{}{}\n  finitization: {}\n  method: {}({}){}\n", command,
+    err("{}{}\n  finitization: {}\n  method: {}({}){}\n  {} worker{}\n", command,
         r.sample != 0 ? fmt::format(" --sample {} --seed {}", r.sample, r.seed) : "", instance.fin.describe(),
-        method.cpp_member, args, method.summary.empty() ? "" : " -- " + method.summary);
+        method.cpp_member, args, method.summary.empty() ? "" : " -- " + method.summary, threads,
+        threads == 1 ? "" : "s at once");
   }
   check_progress progress;
   bool progress_shown = false;
@@ -269,6 +282,7 @@ int run_check_command(const check_request& r) {
     j["seconds"] = report.seconds;
     j["method_seconds"] = report.method_seconds;
     j["worker_restarts"] = report.worker_restarts;
+    j["threads"] = report.threads;
     j["stopped"] = report.stopped;
     j["interrupted"] = stopped_by_signal;
     // The input numbers of the first failures as printed (smallest first); every failure in

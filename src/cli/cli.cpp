@@ -213,6 +213,11 @@ int cli_main(int argc, char** argv) {
                 "print statistics: json (the last line of stdout is one JSON object) or text")
       ->type_name("json|text");
   c->add_flag("-q,--quiet", check.gen.quiet, "no configuration line and no progress on stderr");
+  add_count(c, rules, "--threads", check.gen.threads, 1,
+            fmt::format("check on N workers at once (default: every core this process may use, here {}); inputs\n"
+                        "keep their numbers; --stop-after, --sample, --input, --white-box, --eq-class,\n"
+                        "--one-per-class, --limit, --spec and --suite use one",
+                        cli::available_cores()));
   c->add_flag("--generators", check.gen.generators,
               "search the inputs with the invariant's form with dedicated generators (the same inputs, found\n"
               "from fewer candidates)");

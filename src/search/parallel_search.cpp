@@ -48,25 +48,34 @@ parallel_search::~parallel_search() = default;
 
 // Deepens the plan until the units outnumber the shards by units_per_shard, or the stack ends
 // before the depth (the units stop growing). Every shard computes the same plan.
-void parallel_search::plan_shard() {
+plan_stats plan_units(const finitization_data& fin, const predicate& pred, const search_options& options,
+                      std::uint64_t wanted, std::uint64_t index, std::uint64_t count, std::vector<work_unit>& owned) {
   const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t wanted = parallel_.units_per_shard * parallel_.shard_count;
+  plan_stats plan;
   std::uint64_t previous = 0;
   for (std::uint32_t depth = 1;; ++depth) {
-    korat_search planner(std::make_unique<state_space>(fin_), pred_, options_);
-    std::vector<work_unit> owned;
-    const std::uint64_t units = planner.plan(depth, parallel_.shard_index, parallel_.shard_count, &owned);
-    plan_.evaluations += units;
+    korat_search planner(std::make_unique<state_space>(fin), pred, options);
+    std::vector<work_unit> mine;
+    const std::uint64_t units = planner.plan(depth, index, count, &mine);
+    plan.evaluations += units;
     if (units >= wanted || units == previous || depth >= planner.slot_count()) {
-      plan_.depth = depth;
-      plan_.units = units;
-      plan_.owned = owned.size();
-      for (auto& u : owned) units_.push_back(std::move(u));
+      plan.depth = depth;
+      plan.units = units;
+      plan.owned = mine.size();
+      for (auto& u : mine) owned.push_back(std::move(u));
       break;
     }
     previous = units;
   }
-  plan_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  plan.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return plan;
+}
+
+void parallel_search::plan_shard() {
+  std::vector<work_unit> owned;
+  plan_ = plan_units(fin_, pred_, options_, parallel_.units_per_shard * parallel_.shard_count, parallel_.shard_index,
+                     parallel_.shard_count, owned);
+  for (auto& u : owned) units_.push_back(std::move(u));
 }
 
 bool parallel_search::run(const parallel_hooks& hooks) {

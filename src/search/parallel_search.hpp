@@ -62,6 +62,12 @@ struct plan_stats {
   double seconds = 0;
 };
 
+// Plans a cut of the whole search (korat_search::plan), deepening the prefix until it has at
+// least `wanted` units (or the stack goes no deeper), and appends the units whose number is
+// `index` modulo `count` to `owned`, in search order.
+plan_stats plan_units(const finitization_data& fin, const predicate& pred, const search_options& options,
+                      std::uint64_t wanted, std::uint64_t index, std::uint64_t count, std::vector<work_unit>& owned);
+
 enum class tick_action { go_on, snapshot, snapshot_and_stop };
 
 struct parallel_hooks {

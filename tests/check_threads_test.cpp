@@ -1,0 +1,172 @@
+// Tests of checking on several workers (check_options::threads): every check gives the counts,
+// the failures (numbers, kinds, pre- and post-states) and the warnings of one worker, also when
+// workers crash, hang or are interrupted.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <map>
+#include <stdexcept>
+#include <thread>
+
+#include "check/worker_channel.hpp"
+#include "smallscope/checker.hpp"
+#include "smallscope/subject.hpp"
+
+namespace {
+
+using smallscope::check_options;
+using smallscope::check_report;
+
+const smallscope::target_method& method_of(const smallscope::subject_instance& i, const std::string& name) {
+  for (const auto& m : i.methods)
+    if (m.name == name) return m;
+  throw std::runtime_error("no method " + name);
+}
+
+void expect_same(const check_report& one, const check_report& many, const std::string& what) {
+  EXPECT_EQ(many.inputs, one.inputs) << what;
+  EXPECT_EQ(many.passed, one.passed) << what;
+  EXPECT_EQ(many.failed, one.failed) << what;
+  EXPECT_EQ(many.structures, one.structures) << what;
+  EXPECT_EQ(many.explored, one.explored) << what;
+  EXPECT_EQ(many.total_inputs, one.total_inputs) << what;
+  EXPECT_EQ(many.worker_restarts, one.worker_restarts) << what;
+  EXPECT_EQ(many.warnings, one.warnings) << what;
+  ASSERT_EQ(many.failures.size(), one.failures.size()) << what;
+  for (std::size_t i = 0; i < one.failures.size(); ++i) {
+    const auto& a = one.failures[i];
+    const auto& b = many.failures[i];
+    EXPECT_EQ(b.input, a.input) << what << ", failure " << i;
+    EXPECT_EQ(b.kind, a.kind) << what << ", input " << a.input;
+    EXPECT_EQ(b.arguments, a.arguments) << what << ", input " << a.input;
+    EXPECT_EQ(b.candidate, a.candidate) << what << ", input " << a.input;
+    EXPECT_EQ(b.objects, a.objects) << what << ", input " << a.input;
+    EXPECT_EQ(b.post_state, a.post_state) << what << ", input " << a.input;
+    if (a.kind != smallscope::outcome_kind::crash) {
+      EXPECT_EQ(b.detail, a.detail) << what << ", input " << a.input;
+    }
+  }
+}
+
+struct case_ {
+  const char* subject;
+  const char* method;
+  std::vector<std::int64_t> fin;
+};
+
+TEST(CheckThreads, SeveralWorkersGiveTheFailuresAndCountsOfOne) {
+  // No failure, crashes (a worker per crash), broken invariants with dot pictures (named by the
+  // input), and a hang stopped by its time limit.
+  const case_ cases[] = {{"SearchTree", "add", {6, 0, 6, 1, 6}},
+                         {"SinglyLinkedList", "remove_null_deref", {3, 3, 4, 4}},
+                         {"RedBlackTree", "insert_unbalanced", {5, 0, 5, 6}},
+                         {"SearchTree", "remove_mutant", {6, 0, 6, 1, 6}},
+                         {"FibonacciHeap", "delete_mutant", {4}}};
+  for (const auto& c : cases) {
+    const auto instance = smallscope::find_subject(c.subject)->make(c.fin);
+    const auto& m = method_of(instance, c.method);
+    check_options o;
+    o.format = smallscope::structure_format::dot;
+    const auto one = smallscope::run_check(instance.fin, instance.invariant, m, o);
+    EXPECT_EQ(one.threads, 1u);
+    for (unsigned threads : {2u, 3u}) {
+      o.threads = threads;
+      const auto many = smallscope::run_check(instance.fin, instance.invariant, m, o);
+      const std::string what = std::string(c.subject) + " " + c.method + " on " + std::to_string(threads) + " workers";
+      EXPECT_EQ(many.threads, threads) << what;
+      EXPECT_GT(many.units, threads) << what;
+      expect_same(one, many, what);
+    }
+  }
+}
+
+TEST(CheckThreads, GeneratorsOnWorkersGiveTheSameInputs) {
+  const auto* s = smallscope::find_subject("SearchTree");
+  auto instance = s->make(std::vector<std::int64_t>{5, 0, 5, 1, 5});
+  const auto& m = method_of(instance, "remove_mutant");
+  const auto plain = smallscope::run_check(instance.fin, instance.invariant, m, {});
+  ASSERT_TRUE(instance.with_generators);
+  instance.invariant = instance.with_generators;
+  check_options o;
+  o.threads = 2;
+  const auto generated = smallscope::run_check(instance.fin, instance.invariant, m, o);
+  EXPECT_EQ(generated.inputs, plain.inputs);
+  EXPECT_EQ(generated.structures, plain.structures);
+  EXPECT_LT(generated.explored, plain.explored);
+}
+
+// A counter whose method fails on one argument, and on n = 60 interrupts the check (as Ctrl-C
+// would) and waits to be stopped: meanwhile another worker checks the later units, whose inputs
+// are numbered after the structures of n = 60's unit, which is not done.
+bool interrupt_at_60 = false;  // the workers forked while it is set interrupt
+
+struct stopping_counter {
+  smallscope::field<int> n;
+  bool rep_ok() const { return n >= 0; }
+  int bump(int by) {
+    if (interrupt_at_60 && n == 60 && by == 1) {
+      ::kill(::getppid(), SIGINT);
+      std::this_thread::sleep_for(std::chrono::seconds(30));
+    }
+    n = n + (by == 3 ? 4 : by);
+    return n;
+  }
+};
+SMALLSCOPE_FIELDS(stopping_counter, n)
+
+void bump_post(smallscope::verdict& v, const stopping_counter& old, const stopping_counter& now, int, int by) {
+  v.require(now.n == old.n + by, "n grows by the argument");
+}
+
+extern "C" void note_interrupt(int sig) { smallscope::detail::interrupt_signal.store(sig); }
+
+TEST(CheckThreads, AnInterruptedRunNumbersItsFailuresAsOneWorkerWould) {
+  auto fin = smallscope::finitization::of<stopping_counter>("StoppingCounter");
+  fin.set(&stopping_counter::n, smallscope::ints(0, 99));
+  const auto m = smallscope::make_method<&stopping_counter::bump, &bump_post>(
+      "bump", {smallscope::argument_domain::of(smallscope::int_set({3, 1}))}, "bump", "bump_post");
+  const auto inv = smallscope::make_predicate<&stopping_counter::rep_ok>();
+  struct sigaction note {}, old{};
+  note.sa_handler = note_interrupt;
+  ASSERT_EQ(::sigaction(SIGINT, &note, &old), 0);
+  check_options o;
+  o.threads = 2;
+  interrupt_at_60 = true;
+  const auto part = smallscope::run_check(fin, inv, m, o);
+  interrupt_at_60 = false;
+  smallscope::detail::interrupt_signal.store(0);
+  ::sigaction(SIGINT, &old, nullptr);
+  const auto whole = smallscope::run_check(fin, inv, m, {});
+
+  std::map<std::uint64_t, std::vector<std::uint32_t>> candidates;
+  for (const auto& c : whole.failures) candidates[c.input] = c.candidate;
+  EXPECT_LT(part.inputs, whole.inputs);
+  std::uint64_t after = 0;  // failures of units after n = 60's
+  for (const auto& c : part.failures) {
+    ASSERT_TRUE(candidates.contains(c.input)) << c.input;
+    EXPECT_EQ(c.candidate, candidates[c.input]) << c.input;
+    EXPECT_EQ(c.arguments, std::vector<std::string>{"3"});
+    after += c.input > 2 * 60 + 2 ? 1 : 0;
+  }
+  EXPECT_GT(after, 0u);
+}
+
+TEST(CheckThreads, OptionsThatFollowTheOrderOfOneWorkerAreRefused) {
+  const auto instance = smallscope::find_subject("SearchTree")->make(std::vector<std::int64_t>{3, 0, 3, 1, 3});
+  const auto& m = method_of(instance, "add");
+  check_options o;
+  o.threads = 2;
+  o.stop_after = 1;
+  EXPECT_THROW(smallscope::run_check(instance.fin, instance.invariant, m, o), std::invalid_argument);
+  o.stop_after = 0;
+  o.white_box = true;
+  EXPECT_THROW(smallscope::run_check(instance.fin, instance.invariant, m, o), std::invalid_argument);
+  o.white_box = false;
+  o.threads = 0;
+  EXPECT_THROW(smallscope::run_check(instance.fin, instance.invariant, m, o), std::invalid_argument);
+}
+
+}  // namespace
