@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <stdexcept>
@@ -81,6 +82,23 @@ TEST(CheckThreads, SeveralWorkersGiveTheFailuresAndCountsOfOne) {
       expect_same(one, many, what);
     }
   }
+}
+
+TEST(CheckThreads, EveryMethodOfEverySubjectAtScope3GivesTheSameReportOnTwoWorkers) {
+  std::size_t methods = 0;
+  for (const auto& s : smallscope::subjects()) {
+    if (!s.scope) continue;
+    const auto instance = s.make(s.scope(std::clamp<std::int64_t>(3, s.scope_min, s.scope_max)));
+    for (const auto& m : instance.methods) {
+      check_options o;
+      const auto one = smallscope::run_check(instance.fin, instance.invariant, m, o);
+      o.threads = 2;
+      const auto two = smallscope::run_check(instance.fin, instance.invariant, m, o);
+      expect_same(one, two, s.name + " " + m.name);
+      ++methods;
+    }
+  }
+  EXPECT_GT(methods, 50u);
 }
 
 TEST(CheckThreads, GeneratorsOnWorkersGiveTheSameInputs) {

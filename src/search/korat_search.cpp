@@ -599,62 +599,10 @@ std::uint32_t korat_search::later_values(std::uint32_t position, std::uint32_t p
   return count;
 }
 
-namespace {
-// splitmix64: a fast, well-mixed 64-bit step for the probes' choices.
-std::uint64_t next_random(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-}  // namespace
-
-double korat_search::probe(const work_unit& item, std::uint64_t& random) {
-  // The read budget holds for probes too: an invariant that loops on a candidate is stopped.
-  if (!watchdog_.joinable()) watchdog_ = std::thread([this] { watch(); });
-  work_unit start_at = item;
-  start_at.advance_first = false;
-  start(start_at);
-  double weight = 1;
-  std::uint32_t from = std::max<std::uint32_t>(observer_.stack_size_, item.floor);
-  if (item.advance_first) {  // the later values of the top: pick one of them
-    const std::uint32_t top = observer_.stack_size_ - 1;
-    std::uint32_t picked = 0;
-    const std::uint32_t m = later_values(top, 0, picked);
-    if (m == 0) return 0;
-    later_values(top, static_cast<std::uint32_t>(next_random(random) % m), picked);
-    set_top(top, stack_[top], picked);
-    weight = m;
-    from = top + 1;
-  }
-  double estimate = 0;
-  current_observer = &observer_;
-  for (std::uint32_t depth = 0; depth < 100000; ++depth) {
-    estimate += weight;
-    const bool valid = run_predicate();
-    if (valid || !options_.pruning) push_reachable();
-    const std::uint32_t size = observer_.stack_size_;
-    // The children: every later value of every position from `from` up.
-    std::uint32_t children = 0;
-    std::uint32_t unused = 0;
-    for (std::uint32_t p = from; p < size; ++p) children += later_values(p, ~0u, unused);
-    if (children == 0) break;
-    std::uint32_t r = static_cast<std::uint32_t>(next_random(random) % children);
-    for (std::uint32_t p = from; p < size; ++p) {
-      std::uint32_t picked = 0;
-      const std::uint32_t c = later_values(p, r, picked);
-      if (r < c) {
-        pop_to(p + 1);
-        set_top(p, stack_[p], picked);
-        from = p + 1;
-        break;
-      }
-      r -= c;
-    }
-    weight *= children;
-  }
-  current_observer = &inactive_observer;
-  return estimate;
+bool korat_search::evaluate() {
+  const bool valid = run_predicate();
+  if (valid || !options_.pruning) push_reachable();
+  return valid;
 }
 
 std::uint64_t korat_search::plan(std::uint32_t depth, std::uint64_t index_in_count, std::uint64_t count,

@@ -97,6 +97,15 @@ class korat_search final : private generator_sink {
   // With advance_first, `item` stands for the later values of its top position. Uses this
   // search's arena (a search kept for probing); `random` is a 64-bit generator state.
   double probe(const work_unit& item, std::uint64_t& random);
+  // Chen's stratified sampling (Chen 1992, "Heuristic sampling") of the same tree below
+  // `items` (disjoint: nodes, or with advance_first the later values of a top): level by level,
+  // every child of the level's nodes is evaluated and typed by the stack positions its
+  // evaluation left above the one its step changed (how far the invariant read: nodes that read
+  // further have bigger subtrees), and each type is kept as one random member weighted by the
+  // type's count. The sum of the weights estimates the candidates below the items without
+  // bias, with far less spread than Knuth's single path on Korat's lopsided trees; one
+  // evaluation per child of a kept node.
+  double stratified_probe(std::span<const work_unit> items, std::uint64_t& random);
   std::uint32_t slot_count() const { return space_->slot_count(); }
   // Dedicated generators: the tree slots declared so far (units carry them).
   std::vector<std::uint32_t> tree_slots() const;
@@ -123,6 +132,10 @@ class korat_search final : private generator_sink {
 
  private:
   bool run_predicate();
+  // run_predicate and, for a valid candidate, the valid-candidate rule; out of line, for probes.
+  bool evaluate();
+  // The node whose stack is this one's up to `position`, there holding `value`.
+  work_unit child_unit(std::uint32_t position, std::uint32_t value) const;
   void report_failed_call(std::exception_ptr failure);
   void reset_budget();
   void undo_writes();
