@@ -10,9 +10,11 @@ Tables (each a markdown table on stdout):
           Max RSS of each smallscope run.
   shards  SUBJECT FIN in N shards, each run alone on one core: seconds per shard, slowest over mean.
   gens    SUBJECT FIN plain and with generators, one thread: explored and seconds.
+  check   `check SUBJECT METHOD FIN` on one and two workers (--threads 1, 2; rows are
+          "SUBJECT METHOD FIN"): best of RUNS each, the findings and counts checked equal.
 
 usage: bench/scale_rows.py [--binary build/release/smallscope] [--korat PATH] [--runs 3]
-                           [--table korat|shards|gens] [--rows "BinaryTree 12;SearchTree 8"] [--shards 8]
+                           [--table korat|shards|gens|check] [--rows "BinaryTree 12;SearchTree 8"] [--shards 8]
 """
 import argparse
 import json
@@ -28,9 +30,11 @@ from korat_rows import DEFAULT_KORAT, korat_available, korat_command, parse_kora
 HEAVY = "BinaryTree 12;HeapArray 9;SinglyLinkedList 11;SearchTree 8;DoublyLinkedList 11;RedBlackTree 10;HeapArray 10"
 GENS = "SearchTree 7;SearchTree 8;BinaryTree 12;SinglyLinkedList 11;RedBlackTree 8;RedBlackTree 10;HeapArray 9"
 SHARDED = "HeapArray 10;BinomialHeapPairReplicated 6"
+CHECKS = ("SearchTree remove 9;HeapArray extract_max 9;SinglyLinkedList remove_null_deref 7;"
+          "BinomialHeap extract_min 8;TreeMap put 9;RedBlackTree insert_unbalanced 10")
 
 
-def timed(cmd, timeout=None):
+def timed(cmd, timeout=None, ok_codes=(0,)):
     """(wall seconds, stdout, max RSS in MB of this process) of cmd, or (None, None, None) past
     timeout."""
     start = time.perf_counter()
@@ -57,7 +61,7 @@ def timed(cmd, timeout=None):
     for r in readers:
         r.join()
     proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
+    if proc.returncode not in ok_codes:
         raise RuntimeError("%s exited %d:\n%s" % (" ".join(cmd), proc.returncode, "".join(err_chunks).strip()))
     return wall, "".join(out_chunks), usage.ru_maxrss / 1024.0
 
@@ -158,18 +162,43 @@ def table_gens(args):
         sys.stdout.flush()
 
 
+def table_check(args):
+    print("| subject | method | fin | inputs | failed | 1 worker s | 2 workers s | 1 / 2 |")
+    print("|---|---|---|---:|---:|---:|---:|---:|")
+    for subject, method, fin in rows_of(args.rows or CHECKS):
+        results = {}
+        for threads in ("1", "2"):
+            cmd = [args.binary, "check", subject, method] + (["--fin", fin] if "," in fin else [fin]) + \
+                  ["--threads", threads, "--stats", "json", "-q", "--show", "0"]
+            walls = []
+            for _ in range(args.runs):
+                wall, out, _ = timed(cmd, ok_codes=(0, 1))
+                walls.append(wall)
+                stats = json.loads(out.strip().splitlines()[-1])
+            results[threads] = (min(walls), stats)
+        one, two = results["1"][1], results["2"][1]
+        for key in ("inputs", "passed", "failed", "structures", "explored", "first_failed_inputs"):
+            if one[key] != two[key]:
+                print("%s DIFFERS: %s %s %s" % (key, subject, method, fin), file=sys.stderr)
+                sys.exit(1)
+        print("| %s | %s | %s | %s | %s | %.2f | %.2f | %.2fx |" % (
+            subject, method, fin, f"{one['inputs']:,}", f"{one['failed']:,}", results["1"][0], results["2"][0],
+            results["1"][0] / results["2"][0]))
+        sys.stdout.flush()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--binary", default=os.path.join(here, "..", "build", "release", "smallscope"))
     ap.add_argument("--korat", default=DEFAULT_KORAT)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--cpu", default="1")
-    ap.add_argument("--table", default="korat", choices=["korat", "shards", "gens"])
+    ap.add_argument("--table", default="korat", choices=["korat", "shards", "gens", "check"])
     ap.add_argument("--rows", default="", help="SUBJECT FIN;SUBJECT FIN;... (default: the table's rows)")
     ap.add_argument("--shards", type=int, default=8)
     ap.add_argument("--max-korat-seconds", type=float, default=300.0)
     args = ap.parse_args()
-    {"korat": table_korat, "shards": table_shards, "gens": table_gens}[args.table](args)
+    {"korat": table_korat, "shards": table_shards, "gens": table_gens, "check": table_check}[args.table](args)
 
 
 if __name__ == "__main__":
