@@ -30,6 +30,9 @@ SMALLSCOPE_SUBJECT(tree_map) {
             fin(p[0], p[1], p[2], p[3], p[4]), smallscope::make_predicate<&tree::rep_ok>(),
             {smallscope::make_method<&subjects::tree_map::put, &put_post>("put", {key, value}, "put", "put_post",
                                                       "maps a key to a value; returns the old value or -1 (null)"),
+             smallscope::make_method<&subjects::tree_map::put_key, &put_key_post>(
+                 "put_key", {key}, "put_key", "put_key_post",
+                 "put(key, 0): the key with the one stored value (paper 001's sequences; explore)"),
              smallscope::make_method<&subjects::tree_map::remove, &remove_post>("remove", {key}, "remove", "remove_post",
                                                             "unmaps a key; returns the old value or -1 (null)"),
              smallscope::make_method<&subjects::tree_map::remove_flipped, &remove_post>(

@@ -57,6 +57,11 @@ inline int remove(tree& t, int key) {
   return old;
 }
 
+// TreeMap.put(key, 0): the key with the finitization's one stored value, as paper 001's call
+// sequences put keys (Sec. 5.1), so that `explore TreeMap N --methods put_key,remove` reaches
+// the very structures gen enumerates.
+inline int put_key(tree& t, int key) { return put(t, key, 0); }
+
 // DELIBERATE BUG (paper 003, Sec. 6.1): remove with deleteEntry's replacement test flipped
 // (red_black_tree's remove_flipped); TestEra's seeded bug, checked against the spec
 // examples/specs/red_black_tree.als.
@@ -124,6 +129,10 @@ inline void put_post(smallscope::verdict& v, const tree& old, const tree& now, i
   expected[key] = value;
   v.require(result == value_of(before, key), "result is the key's old value, or null if it was absent");
   require_map(v, old, now, map_abstraction(now), expected);
+}
+
+inline void put_key_post(smallscope::verdict& v, const tree& old, const tree& now, int result, int key) {
+  put_post(v, old, now, result, key, 0);
 }
 
 inline void remove_post(smallscope::verdict& v, const tree& old, const tree& now, int result, int key) {

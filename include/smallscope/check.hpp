@@ -84,6 +84,9 @@ struct run_hooks {
   // checker.hpp's structure_source); false with the failed clauses in `failed`.
   bool (*judge)(void* context, const void* now, const copy_map& copied, std::span<const std::int64_t> args,
                 std::string& failed) = nullptr;
+  // When set, the post-state's root is stored here instead of released (API-sequence
+  // exploration keeps it as the next state; release it with target_method::release_root).
+  void** keep = nullptr;
 };
 
 // Tells whether an exception is one the method may throw.
@@ -123,6 +126,12 @@ struct target_method {
   // A hash of the structure at `root` up to isomorphism (heap.hpp's fingerprint): mutation
   // analysis compares post-states with it.
   std::uint64_t (*fingerprint)(const void* root) = nullptr;
+  // For API-sequence exploration (explore.hpp): a new root in its default state (null when the
+  // root class has no default constructor), the structure at `root` up to isomorphism exactly
+  // (heap.hpp's canonical_form), and the release of a root that `run` kept (run_hooks::keep).
+  void* (*make_empty)() = nullptr;
+  std::vector<std::uint64_t> (*canonical)(const void* root) = nullptr;
+  void (*release_root)(void* root) = nullptr;
 };
 
 namespace detail {
@@ -245,7 +254,8 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
     if (!judge_invariant<RepOk>(*now, out)) out.kind = outcome_kind::invariant;
     Post(v, *old, *now, result..., arg(std::integral_constant<std::size_t, I>{})...);
   };
-  const bool watch = allocation_watch_active();
+  // A post-state kept as the next state of a sequence is not a leak: no watch then.
+  const bool watch = allocation_watch_active() && (hooks == nullptr || hooks->keep == nullptr);
   if (watch) begin_allocation_watch();
   try {
     if constexpr (std::is_void_v<R>) {
@@ -291,7 +301,10 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
     if (hooks != nullptr && hooks->finished != nullptr) hooks->finished(hooks->context, now);
     if (out.kind != outcome_kind::passed && out.kind != outcome_kind::exception) out.post_state = describe(*now);
   }
-  release(now);
+  if (hooks != nullptr && hooks->keep != nullptr)
+    *hooks->keep = now;
+  else
+    release(now);
   if (watch) note_leaks(end_allocation_watch(), out);
   release(old);
   return out;
@@ -347,6 +360,9 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
   };
   m.describe = [](const void* root) { return smallscope::describe(*static_cast<const Root*>(root)); };
   m.fingerprint = [](const void* root) { return smallscope::fingerprint(*static_cast<const Root*>(root)); };
+  if constexpr (std::is_default_constructible_v<Root>) m.make_empty = []() -> void* { return new Root(); };
+  m.canonical = [](const void* root) { return smallscope::canonical_form(*static_cast<const Root*>(root)); };
+  m.release_root = [](void* root) { smallscope::release(static_cast<Root*>(root)); };
   return m;
 }
 

@@ -243,20 +243,25 @@ void describe_object(const void* p, void* w) {
 
 // Fingerprints: each object numbered in order of discovery, its class and field values hashed
 // in visit order (pointers by their target's number), so isomorphic structures hash alike.
+// With `words` set, every value hashed is also appended there: the structure's canonical form,
+// equal exactly for isomorphic structures.
 struct fingerprint_walk {
   address_table numbers;  // object -> its number (1, 2, ...), as a pointer-sized integer
   std::vector<heap_work> work;
   std::uintptr_t count = 0;
   std::uint64_t hash = 0;
+  std::vector<std::uint64_t>* words = nullptr;
   void reset() {
     numbers.clear();
     work.clear();
     count = 0;
     hash = 0x6a09e667f3bcc909ull;
+    words = nullptr;
   }
   void mix(std::uint64_t v) {
     hash ^= v + 0x9e3779b97f4a7c15ull + (hash << 12) + (hash >> 4);
     hash *= 0xff51afd7ed558ccdull;
+    if (words != nullptr) words->push_back(v);
   }
 };
 
@@ -457,6 +462,21 @@ std::uint64_t fingerprint(const Root& root) {
   detail::fingerprint_value(walk, &root);
   detail::run_walk(walk);
   return walk.hash;
+}
+
+// The structure reachable from `root` up to isomorphism, exactly: objects numbered in order of
+// discovery, each its class and field values in visit order (pointers by their target's
+// number). Two structures have the same form if and only if they are isomorphic (in one
+// process: classes are named by their type keys). For state matching (explore.hpp).
+template <class Root>
+std::vector<std::uint64_t> canonical_form(const Root& root) {
+  std::vector<std::uint64_t> words;
+  auto& walk = detail::scratch_walk<detail::fingerprint_walk>();
+  walk.words = &words;
+  detail::fingerprint_value(walk, &root);
+  detail::run_walk(walk);
+  walk.words = nullptr;
+  return words;
 }
 
 }  // namespace smallscope

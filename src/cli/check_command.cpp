@@ -26,15 +26,6 @@
 namespace smallscope::cli {
 namespace {
 
-const target_method& lookup_method(const subject& s, const subject_instance& instance, const std::string& name) {
-  for (const auto& m : instance.methods)
-    if (m.name == name) return m;
-  std::string known;
-  for (const auto& m : instance.methods) known += (known.empty() ? "" : ", ") + m.name;
-  if (known.empty()) throw usage_error(fmt::format("METHOD: {} has no methods to check", s.name));
-  throw usage_error(fmt::format("METHOD: {} has no method '{}'; its methods: {}", s.name, escaped(name), known));
-}
-
 std::string domain_text(const argument_domain& d) {
   if (!d.class_domain.empty()) return (d.null_allowed ? "null or " : "") + d.class_domain + " objects";
   if (d.integers.empty()) return "{}";

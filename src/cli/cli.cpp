@@ -147,6 +147,41 @@ int cli_main(int argc, char** argv) {
   mg->footer("The structures come out in shard order, numbered 1, 2, 3 across the shards; the last line is one\n"
              "JSON object with the counts added up, `seconds` the slowest shard's, and `shards` the balance.");
 
+  cli::explore_request explore;
+  explore.gen.program = program;
+  auto* ex = app.add_subcommand(
+      "explore", "Every sequence of API calls from the empty structure, with state matching (paper 001).");
+  ex->add_option("SUBJECT", explore.gen.subject, "the subject, as named by `smallscope list`")->required()->type_name("NAME");
+  ex->add_option("SCOPE", explore.gen.scope, "the subject's one-argument finitization (the arguments' domains); or give --fin")
+      ->type_name("N");
+  ex->add_option("--fin", explore.gen.fin, "every finitization parameter, comma-separated (P1,P2,...)")->type_name("P1,P2,...");
+  ex->add_option("--methods", explore.methods,
+                 "the methods to call, comma-separated, each with every tuple of its argument domains")
+      ->required()
+      ->type_name("M1,M2,...");
+  add_count(ex, rules, "--depth", explore.depth, 1, "stop after sequences of N calls (default: until no call reaches a new state)");
+  add_count(ex, rules, "--max-states", explore.max_states, 1, "stop when N states are known (default 10000000)");
+  add_seconds(ex, rules, "--time-limit", explore.time_limit, "stop after S seconds (default: none)");
+  ex->add_flag_callback("--no-differential", [&explore] { explore.differential = false; },
+                        "do not compare the reached states with gen's valid structures of the finitization");
+  std::uint64_t explore_show = explore.show;
+  add_count(ex, rules, "--show", explore_show, 0,
+            "print N failed calls and N structures of each side of the differential (default 3)");
+  ex->add_option("--format", explore.gen.format, "pictures of states: text or dot")->type_name("FORMAT");
+  ex->add_option("--stats", explore.gen.stats,
+                 "print statistics: json (the last line of stdout is one JSON object) or text")
+      ->type_name("json|text");
+  ex->add_flag("-q,--quiet", explore.gen.quiet, "no configuration line and no progress on stderr");
+  add_seconds(ex, rules, "--progress-interval", explore.gen.search.progress_interval,
+              "seconds between progress lines on stderr (default 1)");
+  ex->footer(fmt::format(
+      "A failed call (the invariant or the postcondition after it, or an exception) is printed with\n"
+      "the calls that lead to it; its state is not explored further. The differential lists valid\n"
+      "structures no sequence reaches (the invariant allows more than the API builds) and reached\n"
+      "states that are not valid structures of the finitization.\n{}\n"
+      "Example: {} explore TreeMap 4 --methods put_key,remove",
+      exit_codes_text, program));
+
   cli::check_request check;
   check.gen.program = program;
   auto* c = app.add_subcommand("check", "Check a method of a subject on every valid input (black-box; or --white-box).");
@@ -392,13 +427,20 @@ int cli_main(int argc, char** argv) {
         throw cli::usage_error(fmt::format("a subcommand is required: list, gen, check, fe, spec or mutate (see '{} --help')", program));
       const std::string first = argv[1];
       if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check" && first != "spec" &&
-                             first != "mutate" && first != "fe" && first != "merge"))
-        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) + "'; known: list, gen, check, fe, spec, mutate, merge");
+                             first != "mutate" && first != "fe" && first != "merge" && first != "explore"))
+        throw cli::usage_error("unknown subcommand '" + cli::escaped(first) +
+                               "'; known: list, gen, check, explore, fe, spec, mutate, merge");
       app.parse(argc, argv);
       if (app.got_subcommand("list")) {
         code = cli::run_list();
       } else if (app.got_subcommand("merge")) {
         code = cli::run_merge(merge);
+      } else if (app.got_subcommand("explore")) {
+        explore.gen.fin_given = ex->count("--fin") != 0;
+        explore.gen.stats_given = ex->count("--stats") != 0;
+        explore.show = static_cast<std::size_t>(std::min<std::uint64_t>(explore_show, 1'000'000));
+        cli::install_interrupt_handlers();
+        code = cli::run_explore(explore);
       } else if (app.got_subcommand("mutate")) {
         mutate.stats_given = mu->count("--stats") != 0;
         cli::install_interrupt_handlers();

@@ -16,6 +16,7 @@ class App;
 namespace smallscope {
 struct subject;
 struct subject_instance;
+struct target_method;
 }
 
 namespace smallscope::suite {
@@ -100,6 +101,17 @@ struct merge_request {
   bool quiet = false;
 };
 
+// `smallscope explore SUBJECT SCOPE --methods M1,M2`: API-sequence exploration (paper 001).
+struct explore_request {
+  gen_request gen;  // subject, scope or --fin, --format, --stats, -q, --progress-interval
+  std::string methods;  // comma-separated
+  std::uint64_t depth = 0;
+  std::uint64_t max_states = 10'000'000;
+  double time_limit = 0;
+  bool differential = true;
+  std::size_t show = 3;
+};
+
 // `smallscope fe SPEC.als | SUBJECT [SCOPE] [--spec FILE]`: field extensions and a
 // field-exhaustive suite (paper 004).
 struct fe_request {
@@ -155,6 +167,10 @@ std::pair<std::int64_t, std::int64_t> scope_range(const subject& s);
 
 // The subject called `name`; a usage_error naming the known subjects otherwise.
 const subject& lookup(const std::string& name);
+// The method called `name` of the instance; a usage_error naming its methods otherwise.
+// `place` names the argument in the message ("METHOD", "--methods").
+const target_method& lookup_method(const subject& s, const subject_instance& instance, const std::string& name,
+                                   const char* place = "METHOD");
 // The finitization parameters from SCOPE or --fin, each checked against its range.
 std::vector<std::int64_t> parameters(const subject& s, const gen_request& r);
 // "1,2,3"
@@ -183,5 +199,6 @@ int run_spec(const spec_request& request);
 int run_mutate(const mutate_request& request);
 int run_fe(const fe_request& request);
 int run_merge(const merge_request& request);
+int run_explore(const explore_request& request);
 
 }  // namespace smallscope::cli

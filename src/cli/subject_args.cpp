@@ -139,4 +139,14 @@ void require_eq_class(const subject& s, const subject_instance& instance, const 
                                 o.eq_class ? "--eq-class" : "--one-per-class", s.name, with.empty() ? "none" : with));
 }
 
+const target_method& lookup_method(const subject& s, const subject_instance& instance, const std::string& name,
+                                   const char* place) {
+  for (const auto& m : instance.methods)
+    if (m.name == name) return m;
+  std::string known;
+  for (const auto& m : instance.methods) known += (known.empty() ? "" : ", ") + m.name;
+  if (known.empty()) throw usage_error(fmt::format("{}: {} has no methods to check", place, s.name));
+  throw usage_error(fmt::format("{}: {} has no method '{}'; its methods: {}", place, s.name, escaped(name), known));
+}
+
 }  // namespace smallscope::cli

@@ -1,0 +1,97 @@
+// API-sequence exploration, "model checking as testing" (paper 001, Sec. 4.1 and 5.1): every
+// sequence of calls from a set (e.g. put(k) and remove(k) for k in a domain), from the empty
+// structure, breadth first, with state matching on the structure's canonical form (heap.hpp's
+// canonical_form: isomorphic heaps are one state). After each call the method's oracle judges
+// it (the invariant in the post-state, the postcondition); a failed call is a finding with the
+// call sequence that reaches it, and its state is not explored further.
+//
+// The differential against bounded-exhaustive generation (paper 001, Sec. 5.2: the API reaches
+// a subset of what the invariant allows): the valid structures of a finitization that no
+// sequence reaches (the invariant is weaker than what the API maintains) and the reached states
+// that are not among them (the invariant rejects them, or they lie outside the bounds).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "smallscope/check.hpp"
+#include "smallscope/finitization.hpp"
+#include "smallscope/search.hpp"
+
+namespace smallscope {
+
+struct explore_options {
+  std::uint32_t max_depth = 0;           // stop after sequences of this length; 0: none
+  std::uint64_t max_states = 10'000'000;  // stop when this many states are known
+  double time_limit = 0;                 // seconds; 0: none
+  double progress_interval = 1.0;        // seconds between progress calls
+  // The differential against the valid structures of `against` under `invariant` (both null:
+  // none), with up to `examples` pictures on each side.
+  const finitization* against = nullptr;
+  const predicate* invariant = nullptr;
+  std::size_t examples = 3;
+};
+
+// One call of a sequence: a method and one tuple of its integer arguments.
+struct api_call {
+  const target_method* method = nullptr;
+  std::vector<std::int64_t> args;
+  std::string text;  // "put(3, 0)"
+};
+
+// A call whose run failed, and the sequence from the empty structure that leads to it.
+struct sequence_finding {
+  std::vector<std::string> calls;  // the last is the failed one
+  method_run run;                  // kind, detail, result, post-state (not for exceptions)
+  std::uint32_t depth = 0;         // calls in the sequence
+};
+
+// A structure of the differential: its picture's objects and, for a reached state, the calls
+// that reach it.
+struct differential_example {
+  object_graph graph;
+  std::vector<std::string> calls;
+};
+
+struct sequence_differential {
+  std::uint64_t valid = 0;              // valid structures of the finitization
+  std::uint64_t valid_reached = 0;      // of those, reached by some sequence
+  std::uint64_t reached_not_valid = 0;  // reached states that are not among them
+  std::vector<differential_example> unreached_examples;   // valid, no sequence reaches them
+  std::vector<differential_example> not_valid_examples;   // reached, not among the valid ones
+};
+
+struct explore_report {
+  std::vector<std::uint64_t> states_by_depth;  // states first reached by sequences of each length
+  std::uint64_t states = 0;                    // distinct states (the empty one included)
+  std::uint64_t calls = 0;                     // method calls run
+  std::vector<sequence_finding> findings;      // shortest first
+  bool complete = false;   // the last depth reached no new state: every reachable state is known
+  bool stopped = false;    // max_depth, max_states, the time limit or an interrupt ended it first
+  std::string stopped_by;  // which
+  double seconds = 0;
+  bool has_differential = false;
+  sequence_differential differential;
+};
+
+struct explore_progress_info {
+  std::uint32_t depth = 0;
+  std::uint64_t states = 0;
+  std::uint64_t calls = 0;
+  std::uint64_t findings = 0;
+  double seconds = 0;
+};
+using explore_progress = std::function<void(const explore_progress_info&)>;
+
+// Every tuple of integer arguments of each method (odometer order, the last argument fastest).
+// Throws std::invalid_argument for a method with an object argument or no empty root.
+std::vector<api_call> api_calls(const std::vector<const target_method*>& methods);
+
+// Explores every sequence of `calls` from the empty structure (the root class's default
+// constructor), breadth first. Stops between calls when detail::interrupt_signal is set.
+explore_report explore_sequences(const std::vector<api_call>& calls, const explore_options& options = {},
+                                 const explore_progress& progress = {});
+
+}  // namespace smallscope

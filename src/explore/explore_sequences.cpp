@@ -1,0 +1,227 @@
+// API-sequence exploration (paper 001, Sec. 4.1 and 5.1: model checking the code as testing):
+// breadth first over the states that sequences of calls reach from the empty structure, each
+// state once by its canonical form. See explore.hpp.
+#include "smallscope/explore.hpp"
+
+#include <chrono>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "check/worker_channel.hpp"
+#include "space/state_space.hpp"
+
+namespace smallscope {
+
+std::vector<api_call> api_calls(const std::vector<const target_method*>& methods) {
+  std::vector<api_call> calls;
+  for (const target_method* m : methods) {
+    if (m->make_empty == nullptr)
+      throw std::invalid_argument("method " + m->name + ": its root class has no default constructor, so there is no "
+                                  "empty structure to start the sequences from");
+    std::vector<std::size_t> digit(m->arguments.size(), 0);
+    for (const auto& a : m->arguments) {
+      if (!a.class_domain.empty())
+        throw std::invalid_argument("method " + m->name + ": sequences take integer arguments; it takes objects of " +
+                                    a.class_domain);
+      if (a.integers.empty()) return {};
+    }
+    while (true) {
+      api_call c;
+      c.method = m;
+      c.text = m->name + "(";
+      for (std::size_t i = 0; i < digit.size(); ++i) {
+        c.args.push_back(m->arguments[i].integers[digit[i]]);
+        c.text += (i == 0 ? "" : ", ") + std::to_string(c.args.back());
+      }
+      c.text += ")";
+      calls.push_back(std::move(c));
+      std::size_t i = digit.size();
+      while (i > 0 && ++digit[i - 1] == m->arguments[i - 1].integers.size()) digit[--i] = 0;
+      if (i == 0) break;
+    }
+  }
+  return calls;
+}
+
+namespace {
+
+constexpr std::uint32_t no_parent = 0xffffffffu;
+
+std::string form_key(const std::vector<std::uint64_t>& words) {
+  return {reinterpret_cast<const char*>(words.data()), words.size() * sizeof(std::uint64_t)};
+}
+
+// The states found so far: each with the call that first reached it from its parent.
+class state_table {
+ public:
+  struct state {
+    std::uint32_t parent;
+    std::uint32_t call;
+    const std::string* form;
+  };
+  // The new state's number, or -1 when the form is known.
+  std::int64_t add(std::string form, std::uint32_t parent, std::uint32_t call) {
+    auto [it, inserted] = index_.emplace(std::move(form), static_cast<std::uint32_t>(states_.size()));
+    if (!inserted) return -1;
+    states_.push_back({parent, call, &it->first});
+    return static_cast<std::int64_t>(states_.size() - 1);
+  }
+  bool contains(const std::string& form) const { return index_.contains(form); }
+  std::size_t size() const { return states_.size(); }
+  const state& operator[](std::size_t i) const { return states_[i]; }
+  // The calls from the empty structure to state `id`, first first.
+  std::vector<std::uint32_t> path(std::uint32_t id) const {
+    std::vector<std::uint32_t> calls;
+    for (std::uint32_t s = id; states_[s].parent != no_parent; s = states_[s].parent) calls.push_back(states_[s].call);
+    return {calls.rbegin(), calls.rend()};
+  }
+
+ private:
+  std::unordered_map<std::string, std::uint32_t> index_;
+  std::vector<state> states_;
+};
+
+// Runs `call` on a copy of `root`; the post-state (owned) goes to `post`.
+method_run apply(const api_call& call, const void* root, void*& post) {
+  run_hooks hooks;
+  hooks.keep = &post;
+  post = nullptr;
+  return call.method->call(root, call.args, &hooks);
+}
+
+// The state the calls reach from the empty structure (owned; null if a call failed).
+void* replay(const std::vector<api_call>& calls, const std::vector<std::uint32_t>& path) {
+  void* state = calls.front().method->make_empty();
+  for (const std::uint32_t c : path) {
+    void* post = nullptr;
+    const method_run run = apply(calls[c], state, post);
+    calls[c].method->release_root(state);
+    state = post;
+    if (run.kind != outcome_kind::passed) {
+      calls[c].method->release_root(state);
+      return nullptr;
+    }
+  }
+  return state;
+}
+
+std::vector<std::string> texts(const std::vector<api_call>& calls, const std::vector<std::uint32_t>& path) {
+  std::vector<std::string> out;
+  for (const std::uint32_t c : path) out.push_back(calls[c].text);
+  return out;
+}
+
+void differential(const std::vector<api_call>& calls, const state_table& states, const explore_options& o,
+                  sequence_differential& d) {
+  const target_method& m = *calls.front().method;
+  std::unordered_set<std::string> valid;
+  for (const auto& s : structure_range(*o.against, *o.invariant)) {
+    const void* root = s.space().root();
+    std::string form = form_key(m.canonical(root));
+    ++d.valid;
+    if (states.contains(form)) {
+      ++d.valid_reached;
+    } else if (d.unreached_examples.size() < o.examples) {
+      d.unreached_examples.push_back({m.describe(root), {}});
+    }
+    valid.insert(std::move(form));
+  }
+  for (std::uint32_t id = 0; id < states.size(); ++id) {
+    if (valid.contains(*states[id].form)) continue;
+    ++d.reached_not_valid;
+    if (d.not_valid_examples.size() >= o.examples) continue;
+    const auto path = states.path(id);
+    if (void* root = replay(calls, path); root != nullptr) {
+      d.not_valid_examples.push_back({m.describe(root), texts(calls, path)});
+      m.release_root(root);
+    }
+  }
+}
+
+}  // namespace
+
+explore_report explore_sequences(const std::vector<api_call>& calls, const explore_options& options,
+                                 const explore_progress& progress) {
+  if (calls.empty()) throw std::invalid_argument("no calls to explore: give methods whose argument domains are not empty");
+  if ((options.against == nullptr) != (options.invariant == nullptr))
+    throw std::invalid_argument("the differential needs both a finitization and its invariant");
+  const auto start = std::chrono::steady_clock::now();
+  const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const target_method& first = *calls.front().method;
+  explore_report report;
+  state_table states;
+  std::vector<std::pair<std::uint32_t, void*>> level, next;
+  void* empty = first.make_empty();
+  states.add(form_key(first.canonical(empty)), no_parent, 0);
+  level.emplace_back(0, empty);
+  report.states_by_depth.push_back(1);
+  auto last_progress = std::chrono::steady_clock::now();
+  const auto stop = [&](const char* why) {
+    report.stopped = true;
+    report.stopped_by = why;
+  };
+
+  for (std::uint32_t depth = 1; !level.empty() && !report.stopped; ++depth) {
+    if (options.max_depth != 0 && depth > options.max_depth) {
+      stop("the depth limit");
+      break;
+    }
+    std::uint64_t found = 0;
+    for (std::size_t i = 0; i < level.size() && !report.stopped; ++i) {
+      const auto [id, root] = level[i];
+      for (std::uint32_t c = 0; c < calls.size(); ++c) {
+        if (detail::interrupt_signal.load(std::memory_order_relaxed) != 0) {
+          stop("an interrupt");
+          break;
+        }
+        if (options.time_limit > 0 && seconds() > options.time_limit) {
+          stop("the time limit");
+          break;
+        }
+        void* post = nullptr;
+        method_run run = apply(calls[c], root, post);
+        ++report.calls;
+        if (run.kind != outcome_kind::passed) {
+          std::vector<std::uint32_t> path = states.path(id);
+          path.push_back(c);
+          report.findings.push_back({texts(calls, path), std::move(run), depth});
+          calls[c].method->release_root(post);
+          continue;
+        }
+        const std::int64_t added = states.add(form_key(calls[c].method->canonical(post)), id, c);
+        if (added < 0) {
+          calls[c].method->release_root(post);
+          continue;
+        }
+        ++found;
+        next.emplace_back(static_cast<std::uint32_t>(added), post);
+        if (states.size() >= options.max_states) {
+          stop("the state limit");
+          break;
+        }
+      }
+      if (progress && std::chrono::duration<double>(std::chrono::steady_clock::now() - last_progress).count() >=
+                          options.progress_interval) {
+        last_progress = std::chrono::steady_clock::now();
+        progress({depth, states.size(), report.calls, report.findings.size(), seconds()});
+      }
+    }
+    for (auto& [id, root] : level) first.release_root(root);
+    level.clear();
+    std::swap(level, next);
+    if (found > 0) report.states_by_depth.push_back(found);
+  }
+  for (auto& [id, root] : level) first.release_root(root);
+  report.complete = !report.stopped;
+  report.states = states.size();
+  if (options.against != nullptr) {
+    differential(calls, states, options, report.differential);
+    report.has_differential = true;
+  }
+  report.seconds = seconds();
+  return report;
+}
+
+}  // namespace smallscope
