@@ -35,6 +35,9 @@ SMALLSCOPE_SUBJECT(tree_map) {
                  "put(key, 0): the key with the one stored value (paper 001's sequences; explore)"),
              smallscope::make_method<&subjects::tree_map::remove, &remove_post>("remove", {key}, "remove", "remove_post",
                                                             "unmaps a key; returns the old value or -1 (null)"),
+             smallscope::make_method<&subjects::tree_map::remove_unchecked, &remove_post>(
+                 "remove_unchecked", {key}, "remove_unchecked", "remove_post",
+                 "DELIBERATE BUG: remove without the absent-key check (dereferences null)"),
              smallscope::make_method<&subjects::tree_map::remove_flipped, &remove_post>(
                  "remove_flipped", {key}, "remove_flipped", "remove_post",
                  "DELIBERATE BUG: remove with deleteEntry's replacement test flipped (paper 003's seeded bug)")}};

@@ -62,6 +62,15 @@ inline int remove(tree& t, int key) {
 // the very structures gen enumerates.
 inline int put_key(tree& t, int key) { return put(t, key, 0); }
 
+// DELIBERATE BUG: remove without the absent-key check: it reads the entry's value through a null
+// pointer when the key is absent (a crash, which check and explore report with their input).
+inline int remove_unchecked(tree& t, int key) {
+  node* e = get_entry(t, key);
+  const int old = *reinterpret_cast<volatile int*>(&e->value);  // null when the key is absent
+  t.remove(key);
+  return old;
+}
+
 // DELIBERATE BUG (paper 003, Sec. 6.1): remove with deleteEntry's replacement test flipped
 // (red_black_tree's remove_flipped); TestEra's seeded bug, checked against the spec
 // examples/specs/red_black_tree.als.

@@ -126,6 +126,7 @@ struct stopping_counter {
   bool rep_ok() const { return n >= 0; }
   int bump(int by) {
     if (interrupt_at_60 && n == 60 && by == 1) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the other worker goes on meanwhile
       ::kill(::getppid(), SIGINT);
       std::this_thread::sleep_for(std::chrono::seconds(30));
     }
@@ -152,6 +153,7 @@ TEST(CheckThreads, AnInterruptedRunNumbersItsFailuresAsOneWorkerWould) {
   ASSERT_EQ(::sigaction(SIGINT, &note, &old), 0);
   check_options o;
   o.threads = 2;
+  o.timeout = 60;  // n = 60's wait is not a hang
   interrupt_at_60 = true;
   const auto part = smallscope::run_check(fin, inv, m, o);
   interrupt_at_60 = false;

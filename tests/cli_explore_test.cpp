@@ -52,6 +52,28 @@ TEST(ExploreCli, ASeededBugIsPrintedWithTheCallsThatReachIt) {
   EXPECT_TRUE(contains(r.err, "explore TreeMap --fin 3,0,3,3,1 --methods put_key,remove_flipped")) << r.err;
 }
 
+// A method that crashes kills the worker, not the run: each crash is a finding with its calls,
+// and the workers that follow skip it, so the states are those of the correct remove (which
+// removes nothing where remove_unchecked crashes).
+TEST(ExploreCli, ACrashIsAFindingAndTheRunGoesOn) {
+  const json correct =
+      stats_of({"explore", "TreeMap", "3", "--methods", "put_key,remove", "--stats", "json", "-q"}, 0);
+  const std::vector<std::string> args = {"explore", "TreeMap", "3", "--methods", "put_key,remove_unchecked", "--stats",
+                                         "json", "-q", "--show", "1"};
+  const result r = run(args);
+  ASSERT_EQ(r.exit_code, 1) << shown(args, r);
+  const json j = json::parse(lines(r.out).back(), nullptr, false);
+  EXPECT_EQ(j["states_by_depth"], correct["states_by_depth"]);
+  EXPECT_EQ(j["complete"], true);
+  EXPECT_GT(j["failed"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(j["worker_restarts"], j["failed"]);
+  // Every state meets every call once: run, or crashed.
+  EXPECT_EQ(j["calls"].get<std::uint64_t>() + j["failed"].get<std::uint64_t>(),
+            j["states"].get<std::uint64_t>() * j["calls_per_state"].get<std::uint64_t>());
+  EXPECT_TRUE(contains(r.out, "finding 1 (after 1 calls): crash: SIGSEGV")) << r.out;
+  EXPECT_TRUE(contains(r.out, "  calls:      remove_unchecked(0)")) << r.out;
+}
+
 TEST(ExploreCli, TheDifferentialShowsValidTreesNoSequenceBuilds) {
   const result r = run({"explore", "TreeMap", "2", "--methods", "put_key,remove", "--show", "1", "-q"});
   EXPECT_EQ(r.exit_code, 0);

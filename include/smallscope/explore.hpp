@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,16 +23,33 @@
 
 namespace smallscope {
 
+struct explore_progress_info {
+  std::uint32_t depth = 0;
+  std::uint64_t states = 0;
+  std::uint64_t calls = 0;
+  std::uint64_t findings = 0;
+  double seconds = 0;
+};
+using explore_progress = std::function<void(const explore_progress_info&)>;
+
 struct explore_options {
   std::uint32_t max_depth = 0;           // stop after sequences of this length; 0: none
   std::uint64_t max_states = 10'000'000;  // stop when this many states are known
   double time_limit = 0;                 // seconds; 0: none
   double progress_interval = 1.0;        // seconds between progress calls
+  explore_progress progress;             // none when empty
   // The differential against the valid structures of `against` under `invariant` (both null:
   // none), with up to `examples` pictures on each side.
   const finitization* against = nullptr;
   const predicate* invariant = nullptr;
   std::size_t examples = 3;
+  // For a supervisor that runs the exploration in a worker process (the command line): called
+  // before each call with the calls that reach the state, the call's index and the state's
+  // canonical form, and after it; a call whose (form, index) is in `skip` is not run (it
+  // crashed or hung in an earlier worker, which the supervisor reported).
+  std::function<void(const std::vector<std::uint32_t>& path, std::uint32_t call, const std::string& form)> before_call;
+  std::function<void()> after_call;
+  const std::set<std::pair<std::string, std::uint32_t>>* skip = nullptr;
 };
 
 // One call of a sequence: a method and one tuple of its integer arguments.
@@ -76,22 +94,15 @@ struct explore_report {
   sequence_differential differential;
 };
 
-struct explore_progress_info {
-  std::uint32_t depth = 0;
-  std::uint64_t states = 0;
-  std::uint64_t calls = 0;
-  std::uint64_t findings = 0;
-  double seconds = 0;
-};
-using explore_progress = std::function<void(const explore_progress_info&)>;
-
 // Every tuple of integer arguments of each method (odometer order, the last argument fastest).
 // Throws std::invalid_argument for a method with an object argument or no empty root.
 std::vector<api_call> api_calls(const std::vector<const target_method*>& methods);
 
+// The canonical form of a state as bytes (the key of `skip`).
+std::string canonical_key(const target_method& method, const void* root);
+
 // Explores every sequence of `calls` from the empty structure (the root class's default
 // constructor), breadth first. Stops between calls when detail::interrupt_signal is set.
-explore_report explore_sequences(const std::vector<api_call>& calls, const explore_options& options = {},
-                                 const explore_progress& progress = {});
+explore_report explore_sequences(const std::vector<api_call>& calls, const explore_options& options = {});
 
 }  // namespace smallscope

@@ -86,32 +86,6 @@ std::vector<std::uint64_t> sample_inputs(std::uint64_t n, std::uint64_t k, std::
   return {chosen.begin(), chosen.end()};
 }
 
-std::string signal_text(int sig) {
-  const char* name = sigabbrev_np(sig);
-  const char* what = strsignal(sig);
-  return std::string("SIG") + (name != nullptr ? name : std::to_string(sig)) + " (" + (what != nullptr ? what : "") + ")";
-}
-
-// Reads what the pipe holds now (or, with `until_eof`, all of it).
-void drain(int fd, std::string& buffer, bool until_eof) {
-  char chunk[1 << 14];
-  while (true) {
-    const auto n = ::read(fd, chunk, sizeof chunk);
-    if (n > 0) {
-      buffer.append(chunk, static_cast<std::size_t>(n));
-      continue;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && errno == EAGAIN && until_eof) {
-      pollfd p{fd, POLLIN, 0};
-      ::poll(&p, 1, 100);
-      continue;
-    }
-    return;
-  }
-}
-
-
 // A worker process and what it shares with the supervisor.
 struct worker_slot {
   explicit worker_slot(std::uint32_t slot_count) : state(slot_count) {}
@@ -301,7 +275,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       worker_slot& slot = *owned;
       if (!slot.running()) continue;
       detail::worker_state& state = *slot.state;
-      drain(slot.fd, slot.buffer, false);
+      detail::drain_pipe(slot.fd, slot.buffer, false);
       detail::decode_failures(slot.buffer, failures);
       int status = 0;
       if (::waitpid(slot.pid, &status, WNOHANG) != slot.pid) {
@@ -313,7 +287,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
         continue;
       }
       slot.pid = -1;
-      drain(slot.fd, slot.buffer, true);
+      detail::drain_pipe(slot.fd, slot.buffer, true);
       detail::decode_failures(slot.buffer, failures);
       ::close(slot.fd);
       slot.fd = -1;
@@ -330,7 +304,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       // The worker died on an input (or was stopped for running over its limit).
       if (state.started_ns.load() == 0 || state.structure.load() == 0)
         throw std::runtime_error(WIFSIGNALED(status)
-                                     ? "the invariant crashed while generating inputs: " + signal_text(WTERMSIG(status))
+                                     ? "the invariant crashed while generating inputs: " + detail::signal_text(WTERMSIG(status))
                                      : "the check's worker exited while generating inputs");
       detail::failure_record f;
       f.unit = state.unit.load();
@@ -341,7 +315,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
         c.detail = fmt::format("ran over its limit of {:.3g} s", static_cast<double>(state.limit_ns.load()) / 1e9);
       } else {
         c.kind = outcome_kind::crash;
-        c.detail = WIFSIGNALED(status) ? signal_text(WTERMSIG(status))
+        c.detail = WIFSIGNALED(status) ? detail::signal_text(WTERMSIG(status))
                                        : "the process exited with status " + std::to_string(WEXITSTATUS(status));
       }
       tuples.describe(options.white_box ? state.tuple.load() : (c.input - 1) % tuples.count(), c.arguments,

@@ -3,6 +3,7 @@
 
 #include "report/spec_warnings.hpp"
 
+#include <poll.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -156,6 +157,30 @@ static_assert(std::atomic<int>::is_always_lock_free, "set from a signal handler"
 std::int64_t steady_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
+}
+
+std::string signal_text(int sig) {
+  const char* name = sigabbrev_np(sig);
+  const char* what = strsignal(sig);
+  return std::string("SIG") + (name != nullptr ? name : std::to_string(sig)) + " (" + (what != nullptr ? what : "") + ")";
+}
+
+void drain_pipe(int fd, std::string& buffer, bool until_eof) {
+  char chunk[1 << 14];
+  while (true) {
+    const auto n = ::read(fd, chunk, sizeof chunk);
+    if (n > 0) {
+      buffer.append(chunk, static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN && until_eof) {
+      pollfd p{fd, POLLIN, 0};
+      ::poll(&p, 1, 100);
+      continue;
+    }
+    return;
+  }
 }
 
 }  // namespace smallscope::detail

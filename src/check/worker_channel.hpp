@@ -108,6 +108,12 @@ void decode_failures(std::string& buffer, std::vector<failure_record>& out);
 
 std::int64_t steady_ns();
 
+// "SIGSEGV (Segmentation fault)".
+std::string signal_text(int sig);
+
+// Reads what the pipe `fd` (non-blocking) holds now into `buffer`, or with `until_eof` all of it.
+void drain_pipe(int fd, std::string& buffer, bool until_eof);
+
 // Whether this is a build with AddressSanitizer.
 inline constexpr bool address_sanitizer =
 #if defined(__SANITIZE_ADDRESS__)

@@ -162,6 +162,9 @@ int cli_main(int argc, char** argv) {
   add_count(ex, rules, "--depth", explore.depth, 1, "stop after sequences of N calls (default: until no call reaches a new state)");
   add_count(ex, rules, "--max-states", explore.max_states, 1, "stop when N states are known (default 10000000)");
   add_seconds(ex, rules, "--time-limit", explore.time_limit, "stop after S seconds (default: none)");
+  add_seconds(ex, rules, "--timeout", explore.timeout,
+              "seconds one call may run before it is a finding (default: ten times the running median plus\n"
+              "one second; five seconds in an AddressSanitizer build)");
   ex->add_flag_callback("--no-differential", [&explore] { explore.differential = false; },
                         "do not compare the reached states with gen's valid structures of the finitization");
   std::uint64_t explore_show = explore.show;
@@ -175,8 +178,9 @@ int cli_main(int argc, char** argv) {
   add_seconds(ex, rules, "--progress-interval", explore.gen.search.progress_interval,
               "seconds between progress lines on stderr (default 1)");
   ex->footer(fmt::format(
-      "A failed call (the invariant or the postcondition after it, or an exception) is printed with\n"
-      "the calls that lead to it; its state is not explored further. The differential lists valid\n"
+      "A failed call (the invariant or the postcondition after it, an exception, a crash or a hang: the\n"
+      "exploration runs in a forked worker) is printed with the calls that lead to it; its state is not\n"
+      "explored further. The differential lists valid\n"
       "structures no sequence reaches (the invariant allows more than the API builds) and reached\n"
       "states that are not valid structures of the finitization.\n{}\n"
       "Example: {} explore TreeMap 4 --methods put_key,remove",

@@ -108,6 +108,7 @@ struct explore_request {
   std::uint64_t depth = 0;
   std::uint64_t max_states = 10'000'000;
   double time_limit = 0;
+  double timeout = 0;  // seconds per call; 0: ten times the running median plus one second
   bool differential = true;
   std::size_t show = 3;
 };

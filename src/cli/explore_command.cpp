@@ -5,11 +5,13 @@
 // the same finitization (Sec. 5.2). See include/smallscope/explore.hpp.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/explore_worker.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
@@ -93,52 +95,95 @@ int run_explore(const explore_request& r) {
   const std::string command = fmt::format("{} explore {} --fin {} --methods {}", r.gen.program, s.name, joined(p), method_list);
   if (!r.gen.quiet) err("{}\n  finitization: {}\n  {} calls: {}{}\n", command, instance.fin.describe(), calls.size(),
                         calls.front().text, calls.size() > 1 ? ", ..., " + calls.back().text : "");
-  bool progress_shown = false;
-  explore_progress progress;
+  const auto to_json = [&](const explore_report& rep) {
+    nlohmann::json j;
+    j["states"] = rep.states;
+    j["states_by_depth"] = rep.states_by_depth;
+    j["calls"] = rep.calls;
+    j["complete"] = rep.complete;
+    j["stopped_by"] = rep.stopped_by;
+    j["seconds"] = rep.seconds;
+    nlohmann::json findings = nlohmann::json::array();
+    for (std::size_t i = 0; i < rep.findings.size(); ++i) {
+      const auto& f = rep.findings[i];
+      findings.push_back({{"kind", outcome_name(f.run.kind)},
+                          {"detail", f.run.detail},
+                          {"result", f.run.result},
+                          {"calls", f.calls},
+                          {"depth", f.depth},
+                          {"post_state", f.run.post_state.objects.empty()
+                                             ? std::string()
+                                             : picture(f.run.post_state, instance.fin, *format, "post_state")}});
+    }
+    j["findings"] = findings;
+    if (rep.has_differential) {
+      const auto& d = rep.differential;
+      nlohmann::json unreached = nlohmann::json::array(), not_valid = nlohmann::json::array();
+      for (std::size_t i = 0; i < d.unreached_examples.size(); ++i)
+        unreached.push_back(picture(d.unreached_examples[i].graph, instance.fin, *format, fmt::format("unreached_{}", i + 1)));
+      for (std::size_t i = 0; i < d.not_valid_examples.size(); ++i)
+        not_valid.push_back({{"picture", picture(d.not_valid_examples[i].graph, instance.fin, *format,
+                                                 fmt::format("not_valid_{}", i + 1))},
+                             {"calls", d.not_valid_examples[i].calls}});
+      j["differential"] = {{"valid", d.valid},
+                           {"valid_reached", d.valid_reached},
+                           {"valid_unreached", d.valid - d.valid_reached},
+                           {"reached_not_valid", d.reached_not_valid},
+                           {"unreached_examples", unreached},
+                           {"not_valid_examples", not_valid}};
+    }
+    return j;
+  };
   if (!r.gen.quiet)
-    progress = [&progress_shown](const explore_progress_info& i) {
+    o.progress = [](const explore_progress_info& i) {
       err("\r  depth {}: {} states, {} calls, {} failed, {:.0f} s", i.depth, grouped(i.states), grouped(i.calls),
           grouped(i.findings), i.seconds);
       flush_err();
-      progress_shown = true;
     };
-  const explore_report report = explore_sequences(calls, o, progress);
-  if (progress_shown) err("\n");
+  const isolated_exploration run = explore_in_worker(calls, o, r.timeout, to_json);
+  const nlohmann::json& rep = run.report;
   const bool interrupted_now = interrupted();
+  if (!r.gen.quiet && rep.value("seconds", 0.0) >= o.progress_interval) err("\n");
+  // Crashes and hangs (the supervisor's) and the worker's own failed calls, shortest first.
+  std::vector<nlohmann::json> findings = run.failed;
+  if (rep.contains("findings"))
+    for (const auto& f : rep["findings"]) findings.push_back(f);
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const nlohmann::json& a, const nlohmann::json& b) { return a["depth"] < b["depth"]; });
 
-  const std::size_t shown = std::min<std::size_t>(report.findings.size(), r.show);
+  const std::size_t shown = std::min<std::size_t>(findings.size(), r.show);
   for (std::size_t i = 0; i < shown; ++i) {
-    const auto& f = report.findings[i];
-    out("finding {} (after {} calls): {}: {}\n  calls:      {}\n", i + 1, f.depth, outcome_name(f.run.kind), f.run.detail,
-        calls_text(f.calls));
-    if (!f.run.result.empty()) out("  result:     {}\n", f.run.result);
-    if (!f.run.post_state.objects.empty())
-      out("  post-state: {}\n", picture(f.run.post_state, instance.fin, *format, fmt::format("finding_{}", i + 1)));
+    const auto& f = findings[i];
+    out("finding {} (after {} calls): {}: {}\n  calls:      {}\n", i + 1, f["depth"].get<std::uint64_t>(),
+        f["kind"].get<std::string>(), f["detail"].get<std::string>(),
+        calls_text(f["calls"].get<std::vector<std::string>>()));
+    if (!f.value("result", std::string()).empty()) out("  result:     {}\n", f["result"].get<std::string>());
+    if (!f.value("post_state", std::string()).empty()) out("  post-state: {}\n", f["post_state"].get<std::string>());
   }
-  if (report.findings.size() > shown) out("({} more failed calls; --show N prints more)\n", grouped(report.findings.size() - shown));
+  if (findings.size() > shown) out("({} more failed calls; --show N prints more)\n", grouped(findings.size() - shown));
   std::string by_depth;
-  for (std::size_t d = 0; d < report.states_by_depth.size(); ++d)
-    by_depth += fmt::format("{}{}: {}", d == 0 ? "" : ", ", d, grouped(report.states_by_depth[d]));
-  if (report.has_differential) {
-    const auto& d = report.differential;
+  const auto depths = rep.value("states_by_depth", std::vector<std::uint64_t>{});
+  for (std::size_t d = 0; d < depths.size(); ++d) by_depth += fmt::format("{}{}: {}", d == 0 ? "" : ", ", d, grouped(depths[d]));
+  if (rep.contains("differential")) {
+    const auto& d = rep["differential"];
     out("differential against `gen {} --fin {}`: {} valid structures, {} reached by some sequence, {} reached by "
         "none; {} reached states are not among them\n",
-        s.name, joined(p), grouped(d.valid), grouped(d.valid_reached), grouped(d.valid - d.valid_reached),
-        grouped(d.reached_not_valid));
-    for (std::size_t i = 0; i < d.unreached_examples.size(); ++i)
-      out("  valid, reached by no sequence: {}\n",
-          picture(d.unreached_examples[i].graph, instance.fin, *format, fmt::format("unreached_{}", i + 1)));
-    for (std::size_t i = 0; i < d.not_valid_examples.size(); ++i)
-      out("  reached, not a valid structure of the finitization: {}\n    calls: {}\n",
-          picture(d.not_valid_examples[i].graph, instance.fin, *format, fmt::format("not_valid_{}", i + 1)),
-          calls_text(d.not_valid_examples[i].calls));
+        s.name, joined(p), grouped(d["valid"].get<std::uint64_t>()), grouped(d["valid_reached"].get<std::uint64_t>()),
+        grouped(d["valid_unreached"].get<std::uint64_t>()), grouped(d["reached_not_valid"].get<std::uint64_t>()));
+    for (const auto& e : d["unreached_examples"]) out("  valid, reached by no sequence: {}\n", e.get<std::string>());
+    for (const auto& e : d["not_valid_examples"])
+      out("  reached, not a valid structure of the finitization: {}\n    calls: {}\n", e["picture"].get<std::string>(),
+          calls_text(e["calls"].get<std::vector<std::string>>()));
   }
-  const std::string ending = report.complete ? "every reachable state found"
-                                             : fmt::format("stopped by {}", interrupted_now ? "an interrupt (SIGINT or SIGTERM)" : report.stopped_by);
-  const std::string summary =
-      fmt::format("{} {} {}: {} states ({}), {} calls, {} failed in {:.3f} s; {}", s.name, method_list, joined(p),
-                  grouped(report.states), by_depth, grouped(report.calls), grouped(report.findings.size()),
-                  report.seconds, ending);
+  const bool complete = rep.value("complete", false);
+  const std::string ending = complete ? "every reachable state found"
+                                      : fmt::format("stopped by {}", interrupted_now ? "an interrupt (SIGINT or SIGTERM)"
+                                                                                     : rep.value("stopped_by", std::string("?")));
+  const std::string summary = fmt::format(
+      "{} {} {}: {} states ({}), {} calls, {} failed in {:.3f} s; {}{}", s.name, method_list, joined(p),
+      grouped(rep.value("states", std::uint64_t{0})), by_depth, grouped(rep.value("calls", std::uint64_t{0})),
+      grouped(findings.size()), rep.value("seconds", 0.0), ending,
+      run.restarts > 0 ? fmt::format(", {} worker restarts", run.restarts) : "");
   if (r.gen.stats == "json") {
     if (!r.gen.quiet) err("{}\n", summary);
     nlohmann::json j;
@@ -146,31 +191,32 @@ int run_explore(const explore_request& r) {
     j["methods"] = names;
     j["fin"] = p;
     j["calls_per_state"] = calls.size();
-    j["states"] = report.states;
-    j["states_by_depth"] = report.states_by_depth;
-    j["calls"] = report.calls;
-    j["failed"] = report.findings.size();
-    j["complete"] = report.complete;
-    j["stopped_by"] = report.stopped_by;
+    j["states"] = rep.value("states", std::uint64_t{0});
+    j["states_by_depth"] = depths;
+    j["calls"] = rep.value("calls", std::uint64_t{0});
+    j["failed"] = findings.size();
+    j["worker_restarts"] = run.restarts;
+    j["complete"] = complete;
+    j["stopped_by"] = rep.value("stopped_by", std::string());
     j["interrupted"] = interrupted_now;
-    j["seconds"] = report.seconds;
-    if (report.has_differential)
-      j["differential"] = {{"valid", report.differential.valid},
-                           {"valid_reached", report.differential.valid_reached},
-                           {"valid_unreached", report.differential.valid - report.differential.valid_reached},
-                           {"reached_not_valid", report.differential.reached_not_valid}};
+    j["seconds"] = rep.value("seconds", 0.0);
+    if (rep.contains("differential")) {
+      j["differential"] = rep["differential"];
+      j["differential"].erase("unreached_examples");
+      j["differential"].erase("not_valid_examples");
+    }
     out("{}\n", j.dump());
   } else if (r.gen.stats == "text") {
     out("subject:         {}\nmethods:         {}\nfin:             {}\nstates:          {}\nstates by depth: {}\n"
         "calls:           {}\nfailed:          {}\ncomplete:        {}\nseconds:         {:.6f}\n",
-        s.name, method_list, joined(p), report.states, by_depth, report.calls, report.findings.size(),
-        report.complete ? "yes" : "no", report.seconds);
+        s.name, method_list, joined(p), rep.value("states", std::uint64_t{0}), by_depth,
+        rep.value("calls", std::uint64_t{0}), findings.size(), complete ? "yes" : "no", rep.value("seconds", 0.0));
   } else {
     out("{}\n", summary);
   }
   flush_out();
   if (interrupted_now) return exit_interrupted;
-  return report.findings.empty() ? exit_done : exit_findings;
+  return findings.empty() ? exit_done : exit_findings;
 }
 
 }  // namespace smallscope::cli

@@ -142,8 +142,10 @@ void differential(const std::vector<api_call>& calls, const state_table& states,
 
 }  // namespace
 
-explore_report explore_sequences(const std::vector<api_call>& calls, const explore_options& options,
-                                 const explore_progress& progress) {
+std::string canonical_key(const target_method& method, const void* root) { return form_key(method.canonical(root)); }
+
+explore_report explore_sequences(const std::vector<api_call>& calls, const explore_options& options) {
+  const explore_progress& progress = options.progress;
   if (calls.empty()) throw std::invalid_argument("no calls to explore: give methods whose argument domains are not empty");
   if ((options.against == nullptr) != (options.invariant == nullptr))
     throw std::invalid_argument("the differential needs both a finitization and its invariant");
@@ -180,8 +182,12 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
           stop("the time limit");
           break;
         }
+        const std::string& form = *states[id].form;
+        if (options.skip != nullptr && options.skip->contains({form, c})) continue;
+        if (options.before_call) options.before_call(states.path(id), c, form);
         void* post = nullptr;
         method_run run = apply(calls[c], root, post);
+        if (options.after_call) options.after_call();
         ++report.calls;
         if (run.kind != outcome_kind::passed) {
           std::vector<std::uint32_t> path = states.path(id);
