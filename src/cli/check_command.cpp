@@ -70,11 +70,7 @@ nlohmann::json finding_json(const check_context& ctx, const counterexample& c, s
 
 int run_check_command(const check_request& r) {
   const subject& s = lookup(r.gen.subject);
-  const auto format = parse_structure_format(r.gen.format);
-  if (!format || *format == structure_format::jsonl)
-    throw usage_error(fmt::format("--format must be text or dot, got '{}'", escaped(r.gen.format)));
-  if (r.gen.stats_given && r.gen.stats != "json" && r.gen.stats != "text")
-    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.gen.stats)));
+  const std::optional<structure_format> format = picture_options(r.gen);
   if (!(r.timeout == 0 || (r.timeout >= 0.001 && r.timeout <= 86400)))
     throw usage_error(fmt::format("--timeout must be 0 (automatic) or seconds in [0.001, 86400], got {}", r.timeout));
   if (r.seed_given && r.sample == 0) throw usage_error("--seed needs --sample K");

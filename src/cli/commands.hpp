@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "smallscope/options.hpp"
+#include "smallscope/report.hpp"
 
 namespace CLI {
 class App;
@@ -172,6 +173,9 @@ const subject& lookup(const std::string& name);
 // `place` names the argument in the message ("METHOD", "--methods").
 const target_method& lookup_method(const subject& s, const subject_instance& instance, const std::string& name,
                                    const char* place = "METHOD");
+// --format (text or dot: pictures of states) and --stats (json or text) of check and explore,
+// checked; the format.
+structure_format picture_options(const gen_request& r);
 // The finitization parameters from SCOPE or --fin, each checked against its range.
 std::vector<std::int64_t> parameters(const subject& s, const gen_request& r);
 // "1,2,3"

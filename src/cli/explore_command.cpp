@@ -61,11 +61,7 @@ std::string calls_text(const std::vector<std::string>& calls) {
 
 int run_explore(const explore_request& r) {
   const subject& s = lookup(r.gen.subject);
-  const auto format = parse_structure_format(r.gen.format);
-  if (!format || *format == structure_format::jsonl)
-    throw usage_error(fmt::format("--format must be text or dot, got '{}'", escaped(r.gen.format)));
-  if (r.gen.stats_given && r.gen.stats != "json" && r.gen.stats != "text")
-    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.gen.stats)));
+  const std::optional<structure_format> format = picture_options(r.gen);
   const auto names = split_names(r.methods);
   if (names.empty()) throw usage_error("--methods: give the methods to call, comma-separated (e.g. --methods put,remove)");
   const auto p = parameters(s, r.gen);

@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
+#include "smallscope/report.hpp"
 #include "smallscope/subject.hpp"
 
 namespace smallscope::cli {
@@ -147,6 +148,15 @@ const target_method& lookup_method(const subject& s, const subject_instance& ins
   for (const auto& m : instance.methods) known += (known.empty() ? "" : ", ") + m.name;
   if (known.empty()) throw usage_error(fmt::format("{}: {} has no methods to check", place, s.name));
   throw usage_error(fmt::format("{}: {} has no method '{}'; its methods: {}", place, s.name, escaped(name), known));
+}
+
+structure_format picture_options(const gen_request& r) {
+  const auto format = parse_structure_format(r.format);
+  if (!format || *format == structure_format::jsonl)
+    throw usage_error(fmt::format("--format must be text or dot, got '{}'", escaped(r.format)));
+  if (r.stats_given && r.stats != "json" && r.stats != "text")
+    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.stats)));
+  return *format;
 }
 
 }  // namespace smallscope::cli
