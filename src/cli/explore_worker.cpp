@@ -19,6 +19,10 @@
 
 #include "check/worker_channel.hpp"
 
+// gcov's runtime, present in a binary linked with --coverage (smallscope-coverage): the worker
+// writes its counts before _exit, which skips the handlers that would.
+extern "C" void __gcov_dump(void) __attribute__((weak));
+
 namespace smallscope::cli {
 namespace {
 
@@ -97,6 +101,7 @@ enum class worker_end : int { done = 0, error = 4 };
   } catch (...) {
   }
   ::close(fd);
+  if (__gcov_dump != nullptr) __gcov_dump();
   ::_exit(code);
 }
 
