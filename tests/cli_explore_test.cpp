@@ -74,6 +74,21 @@ TEST(ExploreCli, ACrashIsAFindingAndTheRunGoesOn) {
   EXPECT_TRUE(contains(r.out, "  calls:      remove_unchecked(0)")) << r.out;
 }
 
+// Paper 000's loop mutant of SearchTree's remove hangs on one tree of six keys: a timeout, found
+// after the six adds that build it, and the run goes on to every other state.
+TEST(ExploreCli, AHangIsATimeoutAndTheRunGoesOn) {
+  const std::vector<std::string> args = {"explore", "SearchTree", "6", "--methods", "add,remove_mutant", "--timeout",
+                                         "0.2", "--stats", "json", "-q", "--show", "1"};
+  const result r = run(args);
+  ASSERT_EQ(r.exit_code, 1) << shown(args, r);
+  const json j = json::parse(lines(r.out).back(), nullptr, false);
+  EXPECT_EQ(j["failed"], 1);
+  EXPECT_EQ(j["worker_restarts"], 1);
+  EXPECT_EQ(j["complete"], true);
+  EXPECT_EQ(j["states"], 731);  // every binary search tree over a subset of the six keys
+  EXPECT_TRUE(contains(r.out, "finding 1 (after 7 calls): timeout: ran over its limit of 0.2 s")) << r.out;
+}
+
 TEST(ExploreCli, TheDifferentialShowsValidTreesNoSequenceBuilds) {
   const result r = run({"explore", "TreeMap", "2", "--methods", "put_key,remove", "--show", "1", "-q"});
   EXPECT_EQ(r.exit_code, 0);
