@@ -157,19 +157,21 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
     }
     detail::drain_pipe(fds[0], text, true);
     ::close(fds[0]);
-    if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(worker_end::done)) {
+    // A method that calls exit(0) ends the worker with its call running and no report.
+    const bool in_call = now->started_ns.load() != 0;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(worker_end::done) && !in_call) {
       result.report = nlohmann::json::parse(text, nullptr, false);
       if (result.report.is_discarded()) throw std::runtime_error("the exploration's worker sent a report that is not JSON");
       return result;
     }
-    if (WIFEXITED(status))
+    if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(worker_end::error))
       throw std::runtime_error(text.starts_with("error: ") ? text.substr(7) : "the exploration's worker failed");
     if (forwarded && !timed_out) {  // interrupted and killed in a hanging call: nothing to report
       result.report = nlohmann::json::object();
       return result;
     }
     // The worker died on a call (or ran over its limit): a finding, and the next worker skips it.
-    if (!now->recorded.load() || now->started_ns.load() == 0)
+    if (!now->recorded.load() || !in_call)
       throw std::runtime_error(WIFSIGNALED(status) ? "the exploration's worker died between calls: " +
                                                          detail::signal_text(WTERMSIG(status))
                                                    : "the exploration's worker died between calls");
@@ -181,7 +183,7 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
         {{"kind", timed_out ? "timeout" : "crash"},
          {"detail", timed_out ? fmt::format("ran over its limit of {:.3g} s", static_cast<double>(now->limit_ns.load()) / 1e9)
                               : WIFSIGNALED(status) ? detail::signal_text(WTERMSIG(status))
-                                                    : "the process exited"},
+                                                    : fmt::format("the process exited with status {}", WEXITSTATUS(status))},
          {"calls", texts},
          {"depth", texts.size()}});
     skip.insert({std::string(now->form, now->form_size.load()), call});
