@@ -70,8 +70,8 @@ TEST(ExploreCli, ACrashIsAFindingAndTheRunGoesOn) {
   // Every state meets every call once: run, or crashed.
   EXPECT_EQ(j["calls"].get<std::uint64_t>() + j["failed"].get<std::uint64_t>(),
             j["states"].get<std::uint64_t>() * j["calls_per_state"].get<std::uint64_t>());
-  // SIGSEGV; SIGABRT where AddressSanitizer reports the null dereference first.
-  EXPECT_TRUE(contains(r.out, "finding 1 (after 1 calls): crash: SIG")) << r.out;
+  // SIGSEGV; where AddressSanitizer reports the null dereference first, its exit status.
+  EXPECT_TRUE(contains(r.out, "finding 1 (after 1 calls): crash: ")) << r.out;
   EXPECT_TRUE(contains(r.out, "  calls:      remove_unchecked(0)")) << r.out;
 }
 
