@@ -17,29 +17,22 @@
 
 namespace smallscope::detail {
 
-shared_worker_state::shared_worker_state(std::uint32_t slot_count) {
-  bytes_ = sizeof(worker_state) + (2 + sample_capacity) * sizeof(std::uint32_t) * static_cast<std::size_t>(slot_count);
-  void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) throw std::system_error(errno, std::generic_category(), "mmap of the worker state");
-  state_ = ::new (p) worker_state();
-  state_->slot_count = slot_count;
+shared_memory::shared_memory(std::size_t bytes) : bytes_(bytes) {
+  data_ = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (data_ == MAP_FAILED) throw std::system_error(errno, std::generic_category(), "mmap of a worker's shared state");
 }
 
-shared_worker_state::~shared_worker_state() {
-  state_->~worker_state();
-  munmap(state_, bytes_);
+shared_memory::~shared_memory() { munmap(data_, bytes_); }
+
+shared_worker_state::shared_worker_state(std::uint32_t slot_count)
+    : shared_mapping((2 + sample_capacity) * sizeof(std::uint32_t) * static_cast<std::size_t>(slot_count)) {
+  (*this)->slot_count = slot_count;
 }
 
-shared_unit_board::shared_unit_board(std::uint64_t count) {
-  bytes_ = sizeof(unit_board) + count * sizeof(unit_board::unit_counts);
-  void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) throw std::system_error(errno, std::generic_category(), "mmap of the work units' counts");
-  board_ = ::new (p) unit_board();
-  board_->count = count;
-  for (std::uint64_t u = 0; u < count; ++u) ::new (board_->units() + u) unit_board::unit_counts();
+shared_unit_board::shared_unit_board(std::uint64_t count) : shared_mapping(count * sizeof(unit_board::unit_counts)) {
+  (*this)->count = count;
+  for (std::uint64_t u = 0; u < count; ++u) ::new ((*this)->units() + u) unit_board::unit_counts();
 }
-
-shared_unit_board::~shared_unit_board() { munmap(board_, bytes_); }
 
 namespace {
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <new>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -49,19 +50,38 @@ struct worker_state {
   std::uint32_t* sample() { return stack() + slot_count; }
 };
 
-// A shared mapping holding a worker_state for `slot_count` slots.
-class shared_worker_state {
+// An object of type T, followed by `extra` bytes, in a shared anonymous mapping: a forked worker
+// and its supervisor see the same memory. Throws std::system_error when mmap fails.
+class shared_memory {
  public:
-  explicit shared_worker_state(std::uint32_t slot_count);
-  ~shared_worker_state();
-  shared_worker_state(const shared_worker_state&) = delete;
-  shared_worker_state& operator=(const shared_worker_state&) = delete;
-  worker_state* operator->() const { return state_; }
-  worker_state& operator*() const { return *state_; }
+  explicit shared_memory(std::size_t bytes);
+  ~shared_memory();
+  shared_memory(const shared_memory&) = delete;
+  shared_memory& operator=(const shared_memory&) = delete;
+  void* data() const { return data_; }
 
  private:
-  worker_state* state_ = nullptr;
+  void* data_ = nullptr;
   std::size_t bytes_ = 0;
+};
+
+template <class T>
+class shared_mapping {
+ public:
+  explicit shared_mapping(std::size_t extra = 0) : memory_(sizeof(T) + extra), object_(::new (memory_.data()) T()) {}
+  ~shared_mapping() { object_->~T(); }
+  T* operator->() const { return object_; }
+  T& operator*() const { return *object_; }
+
+ private:
+  shared_memory memory_;
+  T* object_;
+};
+
+// A worker_state for `slot_count` slots.
+class shared_worker_state : public shared_mapping<worker_state> {
+ public:
+  explicit shared_worker_state(std::uint32_t slot_count);
 };
 
 // What several workers share (check_options::threads): the work units of the search, in its
@@ -79,19 +99,10 @@ struct unit_board {
   unit_counts* units() { return reinterpret_cast<unit_counts*>(this + 1); }
 };
 
-// A shared mapping holding a unit_board for `count` units.
-class shared_unit_board {
+// A unit_board for `count` units.
+class shared_unit_board : public shared_mapping<unit_board> {
  public:
   explicit shared_unit_board(std::uint64_t count);
-  ~shared_unit_board();
-  shared_unit_board(const shared_unit_board&) = delete;
-  shared_unit_board& operator=(const shared_unit_board&) = delete;
-  unit_board* operator->() const { return board_; }
-  unit_board& operator*() const { return *board_; }
-
- private:
-  unit_board* board_ = nullptr;
-  std::size_t bytes_ = 0;
 };
 
 // Failure records on the pipe: a counterexample and the unit it belongs to (its index + 1; 0

@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,7 +12,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fmt/format.h>
-#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -39,23 +37,6 @@ struct running_call {
   std::atomic<bool> recorded{false};  // path and form fit
   std::uint32_t path[max_path];
   char form[max_form];
-};
-
-class shared_call {
- public:
-  shared_call() {
-    void* p = mmap(nullptr, sizeof(running_call), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
-    call_ = ::new (p) running_call();
-  }
-  ~shared_call() { munmap(call_, sizeof(running_call)); }
-  shared_call(const shared_call&) = delete;
-  shared_call& operator=(const shared_call&) = delete;
-  running_call* operator->() const { return call_; }
-  running_call& operator*() const { return *call_; }
-
- private:
-  running_call* call_ = nullptr;
 };
 
 enum class worker_end : int { done = 0, error = 4 };
@@ -112,7 +93,7 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
   isolated_exploration result;
   std::set<std::pair<std::string, std::uint32_t>> skip;
   options.skip = &skip;
-  shared_call now;
+  detail::shared_mapping<running_call> now;
   const pid_t supervisor = ::getpid();
   while (true) {
     int fds[2];
