@@ -181,6 +181,24 @@ TEST(Faults, SigintDuringSpecPrintsTheInstancesSoFar) {
   EXPECT_LT(instances, 12235) << stats.dump();
 }
 
+// explore's supervisor passes SIGINT on to its worker, which stops between two calls and reports
+// the states and findings so far.
+TEST(Faults, SigintDuringExploreReportsTheStatesSoFar) {
+  const std::vector<std::string> args = {"explore", "TreeMap", "12", "--methods", "put_key,remove", "--no-differential",
+                                         "--stats", "json", "--progress-interval", "0.1"};
+  child c(args);
+  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, " states, "); }))
+      << "no progress line\n" << describe(args, c);
+  ASSERT_EQ(kill(c.pid(), SIGINT), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  const json stats = last_line_json(c.out());
+  ASSERT_FALSE(stats.is_discarded()) << describe(args, c);
+  EXPECT_EQ(stats.value("interrupted", json()), true) << stats.dump();
+  EXPECT_EQ(stats.value("complete", json()), false) << stats.dump();
+  EXPECT_EQ(stats.value("stopped_by", json()), "an interrupt") << stats.dump();
+  EXPECT_GT(stats.value("states", std::uint64_t{0}), 12u) << stats.dump();
+}
+
 TEST(Faults, SigtermDuringGenPrintsTheStructuresSoFar) {
   const std::vector<std::string> args = {"gen", "BinaryTree", "16", "--format", "jsonl", "--stats", "json",
                                          "--progress-interval", "0.02"};
@@ -217,6 +235,11 @@ TEST(Faults, StdoutFullIsAnOutputError) {
   child e(spec, sink::full);
   EXPECT_EQ(e.wait(), 3) << describe(spec, e);
   EXPECT_TRUE(contains(e.err(), "error: cannot write to stdout")) << describe(spec, e);
+
+  const std::vector<std::string> explore = {"explore", "TreeMap", "3", "--methods", "put_key,remove", "-q"};
+  child f(explore, sink::full);
+  EXPECT_EQ(f.wait(), 3) << describe(explore, f);
+  EXPECT_TRUE(contains(f.err(), "error: cannot write to stdout")) << describe(explore, f);
 }
 
 TEST(Faults, ClosedPipeWithSigpipeIgnoredIsAnOutputError) {
@@ -480,6 +503,20 @@ const std::vector<error_case> error_cases = {
     {"explore: a method with object arguments", {"explore", "SinglyLinkedList", "3", "--methods", "remove"}, sink::file,
      sink::file, 2, "sequences take integer arguments"},
     {"explore --depth 0", {"explore", "TreeMap", "3", "--methods", "remove", "--depth", "0"}, sink::file, sink::file, 2,
+     "[1, " + u64_max + "]"},
+    {"explore --max-states 0", {"explore", "TreeMap", "3", "--methods", "remove", "--max-states", "0"}, sink::file,
+     sink::file, 2, "[1, " + u64_max + "]"},
+    {"explore --timeout 0", {"explore", "TreeMap", "3", "--methods", "remove", "--timeout", "0"}, sink::file, sink::file,
+     2, "[0.1, 1000000000]"},
+    {"explore --time-limit not a number", {"explore", "TreeMap", "3", "--methods", "remove", "--time-limit", "soon"},
+     sink::file, sink::file, 2, "[0.1, 1000000000]"},
+    {"explore --format jsonl", {"explore", "TreeMap", "3", "--methods", "remove", "--format", "jsonl"}, sink::file,
+     sink::file, 2, "--format must be text or dot"},
+    {"explore --stats xml", {"explore", "TreeMap", "3", "--methods", "remove", "--stats", "xml"}, sink::file, sink::file,
+     2, "--stats must be json or text"},
+    {"explore --methods empty", {"explore", "TreeMap", "3", "--methods", ","}, sink::file, sink::file, 2,
+     "--methods: give the methods to call"},
+    {"check --threads 0", {"check", "SearchTree", "remove", "3", "--threads", "0"}, sink::file, sink::file, 2,
      "[1, " + u64_max + "]"},
     {"gen --checkpoint with --print to stdout", {"gen", "BinaryTree", "3", "--print", "--checkpoint", "bt3.checkpoint"},
      sink::file, sink::file, 2, "needs --output FILE"},
