@@ -544,17 +544,7 @@ bool korat_search::split(work_unit& out) {
   const std::uint32_t size = observer_.stack_size_;
   for (std::uint32_t q = floor_; q < size; ++q) {
     if (next_value(q, stack_[q]) == 0) continue;
-    out.slots.assign(stack_.begin(), stack_.begin() + q + 1);
-    out.values.resize(q + 1);
-    for (std::uint32_t i = 0; i <= q; ++i) out.values[i] = values_[stack_[i]];
-    out.lo.clear();
-    out.hi.clear();
-    if (narrowed_)
-      for (std::uint32_t i = 0; i <= q; ++i) {
-        out.lo.push_back(range_lo_[stack_[i]]);
-        out.hi.push_back(range_hi_[stack_[i]]);
-      }
-    out.tree_slots = tree_slots();
+    out = prefix_unit(q + 1);
     out.floor = q;
     out.advance_first = true;
     floor_ = q + 1;
@@ -563,9 +553,8 @@ bool korat_search::split(work_unit& out) {
   return false;
 }
 
-work_unit korat_search::position() const {
+work_unit korat_search::prefix_unit(std::uint32_t size) const {
   work_unit u;
-  const std::uint32_t size = observer_.stack_size_;
   u.slots.assign(stack_.begin(), stack_.begin() + size);
   u.values.resize(size);
   for (std::uint32_t i = 0; i < size; ++i) u.values[i] = values_[stack_[i]];
@@ -575,6 +564,11 @@ work_unit korat_search::position() const {
       u.hi.push_back(range_hi_[stack_[i]]);
     }
   u.tree_slots = tree_slots();
+  return u;
+}
+
+work_unit korat_search::position() const {
+  work_unit u = prefix_unit(observer_.stack_size_);
   u.floor = floor_;
   return u;
 }

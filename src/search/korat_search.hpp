@@ -134,6 +134,8 @@ class korat_search final : private generator_sink {
   bool run_predicate();
   // run_predicate and, for a valid candidate, the valid-candidate rule; out of line, for probes.
   bool evaluate();
+  // The stack's first `size` positions with their values (and ranges, tree slots) as a unit.
+  work_unit prefix_unit(std::uint32_t size) const;
   // The node whose stack is this one's up to `position`, there holding `value`.
   work_unit child_unit(std::uint32_t position, std::uint32_t value) const;
   void report_failed_call(std::exception_ptr failure);

@@ -67,17 +67,8 @@ double korat_search::probe(const work_unit& item, std::uint64_t& random) {
 }
 
 work_unit korat_search::child_unit(std::uint32_t position, std::uint32_t value) const {
-  work_unit u;
-  u.slots.assign(stack_.begin(), stack_.begin() + position + 1);
-  u.values.resize(position + 1);
-  for (std::uint32_t i = 0; i <= position; ++i) u.values[i] = values_[stack_[i]];
+  work_unit u = prefix_unit(position + 1);
   u.values[position] = value;
-  if (narrowed_)
-    for (std::uint32_t i = 0; i <= position; ++i) {
-      u.lo.push_back(range_lo_[stack_[i]]);
-      u.hi.push_back(range_hi_[stack_[i]]);
-    }
-  u.tree_slots = tree_slots();
   u.floor = position + 1;
   return u;
 }
