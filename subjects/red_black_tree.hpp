@@ -66,11 +66,16 @@ struct tree {
   // and removing a black one does not: black heights differ.
   bool remove_flipped(int key) { return remove_with(key, /*mutant=*/true); }
 
-  bool remove_with(int key, bool mutant) {
+  // DELIBERATE BUG in a helper (paper 001's white-box suites must find it): fixAfterDeletion's
+  // last case when x is a right child leaves the sibling's far (left) child red, so the paths
+  // through it lose a black node. Only a removal that rebalances through that case fails.
+  bool remove_recolor_bug(int key) { return remove_with(key, /*mutant=*/false, /*far_child_bug=*/true); }
+
+  bool remove_with(int key, bool mutant, bool far_child_bug = false) {
     node* p = root;
     while (p != nullptr && p->key != key) p = key < p->key ? p->left : p->right;
     if (p == nullptr) return false;
-    delete_entry(p, mutant);
+    delete_entry(p, mutant, far_child_bug);
     return true;
   }
 
@@ -81,6 +86,14 @@ struct tree {
     if (!shape_ok(r)) return false;          // Acyclic, parent_Input, SizeOk
     if (!colors_ok(r)) return false;         // RedHasOnlyBlackChildren, same black height
     return ordered_keys(r, nullptr, nullptr);  // BST; -1 is no key
+  }
+
+  // Paper 001's invariant (Sec. 4.5: "2. The root is black"), which Korat's RedBlackTree
+  // example leaves out: a black root, then rep_ok.
+  bool rep_ok_black_root() const {
+    const node* r = root;
+    if (r != nullptr && r->color != black) return false;
+    return rep_ok();
   }
 
   // rep_ok with dedicated generators (paper 000, Sec. 5): left and right are null or a fresh
@@ -219,7 +232,7 @@ struct tree {
   }
 
   // TreeMap.deleteEntry; deletes the node it unlinks.
-  void delete_entry(node* p, bool mutant = false) {
+  void delete_entry(node* p, bool mutant = false, bool far_child_bug = false) {
     --size;
     if (p->left != nullptr && p->right != nullptr) {
       node* s = p->right;  // the successor: the leftmost node of the right subtree
@@ -237,11 +250,11 @@ struct tree {
       p->left = nullptr;
       p->right = nullptr;
       p->parent = nullptr;
-      if (p->color == (mutant ? red : black)) fix_after_deletion(replacement);
+      if (p->color == (mutant ? red : black)) fix_after_deletion(replacement, far_child_bug);
     } else if (p->parent == nullptr) {
       root = nullptr;
     } else {
-      if (p->color == black) fix_after_deletion(p);  // p serves as the phantom leaf
+      if (p->color == black) fix_after_deletion(p, far_child_bug);  // p serves as the phantom leaf
       if (p->parent != nullptr) {
         if (p == p->parent->left) p->parent->left = nullptr;
         else if (p == p->parent->right) p->parent->right = nullptr;
@@ -252,7 +265,7 @@ struct tree {
   }
 
   // CLR's deletion fix-up, as TreeMap.fixAfterDeletion.
-  void fix_after_deletion(node* x) {
+  void fix_after_deletion(node* x, bool far_child_bug) {
     while (x != root && color_of(x) == black) {
       if (x == left_of(parent_of(x))) {
         node* sib = right_of(parent_of(x));
@@ -298,7 +311,7 @@ struct tree {
           }
           set_color(sib, color_of(parent_of(x)));
           set_color(parent_of(x), black);
-          set_color(left_of(sib), black);
+          if (!far_child_bug) set_color(left_of(sib), black);  // the seeded bug omits this
           rotate_right(parent_of(x));
           x = root;
         }

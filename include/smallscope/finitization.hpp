@@ -47,9 +47,13 @@ class int_set {
   int_set() = default;
   explicit int_set(std::vector<std::int64_t> values) : values_(std::move(values)) {}
   const std::vector<std::int64_t>& values() const { return values_; }
+  // symbolic_ints(): the values are materialized by order, not listed.
+  bool symbolic() const { return symbolic_; }
 
  private:
+  friend int_set symbolic_ints();
   std::vector<std::int64_t> values_;
+  bool symbolic_ = false;
 };
 
 // Korat's createIntSet(min, step, max): min, min+step, ... while below max, then max.
@@ -57,6 +61,16 @@ class int_set {
 int_set ints(std::int64_t min, std::int64_t max, std::int64_t step = 1);
 // {false, true}, for field<bool>.
 int_set booleans();
+// Symbolic keys (paper 001, Sec. 2.2.3): for an integer field whose values matter only through
+// comparisons (<, ==, >) with each other, as keys of a search tree or a sorted list do. The
+// search does not enumerate values: a field the invariant reads takes each order relation to the
+// values of that field read before it, in turn (below the least, equal to one, between two, above
+// the greatest), so the structures come out one per order of their keys, however many integers
+// there are. The values stored are even numbers spaced for that, so an odd number lies strictly
+// between any two; `gen` prints them as they are. At most max_symbolic_keys fields of one
+// symbolic binding (objects of its class); 32-bit or wider integers.
+int_set symbolic_ints();
+inline constexpr std::uint32_t max_symbolic_keys = 10;
 
 template <class T>
 class object_set;
@@ -171,7 +185,14 @@ class finitization {
     b.value_size = sizeof(T);
     b.encode = &detail::encode_integer<T>;
     b.is_bool = std::is_same_v<T, bool>;
-    b.values = integer_domain<T>(b, values, "value");
+    if (values.symbolic()) {
+      if (b.is_bool || sizeof(T) < 4)
+        throw finitization_error(where(b) + ": symbolic_ints() needs an integer field of 32 bits or more");
+      b.symbolic = true;  // the state space gives each field its own values (state_space.cpp)
+      require_symbolic_room(b);
+    } else {
+      b.values = integer_domain<T>(b, values, "value");
+    }
     finish_binding(std::move(b));
   }
 
@@ -326,6 +347,8 @@ class finitization {
     return vs;
   }
 
+  // At most max_symbolic_keys objects of the field's class so far.
+  void require_symbolic_room(const detail::field_binding& b) const;
   std::string owner_label(const void* type) const;
   // A class with several class domains: its fields are named after the C++ class, not after
   // one of its domains ("node.left", not "Header.left").

@@ -81,6 +81,11 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   observer_.span_mask_ = space_->arena_span() - 1;
   observer_.stack_ = stack_.data();
   observer_.generators_ = this;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    if (!hot_slots_[i].symbolic) continue;
+    hot_slots_[i].generated = true;  // next_value takes next_generated's way, which sends it on
+    symbolic_below_.resize(n);
+  }
   range_lo_.assign(n, 0);
   range_hi_.resize(n);
   arithmetic_.resize(n);
@@ -459,6 +464,7 @@ inline std::uint32_t korat_search::next_value(std::uint32_t position, std::uint3
 // null or the next fresh node (an object some slot below points to would be met twice).
 std::uint32_t korat_search::next_generated(std::uint32_t position, std::uint32_t s) {
   const hot_slot& sl = hot_slots_[s];
+  if (sl.symbolic) return next_symbolic(position, s);
   const std::uint32_t hi = std::min(range_hi_[s], sl.last);
   std::uint32_t next = std::max(values_[s] + 1, range_lo_[s]);
   while (next <= hi) {

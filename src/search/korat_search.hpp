@@ -156,6 +156,10 @@ class korat_search final : private generator_sink {
   void restrict_to_range(std::uint32_t slot, std::int64_t lo, std::int64_t hi) override;
   void restrict_to_non_null(std::uint32_t slot) override;
   void failed() override { generator_failed_ = true; }
+  // symbolic_ints() (korat_search_symbolic.cpp): the sorted distinct units (value / 2) of the
+  // slots of `s`'s binding below stack position `position`, in symbolic_below_; their count.
+  std::uint32_t symbolic_below(std::uint32_t position, std::uint32_t s);
+  std::uint32_t next_symbolic(std::uint32_t position, std::uint32_t s);
   void narrow(std::uint32_t slot, std::uint32_t lo, std::uint32_t hi);
   void mark_tree_slots(const std::vector<std::uint32_t>& slots);
   void pop_to(std::uint32_t size);
@@ -264,6 +268,7 @@ class korat_search final : private generator_sink {
   std::vector<arithmetic_form> arithmetic_;
   bool narrowed_ = false;  // some slot was ever narrowed: units carry the ranges
   bool generator_failed_ = false;
+  std::vector<std::uint32_t> symbolic_below_;  // scratch of symbolic_below, one per slot
 
   search_stats stats_;
   bool pending_valid_ = false;  // the last yielded structure still needs its walk

@@ -9,6 +9,7 @@ namespace smallscope::detail {
 
 void korat_search::narrow(std::uint32_t slot, std::uint32_t lo, std::uint32_t hi) {
   hot_slot& sl = hot_slots_[slot];
+  if (sl.symbolic) return;  // its indices are relations, not values: the generator's own test decides
   if (!sl.restricted && lo == 0 && hi >= sl.last) return;
   sl.restricted = sl.generated = true;
   narrowed_ = true;

@@ -28,6 +28,21 @@ int_set ints(std::int64_t min, std::int64_t max, std::int64_t step) {
 
 int_set booleans() { return int_set({0, 1}); }
 
+int_set symbolic_ints() {
+  int_set s;
+  s.symbolic_ = true;
+  return s;
+}
+
+void finitization::require_symbolic_room(const detail::field_binding& b) const {
+  std::uint32_t keys = 0;
+  for (const auto& d : data_.class_domains)
+    if (d.type == b.owner) keys += d.count;
+  if (keys > max_symbolic_keys)
+    throw finitization_error(where(b) + ": symbolic_ints() for " + std::to_string(keys) + " objects; at most " +
+                             std::to_string(max_symbolic_keys) + " (give the field ints(...) instead)");
+}
+
 std::string finitization::owner_label(const void* type) const {
   for (const auto& d : data_.class_domains)
     if (d.type == type) return d.type_name;
@@ -75,6 +90,8 @@ std::string finitization::describe() const {
       if (vs.null_allowed) set = "null";
       for (auto id : vs.class_domains) set += (set.empty() ? "" : "|") + data_.class_domains[id].name;
       out += "{" + set + "}";
+    } else if (b.symbolic) {
+      out += "symbolic";
     } else if (vs.integers.size() <= 4) {
       std::string set;
       for (auto v : vs.integers) set += (set.empty() ? "" : ",") + std::to_string(v);

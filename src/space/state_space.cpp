@@ -157,6 +157,7 @@ void state_space::add_domains() {
   binding_length_domain_.resize(data_.bindings.size());
   for (std::size_t i = 0; i < data_.bindings.size(); ++i) {
     const auto& b = data_.bindings[i];
+    if (b.symbolic) continue;  // a domain per slot: add_symbolic_domains
     binding_domain_[i] = add_domain(b.values, b);
     if (b.is_array) {
       field_binding length_binding = b;
@@ -221,6 +222,7 @@ void state_space::add_slots() {
     }
     obj.end_slot = static_cast<std::uint32_t>(slots_.size());
   }
+  add_symbolic_domains();
   for (const auto& sl : slots_) {
     auto& d = domains_[sl.domain];
     const bool isomorphic = std::any_of(d.values.begin(), d.values.end(),
@@ -237,6 +239,7 @@ void state_space::add_slots() {
     }
     hot_.push_back(hot_slot{d.values.data(), d.raws.data(), sl.offset, static_cast<std::uint32_t>(d.values.size() - 1),
                             sl.size, isomorphic});
+    hot_.back().symbolic = sl.kind == slot_kind::scalar && data_.bindings[sl.binding].symbolic;
     const bool is_length = sl.kind == slot_kind::array_length;
     if ((d.objects || is_length) && d.walk_targets.empty())
       for (const auto& v : d.values) {
@@ -249,6 +252,39 @@ void state_space::add_slots() {
     const bool leads = is_length || std::any_of(d.walk_targets.begin(), d.walk_targets.end(),
                                                 [](std::int32_t t) { return t >= 0; });
     walk_.push_back(walk_slot{leads ? d.walk_targets.data() : nullptr, sl.offset, sl.capacity, is_length});
+  }
+}
+
+// symbolic_ints() (paper 001, Sec. 2.2.3; the search's side is korat_search_symbolic.cpp): the
+// k slots of a binding share a line of units 0 .. (k+1)2^k - 1 (value = 2 * unit). Slot j's own
+// unit (j+1)2^k is its value before the search gives it a relation: distinct for every slot and
+// 2^k apart, so that every gap the relations of k keys make by halving has a midpoint. Slot j's
+// domain is the line rotated to start at its own unit, so that index 0, the value a slot holds
+// until backtracking advances it, is that unit.
+void state_space::add_symbolic_domains() {
+  for (std::uint32_t bi = 0; bi < data_.bindings.size(); ++bi) {
+    const auto& b = data_.bindings[bi];
+    if (!b.symbolic) continue;
+    std::vector<std::uint32_t> keys;
+    for (std::uint32_t s = 0; s < slots_.size(); ++s)
+      if (slots_[s].binding == bi) keys.push_back(s);
+    if (keys.size() > max_symbolic_keys)
+      throw finitization_error("field " + field_name(b) + ": symbolic_ints() for " + std::to_string(keys.size()) +
+                               " objects; at most " + std::to_string(max_symbolic_keys) +
+                               " (give the field ints(...) instead)");
+    const std::int64_t spacing = std::int64_t{1} << keys.size();
+    const std::int64_t units = static_cast<std::int64_t>(keys.size() + 1) * spacing;
+    for (std::size_t j = 0; j < keys.size(); ++j) {
+      domain d;
+      for (std::int64_t i = 0; i < units; ++i) {
+        value_info vi;
+        vi.integer = 2 * ((static_cast<std::int64_t>(j + 1) * spacing + i) % units);
+        vi.raw = b.encode(vi.integer);
+        d.values.push_back(vi);
+      }
+      domains_.push_back(std::move(d));
+      slots_[keys[j]].domain = static_cast<std::uint32_t>(domains_.size() - 1);
+    }
   }
 }
 

@@ -74,6 +74,9 @@ struct alignas(32) hot_slot {  // a power of two: indexing it is one shift
   bool tree = false;
   bool restricted = false;
   bool generated = false;
+  // symbolic_ints() (paper 001): the value stands for an order relation to the values of the
+  // same binding deeper on the stack (korat_search_symbolic.cpp)
+  bool symbolic = false;
 };
 static_assert(sizeof(hot_slot) == 32);
 
@@ -158,6 +161,7 @@ class state_space {
   void layout_objects();
   void add_domains();
   void add_slots();
+  void add_symbolic_domains();
   std::uint32_t add_domain(const value_set& vs, const field_binding& b);
 
   finitization_data data_;

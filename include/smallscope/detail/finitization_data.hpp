@@ -54,6 +54,7 @@ struct field_binding {
   std::uint8_t value_size = 0;  // bytes of one value (the element's, for arrays)
   std::uint64_t (*encode)(std::int64_t) = nullptr;  // integer -> its bytes in the field type
   bool is_bool = false;        // printed as false/true
+  bool symbolic = false;       // symbolic_ints(): values materialized by order (paper 001)
   value_set values;            // the field domain (the elements' domain, for arrays)
   bool is_array = false;
   // arrays: holds every object of values' one class domain, in index order, for the whole
