@@ -497,6 +497,8 @@ const std::vector<error_case> error_cases = {
      2, "--limit follows the search's order"},
     {"check --stop-after on two workers", {"check", "SearchTree", "remove", "3", "--stop-after", "1", "--threads", "2"},
      sink::file, sink::file, 2, "--stop-after runs on one worker"},
+    {"cover without branch probes", {"cover", "TreeMapLazy", "3", "--methods", "remove_rank"}, sink::file, sink::file,
+     2, "has no branch probes"},
     {"symbolic keys for too many objects", {"gen", "TreeMapLazy", "--fin", "11,1,11"}, sink::file, sink::file, 2,
      "entries"},
     {"explore without --methods", {"explore", "TreeMap", "3"}, sink::file, sink::file, 2, "--methods is required"},

@@ -173,14 +173,16 @@ class json_reader {
 
 // Runs `smallscope ARGS...` with stdin from /dev/null and returns what it printed and its exit
 // code. The arguments go to the process as they are; no shell is involved.
-result run(const std::vector<std::string>& args) {
+result run(const std::vector<std::string>& args) { return run_program(SMALLSCOPE_BINARY, args); }
+
+result run_program(const std::string& program, const std::vector<std::string>& args) {
   capture_file out, err;
   if (out.fd() < 0 || err.fd() < 0) {
     ADD_FAILURE() << "cannot create a temporary file";
     return {};
   }
   std::vector<char*> argv;
-  argv.push_back(const_cast<char*>(SMALLSCOPE_BINARY));
+  argv.push_back(const_cast<char*>(program.c_str()));
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
 
@@ -190,10 +192,10 @@ result run(const std::vector<std::string>& args) {
   posix_spawn_file_actions_adddup2(&actions, out.fd(), STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, err.fd(), STDERR_FILENO);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, SMALLSCOPE_BINARY, &actions, nullptr, argv.data(), environ);
+  const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) {
-    ADD_FAILURE() << "cannot run " << SMALLSCOPE_BINARY << ": error " << spawned;
+    ADD_FAILURE() << "cannot run " << program << ": error " << spawned;
     return {};
   }
   int status = 0;

@@ -41,6 +41,8 @@ using json_object = std::map<std::string, std::string>;
 
 // Returns what `smallscope ARGS...` (stdin from /dev/null, no shell) printed and its exit code.
 result run(const std::vector<std::string>& args);
+// The same for another program (smallscope-branches).
+result run_program(const std::string& program, const std::vector<std::string>& args);
 
 // Returns the command and what it printed, for failure messages.
 std::string shown(const std::vector<std::string>& args, const result& r);

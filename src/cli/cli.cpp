@@ -186,6 +186,30 @@ int cli_main(int argc, char** argv) {
       "Example: {} explore TreeMap 4 --methods put_key,remove",
       exit_codes_text, program));
 
+  cli::cover_request cover;
+  cover.gen.program = program;
+  auto* cv = app.add_subcommand(
+      "cover", "Branch coverage of methods on every valid input, and the white-box suite (paper 001; smallscope-branches).");
+  cv->add_option("SUBJECT", cover.gen.subject, "the subject, as named by `smallscope list`")->required()->type_name("NAME");
+  cv->add_option("SCOPE", cover.gen.scope, "the subject's one-argument finitization; or give --fin")->type_name("N");
+  cv->add_option("--fin", cover.gen.fin, "every finitization parameter, comma-separated (P1,P2,...)")->type_name("P1,P2,...");
+  cv->add_option("--methods", cover.methods, "the methods to test, comma-separated, each with every tuple of its argument domains")
+      ->required()
+      ->type_name("M1,M2,...");
+  cv->add_option("--suite", cover.suite_out, "write the white-box suite's inputs to FILE (for `check --suite`)")->type_name("FILE");
+  std::uint64_t cover_show = cover.show;
+  add_count(cv, rules, "--show", cover_show, 0, "list N outcomes no test took and N failed tests (default 10)");
+  cv->add_option("--stats", cover.gen.stats, "print statistics: json (the last line of stdout is one JSON object) or text")
+      ->type_name("json|text");
+  cv->add_flag("-q,--quiet", cover.gen.quiet, "no configuration line on stderr");
+  cv->footer(fmt::format(
+      "Every valid input (smallest first) meets every test; each condition of the code under test (if, while,\n"
+      "for, ?:, each operand of && and ||) counts its two outcomes. The white-box suite keeps each test that\n"
+      "takes an outcome no earlier test took: the same coverage from few inputs. Methods run in this process:\n"
+      "check a method that may crash or hang with `smallscope check` first.\n{}\n"
+      "Example: smallscope-branches cover TreeMapLazy 5 --methods remove_rank,put_gap --suite wb.suite",
+      exit_codes_text));
+
   cli::check_request check;
   check.gen.program = program;
   auto* c = app.add_subcommand("check", "Check a method of a subject on every valid input (black-box; or --white-box).");
@@ -431,9 +455,10 @@ int cli_main(int argc, char** argv) {
         throw cli::usage_error(fmt::format("a subcommand is required: list, gen, check, fe, spec or mutate (see '{} --help')", program));
       const std::string first = argv[1];
       if (first.empty() || (first[0] != '-' && first != "list" && first != "gen" && first != "check" && first != "spec" &&
-                             first != "mutate" && first != "fe" && first != "merge" && first != "explore"))
+                             first != "mutate" && first != "fe" && first != "merge" && first != "explore" &&
+                             first != "cover"))
         throw cli::usage_error("unknown subcommand '" + cli::escaped(first) +
-                               "'; known: list, gen, check, explore, fe, spec, mutate, merge");
+                               "'; known: list, gen, check, explore, cover, fe, spec, mutate, merge");
       app.parse(argc, argv);
       if (app.got_subcommand("list")) {
         code = cli::run_list();
@@ -445,6 +470,11 @@ int cli_main(int argc, char** argv) {
         explore.show = static_cast<std::size_t>(std::min<std::uint64_t>(explore_show, 1'000'000));
         cli::install_interrupt_handlers();
         code = cli::run_explore(explore);
+      } else if (app.got_subcommand("cover")) {
+        cover.gen.fin_given = cv->count("--fin") != 0;
+        cover.gen.stats_given = cv->count("--stats") != 0;
+        cover.show = static_cast<std::size_t>(std::min<std::uint64_t>(cover_show, 1'000'000));
+        code = cli::run_cover(cover);
       } else if (app.got_subcommand("mutate")) {
         mutate.stats_given = mu->count("--stats") != 0;
         cli::install_interrupt_handlers();

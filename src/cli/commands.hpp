@@ -114,6 +114,15 @@ struct explore_request {
   std::size_t show = 3;
 };
 
+// `smallscope-branches cover SUBJECT SCOPE --methods M1,M2`: branch coverage and the white-box
+// suite (paper 001, Sec. 5.2-5.3).
+struct cover_request {
+  gen_request gen;      // subject, scope or --fin, --stats, -q
+  std::string methods;  // comma-separated
+  std::string suite_out;  // --suite FILE: the white-box suite's inputs
+  std::size_t show = 10;
+};
+
 // `smallscope fe SPEC.als | SUBJECT [SCOPE] [--spec FILE]`: field extensions and a
 // field-exhaustive suite (paper 004).
 struct fe_request {
@@ -205,5 +214,6 @@ int run_mutate(const mutate_request& request);
 int run_fe(const fe_request& request);
 int run_merge(const merge_request& request);
 int run_explore(const explore_request& request);
+int run_cover(const cover_request& request);
 
 }  // namespace smallscope::cli

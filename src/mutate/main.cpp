@@ -5,6 +5,7 @@
 //                      [--schemata OUT] [--report OUT.json] [--format text|jsonl] [--output OUT]
 //                      [--functions OUT.json]
 //                      [-- COMPILER ARGUMENTS]
+//   smallscope-mutants FILE --method NAME [...] [--keep NAME ...] --branches OUT [-- ...]
 #include <fmt/format.h>
 
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "mutate/branches.hpp"
 #include "mutate/mutants.hpp"
 
 namespace {
@@ -23,6 +25,8 @@ constexpr const char* usage =
     "usage: smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]\n"
     "                          [--schemata OUT] [--report OUT.json] [--format text|jsonl]\n"
     "                          [--output OUT] [--functions OUT.json]\n"
+    "                          [-- COMPILER ARGUMENTS]\n"
+    "       smallscope-mutants FILE --method NAME [...] [--keep NAME ...] --branches OUT\n"
     "                          [-- COMPILER ARGUMENTS]\n"
     "Lists the mutants of the methods NAME (and of the helpers they call) in FILE, one line each,\n"
     "with Ferastrau's three families (paper 000, Sec. 7): an operator replaced by another of its\n"
@@ -35,6 +39,9 @@ constexpr const char* usage =
     "--output OUT: the list into OUT instead of the standard output.\n"
     "--functions OUT.json: the lines of the code under test (targets, helpers) and of the spec\n"
     "(the kept functions and what only they call), for coverage.\n"
+    "--branches OUT: instead of mutants, write FILE with a probe on every condition of the\n"
+    "methods and their helpers (if, while, do, for, ?: and each operand of && and ||), which\n"
+    "counts both outcomes (include/smallscope/branches.hpp: source-level branch coverage).\n"
     "The arguments after -- are the compiler's (-std=c++20, -I, -D).\n"
     "Exit codes: 0 done; 2 bad input (a source that does not compile, an unknown method, no mutant).\n";
 
@@ -43,7 +50,7 @@ constexpr const char* usage =
 
 int main(int argc, char** argv) {
   smallscope::mutate::request r;
-  std::string schemata, report, output, functions, format = "text";
+  std::string schemata, report, output, functions, branches, format = "text";
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
@@ -59,6 +66,8 @@ int main(int argc, char** argv) {
         r.keep.push_back(value("--keep"));
       } else if (a == "--schemata") {
         schemata = value("--schemata");
+      } else if (a == "--branches") {
+        branches = value("--branches");
       } else if (a == "--functions") {
         functions = value("--functions");
       } else if (a == "--output") {
@@ -82,6 +91,18 @@ int main(int argc, char** argv) {
     }
     if (r.file.empty()) throw std::invalid_argument("FILE is missing");
     if (r.methods.empty()) throw std::invalid_argument("give at least one --method NAME");
+    if (!branches.empty()) {
+      if (!schemata.empty() || !report.empty() || !functions.empty() || !output.empty())
+        throw std::invalid_argument("--branches writes probes only: no --schemata, --report, --functions or --output with it");
+      const auto probes = smallscope::mutate::instrument_branches(r);
+      std::ofstream file(branches);
+      file << probes.instrumented;
+      file.flush();
+      if (!file) throw std::invalid_argument("--branches: cannot write '" + branches + "'");
+      std::fprintf(stderr, "%zu conditions (%zu branches) in %s\n", probes.conditions.size(),
+                   2 * probes.conditions.size(), r.file.c_str());
+      return 0;
+    }
     const auto result = smallscope::mutate::generate(r);
     std::string out;
     for (const auto& m : result.mutants) {

@@ -1,6 +1,7 @@
 // Ferastrau's mutation operators on Clang's AST, and mutant schemata by rewriting (paper 000,
 // Sec. 7). See mutants.hpp.
 #include "mutate/mutants.hpp"
+#include "mutate/selection.hpp"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -483,8 +484,9 @@ std::string read_file(const std::string& path) {
 
 }  // namespace
 
-result generate(const request& r) {
-  const std::string code = read_file(r.file);
+selection select_functions(const request& r) {
+  selection out;
+  out.code = read_file(r.file);
   std::vector<std::string> args = {"-xc++", "-Wno-pragma-once-outside-header", "-fno-color-diagnostics"};
   if (std::string(SMALLSCOPE_CLANG_RESOURCE_DIR).size() > 0) args.push_back("-resource-dir=" SMALLSCOPE_CLANG_RESOURCE_DIR);
   args.insert(args.end(), r.compiler_arguments.begin(), r.compiler_arguments.end());
@@ -492,18 +494,18 @@ result generate(const request& r) {
   llvm::raw_string_ostream diag_stream(diagnostics);
   auto options = new DiagnosticOptions();
   TextDiagnosticPrinter printer(diag_stream, options);
-  std::unique_ptr<ASTUnit> ast = tooling::buildASTFromCodeWithArgs(
-      code, args, r.file, "smallscope-mutants", std::make_shared<PCHContainerOperations>(),
+  out.ast = tooling::buildASTFromCodeWithArgs(
+      out.code, args, r.file, "smallscope-mutants", std::make_shared<PCHContainerOperations>(),
       tooling::getClangStripDependencyFileAdjuster(), tooling::FileContentMappings(), &printer);
   diag_stream.flush();
-  if (!ast || ast->getDiagnostics().hasErrorOccurred()) {
+  if (!out.ast || out.ast->getDiagnostics().hasErrorOccurred()) {
     std::string first;
     std::istringstream lines(diagnostics);
     for (std::string line; std::getline(lines, line) && first.size() < 2000;)
       if (line.find("error") != std::string::npos) first += "\n  " + line;
     throw std::invalid_argument(r.file + " does not compile with the arguments given:" + first);
   }
-  ASTContext& ctx = ast->getASTContext();
+  ASTContext& ctx = out.ast->getASTContext();
   SourceManager& sm = ctx.getSourceManager();
 
   call_graph graph(sm);
@@ -521,22 +523,32 @@ result generate(const request& r) {
   for (const std::string& name : r.keep)
     for (const FunctionDecl* f : graph.defined())
       if (name_matches(f, name)) kept.insert(f);
-  std::set<const FunctionDecl*> selected = graph.reach(targets);
-  const std::set<const FunctionDecl*> oracle = graph.reach(kept);
-  for (const FunctionDecl* f : oracle)
-    if (targets.count(f) == 0) selected.erase(f);  // what the oracle calls stays as it is
+  out.selected = graph.reach(targets);
+  out.oracle = graph.reach(kept);
+  for (const FunctionDecl* f : out.oracle)
+    if (targets.count(f) == 0) out.selected.erase(f);  // what the oracle calls stays as it is
   // What coverage measures (paper 000 Sec. 8: code coverage of the targets and their helpers,
   // spec coverage of the invariant and the postconditions with what only they call).
-  result out;
   auto extent = [&](const FunctionDecl* f, const char* role) {
     out.extents.push_back({f->getQualifiedNameAsString(), role, sm.getSpellingLineNumber(f->getBeginLoc()),
                            sm.getSpellingLineNumber(f->getEndLoc())});
   };
-  for (const FunctionDecl* f : selected) extent(f, "code");
-  for (const FunctionDecl* f : oracle)
-    if (selected.count(f) == 0) extent(f, "spec");
+  for (const FunctionDecl* f : out.selected) extent(f, "code");
+  for (const FunctionDecl* f : out.oracle)
+    if (out.selected.count(f) == 0) extent(f, "spec");
   std::sort(out.extents.begin(), out.extents.end(),
             [](const function_extent& a, const function_extent& b) { return a.first_line < b.first_line; });
+  return out;
+}
+
+result generate(const request& r) {
+  selection chosen = select_functions(r);
+  const std::string& code = chosen.code;
+  ASTContext& ctx = chosen.ast->getASTContext();
+  SourceManager& sm = ctx.getSourceManager();
+  std::set<const FunctionDecl*>& selected = chosen.selected;
+  result out;
+  out.extents = chosen.extents;
   // Guards read a variable: no mutant in a function that constant expressions may call.
   std::erase_if(selected, [](const FunctionDecl* f) { return f->isConstexpr(); });
 

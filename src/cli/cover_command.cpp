@@ -1,0 +1,159 @@
+// `smallscope-branches cover SUBJECT SCOPE --methods M1,M2`: source-level branch coverage of
+// methods over every valid input (black-box, paper 001 Sec. 5.2), and the white-box suite that
+// keeps each test taking an outcome no earlier test took (Sec. 5.3), written as a suite file for
+// `check --suite`. Needs a binary built with branch probes (smallscope-branches). See
+// include/smallscope/cover.hpp.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/numbers.hpp"
+#include "cli/output.hpp"
+#include "smallscope/cover.hpp"
+#include "smallscope/subject.hpp"
+#include "space/state_space.hpp"
+#include "suite/suite_file.hpp"
+
+namespace smallscope::cli {
+
+namespace {
+
+std::string percent(unsigned part, unsigned whole) {
+  return whole == 0 ? "-" : fmt::format("{:.0f} %", 100.0 * part / whole);
+}
+
+std::string test_text(const std::vector<const target_method*>& methods, const cover_test& t) {
+  std::string args;
+  for (const auto& a : t.arg_texts) args += (args.empty() ? "" : ", ") + a;
+  return fmt::format("{}({}) on input {}", methods[t.method]->name, args, t.input);
+}
+
+}  // namespace
+
+int run_cover(const cover_request& r) {
+  const subject& s = lookup(r.gen.subject);
+  if (r.gen.stats_given && r.gen.stats != "json" && r.gen.stats != "text")
+    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.gen.stats)));
+  if (!branches::instrumented())
+    throw usage_error(fmt::format(
+        "{} has no branch probes: run cover with smallscope-branches, the command line built from the subjects of "
+        "subjects/branch_targets.txt with a probe on every condition (smallscope-mutants --branches)",
+        r.gen.program));
+  std::vector<std::string> names;
+  std::stringstream in(r.methods);
+  for (std::string name; std::getline(in, name, ',');)
+    if (!name.empty()) names.push_back(name);
+  if (names.empty()) throw usage_error("--methods: give the methods to test, comma-separated (e.g. --methods remove_rank,put_gap)");
+  const auto p = parameters(s, r.gen);
+  const subject_instance instance = s.make(p);
+  std::vector<const target_method*> methods;
+  std::vector<target_method> copies;
+  for (const auto& name : names) {
+    methods.push_back(&lookup_method(s, instance, name, "--methods"));
+    copies.push_back(*methods.back());
+  }
+  if (!r.gen.quiet)
+    err("{} cover {} --fin {} --methods {}\n  finitization: {}\n", r.gen.program, s.name, joined(p), r.methods,
+        instance.fin.describe());
+  const auto start = std::chrono::steady_clock::now();
+  cover_report report;
+  try {
+    report = cover(instance.fin, instance.invariant, copies);
+  } catch (const finitization_error& e) {
+    throw usage_error(fmt::format("--methods: {}", e.what()));
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  unsigned total = 0, covered = 0;
+  // The instrumented files the tests reached (the binary has others, of other subjects).
+  std::vector<function_branches> functions;
+  {
+    const auto all = branches::by_function(report.covered);
+    std::vector<std::string> reached;
+    for (const auto& f : all)
+      if (f.covered != 0 && std::find(reached.begin(), reached.end(), f.file) == reached.end()) reached.push_back(f.file);
+    for (const auto& f : all)
+      if (std::find(reached.begin(), reached.end(), f.file) != reached.end()) functions.push_back(f);
+  }
+  std::string out;
+  std::string sizes;
+  for (std::size_t k = 0; k < report.inputs_by_objects.size(); ++k)
+    if (report.inputs_by_objects[k] != 0) sizes += fmt::format("{}{} of {} objects", sizes.empty() ? "" : ", ", report.inputs_by_objects[k], k);
+  out += fmt::format("{} inputs ({}), {} tests in {:.3f} s\n", grouped(report.inputs), sizes, grouped(report.tests), seconds);
+  out += "branch coverage (each condition's two outcomes) of the code under test:\n";
+  out += fmt::format("  {:<28} {:>8} {:>8} {:>6}\n", "function", "branches", "covered", "");
+  for (const auto& f : functions) {
+    std::string name = f.function;
+    if (const auto at = name.rfind("::"); at != std::string::npos) name = name.substr(at + 2);
+    out += fmt::format("  {:<28} {:>8} {:>8} {:>6}\n", name, f.branches, f.covered, percent(f.covered, f.branches));
+    total += f.branches;
+    covered += f.covered;
+  }
+  out += fmt::format("  {:<28} {:>8} {:>8} {:>6}\n", "all", total, covered, percent(covered, total));
+  std::string never;
+  std::size_t listed = 0;
+  for (std::size_t i = 0; i < report.covered.size(); ++i) {
+    const std::string what = branches::describe(i);
+    const bool shown = std::any_of(functions.begin(), functions.end(), [&](const function_branches& f) {
+      const auto at = f.function.rfind("::");
+      return what.rfind(f.function.substr(at == std::string::npos ? 0 : at + 2) + ":", 0) == 0;
+    });
+    if (report.covered[i] == 0 && shown && listed++ < r.show) never += "  " + what + "\n";
+  }
+  if (total != covered)
+    out += fmt::format("outcomes no test took ({} of {}{}):\n{}", total - covered, total,
+                       listed > r.show ? fmt::format(", the first {}", r.show) : "", never);
+  std::string sizes_kept;
+  std::vector<std::uint64_t> kept_by_objects;
+  for (const auto objects : report.suite_input_objects) {
+    if (kept_by_objects.size() <= objects) kept_by_objects.resize(objects + 1, 0);
+    kept_by_objects[objects] += 1;
+  }
+  for (std::size_t k = 0; k < kept_by_objects.size(); ++k)
+    if (kept_by_objects[k] != 0)
+      sizes_kept += fmt::format("{}{} of {}", sizes_kept.empty() ? "" : ", ", kept_by_objects[k], report.inputs_by_objects[k]);
+  out += fmt::format("white-box suite: {} tests on {} of the {} inputs ({} by objects) take every outcome above\n",
+                     report.suite.size(), report.suite_inputs.size(), report.inputs, sizes_kept);
+  for (const auto& f : report.failures)
+    if (&f - report.failures.data() < static_cast<std::ptrdiff_t>(r.show))
+      out += fmt::format("FAILED {}: {} {}\n", test_text(methods, f.test), outcome_name(f.kind), f.detail);
+  if (!report.failures.empty())
+    out += fmt::format("{} failed tests; `{} check {} METHOD --fin {}` reports each with a reproducer\n",
+                       report.failures.size(), r.gen.program == "smallscope-branches" ? "smallscope" : r.gen.program, s.name,
+                       joined(p));
+
+  if (!r.suite_out.empty()) {
+    const detail::state_space space(instance.fin.data());
+    std::string lines;
+    std::uint64_t number = 0;
+    for (const auto& values : report.suite_candidates) suite::append_structure(lines, space, values, ++number);
+    suite::header h{s.name, p, "white-box", fmt::format("{} cover {} --fin {} --methods {}", r.gen.program, s.name, joined(p), r.methods),
+                    number};
+    write_file("--suite", r.suite_out, suite::header_line(h) + lines);
+    if (!r.gen.quiet) err("wrote the white-box suite's {} inputs to {}\n", number, r.suite_out);
+  }
+  if (r.gen.stats_given && r.gen.stats == "json") {
+    nlohmann::json j;
+    j["subject"] = s.name;
+    j["fin"] = p;
+    j["inputs"] = report.inputs;
+    j["tests"] = report.tests;
+    j["branches"] = total;
+    j["covered"] = covered;
+    j["suite_tests"] = report.suite.size();
+    j["suite_inputs"] = report.suite_inputs.size();
+    j["failures"] = report.failures.size();
+    j["seconds"] = seconds;
+    for (const auto& f : functions) j["functions"].push_back({{"function", f.function}, {"branches", f.branches}, {"covered", f.covered}});
+    out += j.dump() + "\n";
+  }
+  write_out(out);
+  flush_out();
+  return report.failures.empty() ? exit_done : exit_findings;
+}
+
+}  // namespace smallscope::cli
