@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "smallscope/subject.hpp"
 #include "subjects/search_tree.hpp"
 
 namespace {
@@ -79,6 +80,25 @@ TEST(GTestIntegration, EachCounterexampleIsAFailureWithPicturesAndReproducer) {
   EXPECT_NONFATAL_FAILURE(
       (void)smallscope::testing::all_inputs_pass<tree>(fin(6, 0, 6, 1, 6), search_tree_method(true), options),
       "const auto result = now->remove_mutant(5);");
+}
+
+TEST(GTestIntegration, EverySequenceOfCallsIsCheckedAndAFailedCallIsAFailure) {
+  const auto* s = smallscope::find_subject("TreeMap");
+  const auto t = s->make(s->scope(3));
+  auto method = [&](const char* name) {
+    for (const auto& m : t.methods)
+      if (m.name == name) return &m;
+    ADD_FAILURE() << name;
+    return &t.methods[0];
+  };
+  const auto good = smallscope::testing::all_sequences_pass({method("put_key"), method("remove")});
+  EXPECT_TRUE(good);
+  EXPECT_STREQ(good.message(), "11 states (by depth: 1, 3, 6, 1), 66 calls, none failed");
+  ::testing::AssertionResult bad = ::testing::AssertionSuccess();
+  EXPECT_NONFATAL_FAILURE(
+      bad = smallscope::testing::all_sequences_pass({method("put_key"), method("remove_flipped")}, {}, /*show=*/1),
+      "calls:  put_key(0); put_key(1); remove_flipped(0)");
+  EXPECT_FALSE(bad);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 //     EXPECT_TRUE(smallscope::testing::all_inputs_pass<tree>(fin(5, 0, 5, 1, 5), remove));
 //   }
 //
+// all_sequences_pass does the same for every sequence of API calls (paper 001, explore.hpp).
 // Include this header only in test code that links GoogleTest.
 #pragma once
 
@@ -20,6 +21,7 @@
 
 #include "smallscope/checker.hpp"
 #include "smallscope/counterexample.hpp"
+#include "smallscope/explore.hpp"
 
 namespace smallscope::testing {
 
@@ -113,6 +115,33 @@ inline void register_sharded_checks(const char* suite, const char* name, std::fu
                               return t;
                             });
   }
+}
+
+// Explores every sequence of calls of `methods` (each with every tuple of its integer argument
+// domains) from the empty structure (paper 001's model checking as testing, explore.hpp); adds
+// one GoogleTest failure per shown failed call, with the calls that reach it, and returns an
+// assertion result that summarizes the run. The calls run in this process.
+//
+//   const auto t = smallscope::find_subject("TreeMap")->make({4, 0, 4, 4, 1});
+//   EXPECT_TRUE(smallscope::testing::all_sequences_pass({&t.methods[1], &t.methods[2]}));
+inline ::testing::AssertionResult all_sequences_pass(const std::vector<const target_method*>& methods,
+                                                     const explore_options& options = {}, std::size_t show = 3) {
+  const explore_report report = explore_sequences(api_calls(methods), options);
+  for (std::size_t i = 0; i < report.findings.size() && i < show; ++i) {
+    const auto& f = report.findings[i];
+    std::string calls;
+    for (const auto& c : f.calls) calls += (calls.empty() ? "" : "; ") + c;
+    ADD_FAILURE() << "after " << f.depth << " calls: " << outcome_name(f.run.kind) << ": " << f.run.detail
+                  << "\n  calls:  " << calls << "\n  result: " << f.run.result;
+  }
+  std::string sizes;
+  for (const auto n : report.states_by_depth) sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
+  if (report.findings.empty())
+    return ::testing::AssertionSuccess() << report.states << " states (by depth: " << sizes << "), " << report.calls
+                                         << " calls, none failed" << (report.complete ? "" : "; stopped: " + report.stopped_by);
+  return ::testing::AssertionFailure() << report.findings.size() << " failed calls in " << report.calls << " calls ("
+                                       << report.findings.size() - std::min(report.findings.size(), show)
+                                       << " not shown)";
 }
 
 }  // namespace smallscope::testing
