@@ -166,17 +166,23 @@ struct tree {
 };
 SMALLSCOPE_FIELDS(tree, root, size)
 
-// Korat's finSearchTree(numNodes, minSize, maxSize, minInfo, maxInfo).
-inline smallscope::finitization fin(std::int64_t nodes, std::int64_t min_size, std::int64_t max_size,
-                                    std::int64_t min_info, std::int64_t max_info) {
+// finSearchTree with the keys' domain given: ints(...), or symbolic_ints() (one tree per shape).
+inline smallscope::finitization fin_with_keys(std::int64_t nodes, std::int64_t min_size, std::int64_t max_size,
+                                              const smallscope::int_set& keys) {
   auto f = smallscope::finitization::of<tree>("SearchTree");
   auto n = f.objects<node>("Node", static_cast<std::uint32_t>(nodes));
   f.set(&tree::root, n.or_null());
   f.set(&tree::size, smallscope::ints(min_size, max_size));
   f.set(&node::left, n.or_null());
   f.set(&node::right, n.or_null());
-  f.set(&node::info, smallscope::ints(min_info, max_info));
+  f.set(&node::info, keys);
   return f;
+}
+
+// Korat's finSearchTree(numNodes, minSize, maxSize, minInfo, maxInfo).
+inline smallscope::finitization fin(std::int64_t nodes, std::int64_t min_size, std::int64_t max_size,
+                                    std::int64_t min_info, std::int64_t max_info) {
+  return fin_with_keys(nodes, min_size, max_size, smallscope::ints(min_info, max_info));
 }
 
 // Postconditions (paper 000, Sec. 6.1): `old` is a deep copy of the pre-state, `now` the

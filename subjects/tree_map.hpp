@@ -82,11 +82,9 @@ inline int remove_flipped(tree& t, int key) {
   return old;
 }
 
-// Paper 000's TreeMap finitization: `entries` Node objects, size in [minSize, maxSize], keys in
-// [0, keys-1] (TreeMap holds no null key, so Korat's -1 is left out), values in [0, values-1].
-// fin(s) = (s, 0, s, s, 1).
-inline smallscope::finitization fin(std::int64_t entries, std::int64_t min_size, std::int64_t max_size,
-                                    std::int64_t keys, std::int64_t values) {
+// TreeMap's finitization with the keys' domain given: ints(...), or symbolic_ints().
+inline smallscope::finitization fin_with_keys(std::int64_t entries, std::int64_t min_size, std::int64_t max_size,
+                                              const smallscope::int_set& keys, std::int64_t values) {
   auto f = smallscope::finitization::of<tree>("TreeMap");
   auto n = f.objects<node>("Entry", static_cast<std::uint32_t>(entries));
   f.set(&tree::root, n.or_null());
@@ -95,9 +93,17 @@ inline smallscope::finitization fin(std::int64_t entries, std::int64_t min_size,
   f.set(&node::right, n.or_null());
   f.set(&node::parent, n.or_null());
   f.set(&node::color, smallscope::ints(0, 1));
-  f.set(&node::key, smallscope::ints(0, keys - 1));
+  f.set(&node::key, keys);
   f.set(&node::value, smallscope::ints(0, values - 1));
   return f;
+}
+
+// Paper 000's TreeMap finitization: `entries` Node objects, size in [minSize, maxSize], keys in
+// [0, keys-1] (TreeMap holds no null key, so Korat's -1 is left out), values in [0, values-1].
+// fin(s) = (s, 0, s, s, 1).
+inline smallscope::finitization fin(std::int64_t entries, std::int64_t min_size, std::int64_t max_size,
+                                    std::int64_t keys, std::int64_t values) {
+  return fin_with_keys(entries, min_size, max_size, smallscope::ints(0, keys - 1), values);
 }
 
 // Postconditions (paper 000, Sec. 6.1). The abstract value is the map from keys to values

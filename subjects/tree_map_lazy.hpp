@@ -81,17 +81,7 @@ inline void put_gap_post(smallscope::verdict& v, const tree& old, const tree& no
 
 // entries Entry objects, size in [min_size, max_size], keys symbolic, one value.
 inline smallscope::finitization fin(std::int64_t entries, std::int64_t min_size, std::int64_t max_size) {
-  auto f = smallscope::finitization::of<tree>("TreeMap");
-  auto n = f.objects<node>("Entry", static_cast<std::uint32_t>(entries));
-  f.set(&tree::root, n.or_null());
-  f.set(&tree::size, smallscope::ints(min_size, max_size));
-  f.set(&node::left, n.or_null());
-  f.set(&node::right, n.or_null());
-  f.set(&node::parent, n.or_null());
-  f.set(&node::color, smallscope::ints(0, 1));
-  f.set(&node::key, smallscope::symbolic_ints());
-  f.set(&node::value, smallscope::ints(0, 0));
-  return f;
+  return tree_map::fin_with_keys(entries, min_size, max_size, smallscope::symbolic_ints(), 1);
 }
 
 }  // namespace subjects::tree_map_lazy

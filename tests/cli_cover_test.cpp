@@ -7,6 +7,8 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli_runner.hpp"
@@ -55,6 +57,33 @@ TEST(CliCover, WhiteBoxSuiteOfElevenTreesFindsTheSeededBug) {
   EXPECT_TRUE(contains(bad.out, "every path has the same number of black nodes")) << bad.out;
   EXPECT_TRUE(contains(bad.out, "TEST(")) << bad.out;  // the GoogleTest reproducer
   std::remove(path);
+}
+
+// Paper 001's Table 1: model checking put and remove with N keys, and the branch coverage of
+// the helpers it reaches; fixAfterDeletion jumps from N = 3 to N = 4.
+TEST(CliCover, ExploreReportsTheBranchCoverageOfItsCalls) {
+  auto covered = [](int n) {
+    const std::vector<std::string> args = {"explore", "TreeMap", std::to_string(n), "--methods", "put_key,remove",
+                                           "--stats", "json", "-q", "--show", "0"};
+    const auto r = run_program(SMALLSCOPE_BRANCHES_BINARY, args);
+    EXPECT_EQ(r.exit_code, 0) << shown(args, r);
+    std::map<std::string, int> out;
+    const auto json = nlohmann::json::parse(cli_runner::lines(r.out).back());
+    for (const auto& f : json.at("functions")) {
+      const std::string name = f.at("function");
+      out[name.substr(name.rfind("::") + 2)] = f.at("covered");
+    }
+    return out;
+  };
+  const auto three = covered(3);
+  EXPECT_EQ(three.at("fix_after_deletion"), 1);   // paper 001: 1 of 20 (5 %)
+  EXPECT_EQ(three.at("fix_after_insertion"), 12);  // paper 001: 12 of 16 (75 %)
+  const auto four = covered(4);
+  EXPECT_GT(four.at("fix_after_deletion"), 10);
+  EXPECT_GE(four.at("delete_entry"), three.at("delete_entry"));
+  // The plain binary has no probes: no coverage in its report.
+  const auto plain = run({"explore", "TreeMap", "3", "--methods", "put_key,remove", "--stats", "json", "-q"});
+  EXPECT_FALSE(contains(plain.out, "\"functions\"")) << plain.out;
 }
 
 TEST(CliCover, BadInputIsNamed) {

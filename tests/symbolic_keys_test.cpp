@@ -183,19 +183,9 @@ TEST(SymbolicKeys, OneStructurePerOrderOfKeysAsConcreteKeysGive) {
     EXPECT_TRUE(distinct) << "two lists with one order of keys, " << n << " cells";
     EXPECT_EQ(symbolic, forms(cells_fin(n, smallscope::ints(0, n - 1)), &list_form, ignored)) << n << " cells";
     // Search trees of sizes 0..n, distinct keys: Catalan-many shapes per size, one order each.
-    auto tree_fin = [n](const smallscope::int_set& keys) {
-      auto f = smallscope::finitization::of<st::tree>("SearchTree");
-      auto nodes = f.objects<st::node>("Node", static_cast<std::uint32_t>(n));
-      f.set(&st::tree::root, nodes.or_null());
-      f.set(&st::tree::size, smallscope::ints(0, n));
-      f.set(&st::node::left, nodes.or_null());
-      f.set(&st::node::right, nodes.or_null());
-      f.set(&st::node::info, keys);
-      return f;
-    };
-    const auto trees = forms(tree_fin(smallscope::symbolic_ints()), &tree_form, distinct);
+    const auto trees = forms(st::fin_with_keys(n, 0, n, smallscope::symbolic_ints()), &tree_form, distinct);
     EXPECT_TRUE(distinct) << n << " nodes";
-    EXPECT_EQ(trees, forms(tree_fin(smallscope::ints(0, n - 1)), &tree_form, ignored)) << n << " nodes";
+    EXPECT_EQ(trees, forms(st::fin_with_keys(n, 0, n, smallscope::ints(0, n - 1)), &tree_form, ignored)) << n << " nodes";
   }
   // Sorted lists of lengths 0..4: each neighbour is equal or greater, 2^(length - 1) orders.
   std::uint64_t total = 0;

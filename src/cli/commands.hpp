@@ -7,6 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
+#include "smallscope/branches.hpp"
 #include "smallscope/options.hpp"
 #include "smallscope/report.hpp"
 
@@ -215,5 +218,16 @@ int run_fe(const fe_request& request);
 int run_merge(const merge_request& request);
 int run_explore(const explore_request& request);
 int run_cover(const cover_request& request);
+
+// Branch coverage per function of the instrumented files `taken` reaches, as text (with up to
+// `show` outcomes not taken) and JSON (cover and, in smallscope-branches, explore).
+struct coverage_table {
+  std::string text;
+  unsigned branches = 0, covered = 0;
+  std::vector<function_branches> functions;
+};
+coverage_table branch_coverage_table(const branch_vector& taken, std::size_t show);
+// [{"function", "branches", "covered"}, ...]
+nlohmann::json functions_json(const coverage_table& t);
 
 }  // namespace smallscope::cli

@@ -34,6 +34,52 @@ std::string test_text(const std::vector<const target_method*>& methods, const co
 
 }  // namespace
 
+nlohmann::json functions_json(const coverage_table& t) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& f : t.functions) j.push_back({{"function", f.function}, {"branches", f.branches}, {"covered", f.covered}});
+  return j;
+}
+
+coverage_table branch_coverage_table(const branch_vector& taken, std::size_t show) {
+  coverage_table t;
+  // The instrumented files the runs reached (the binary has others, of other subjects).
+  std::vector<function_branches> functions;
+  {
+    const auto all = branches::by_function(taken);
+    std::vector<std::string> reached;
+    for (const auto& f : all)
+      if (f.covered != 0 && std::find(reached.begin(), reached.end(), f.file) == reached.end()) reached.push_back(f.file);
+    for (const auto& f : all)
+      if (std::find(reached.begin(), reached.end(), f.file) != reached.end()) functions.push_back(f);
+  }
+  t.text = "branch coverage (each condition's two outcomes) of the code under test:\n";
+  t.text += fmt::format("  {:<28} {:>8} {:>8} {:>6}\n", "function", "branches", "covered", "");
+  for (const auto& f : functions) {
+    std::string name = f.function;
+    if (const auto at = name.rfind("::"); at != std::string::npos) name = name.substr(at + 2);
+    t.text += fmt::format("  {:<28} {:>8} {:>8} {:>6}\n", name, f.branches, f.covered, percent(f.covered, f.branches));
+    t.branches += f.branches;
+    t.covered += f.covered;
+    t.functions.push_back(f);
+  }
+  t.text += fmt::format("  {:<28} {:>8} {:>8} {:>6}\n", "all", t.branches, t.covered, percent(t.covered, t.branches));
+  std::string never;
+  std::size_t listed = 0;
+  for (std::size_t i = 0; i < taken.size(); ++i) {
+    if (taken[i] != 0) continue;
+    const std::string what = branches::describe(i);
+    const bool shown = std::any_of(functions.begin(), functions.end(), [&](const function_branches& f) {
+      const auto at = f.function.rfind("::");
+      return what.rfind(f.function.substr(at == std::string::npos ? 0 : at + 2) + ":", 0) == 0;
+    });
+    if (shown && listed++ < show) never += "  " + what + "\n";
+  }
+  if (t.branches != t.covered)
+    t.text += fmt::format("outcomes not taken ({} of {}{}):\n{}", t.branches - t.covered, t.branches,
+                          listed > show ? fmt::format(", the first {}", show) : "", never);
+  return t;
+}
+
 int run_cover(const cover_request& r) {
   const subject& s = lookup(r.gen.subject);
   if (r.gen.stats_given && r.gen.stats != "json" && r.gen.stats != "text")
@@ -68,45 +114,13 @@ int run_cover(const cover_request& r) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  unsigned total = 0, covered = 0;
-  // The instrumented files the tests reached (the binary has others, of other subjects).
-  std::vector<function_branches> functions;
-  {
-    const auto all = branches::by_function(report.covered);
-    std::vector<std::string> reached;
-    for (const auto& f : all)
-      if (f.covered != 0 && std::find(reached.begin(), reached.end(), f.file) == reached.end()) reached.push_back(f.file);
-    for (const auto& f : all)
-      if (std::find(reached.begin(), reached.end(), f.file) != reached.end()) functions.push_back(f);
-  }
+  const coverage_table table = branch_coverage_table(report.covered, r.show);
   std::string out;
   std::string sizes;
   for (std::size_t k = 0; k < report.inputs_by_objects.size(); ++k)
     if (report.inputs_by_objects[k] != 0) sizes += fmt::format("{}{} of {} objects", sizes.empty() ? "" : ", ", report.inputs_by_objects[k], k);
   out += fmt::format("{} inputs ({}), {} tests in {:.3f} s\n", grouped(report.inputs), sizes, grouped(report.tests), seconds);
-  out += "branch coverage (each condition's two outcomes) of the code under test:\n";
-  out += fmt::format("  {:<28} {:>8} {:>8} {:>6}\n", "function", "branches", "covered", "");
-  for (const auto& f : functions) {
-    std::string name = f.function;
-    if (const auto at = name.rfind("::"); at != std::string::npos) name = name.substr(at + 2);
-    out += fmt::format("  {:<28} {:>8} {:>8} {:>6}\n", name, f.branches, f.covered, percent(f.covered, f.branches));
-    total += f.branches;
-    covered += f.covered;
-  }
-  out += fmt::format("  {:<28} {:>8} {:>8} {:>6}\n", "all", total, covered, percent(covered, total));
-  std::string never;
-  std::size_t listed = 0;
-  for (std::size_t i = 0; i < report.covered.size(); ++i) {
-    const std::string what = branches::describe(i);
-    const bool shown = std::any_of(functions.begin(), functions.end(), [&](const function_branches& f) {
-      const auto at = f.function.rfind("::");
-      return what.rfind(f.function.substr(at == std::string::npos ? 0 : at + 2) + ":", 0) == 0;
-    });
-    if (report.covered[i] == 0 && shown && listed++ < r.show) never += "  " + what + "\n";
-  }
-  if (total != covered)
-    out += fmt::format("outcomes no test took ({} of {}{}):\n{}", total - covered, total,
-                       listed > r.show ? fmt::format(", the first {}", r.show) : "", never);
+  out += table.text;
   std::string sizes_kept;
   std::vector<std::uint64_t> kept_by_objects;
   for (const auto objects : report.suite_input_objects) {
@@ -142,13 +156,13 @@ int run_cover(const cover_request& r) {
     j["fin"] = p;
     j["inputs"] = report.inputs;
     j["tests"] = report.tests;
-    j["branches"] = total;
-    j["covered"] = covered;
+    j["branches"] = table.branches;
+    j["covered"] = table.covered;
     j["suite_tests"] = report.suite.size();
     j["suite_inputs"] = report.suite_inputs.size();
     j["failures"] = report.failures.size();
     j["seconds"] = seconds;
-    for (const auto& f : functions) j["functions"].push_back({{"function", f.function}, {"branches", f.branches}, {"covered", f.covered}});
+    j["functions"] = functions_json(table);
     out += j.dump() + "\n";
   }
   write_out(out);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -112,6 +113,11 @@ int run_explore(const explore_request& r) {
                                              : picture(f.run.post_state, instance.fin, *format, "post_state")}});
     }
     j["findings"] = findings;
+    if (branches::instrumented()) {  // smallscope-branches: the outcomes this worker's calls took
+      std::string bits;
+      for (const auto b : branches::taken()) bits += b != 0 ? '1' : '0';
+      j["branches"] = bits;
+    }
     if (rep.has_differential) {
       const auto& d = rep.differential;
       nlohmann::json unreached = nlohmann::json::array(), not_valid = nlohmann::json::array();
@@ -171,6 +177,13 @@ int run_explore(const explore_request& r) {
       out("  reached, not a valid structure of the finitization: {}\n    calls: {}\n", e["picture"].get<std::string>(),
           calls_text(e["calls"].get<std::vector<std::string>>()));
   }
+  std::optional<coverage_table> coverage;
+  if (rep.contains("branches")) {
+    branch_vector taken;
+    for (const char c : rep["branches"].get<std::string>()) taken.push_back(c == '1' ? 1 : 0);
+    coverage = branch_coverage_table(taken, r.show);
+    if (r.gen.stats != "json") out("{}", coverage->text);
+  }
   const bool complete = rep.value("complete", false);
   const std::string ending = complete ? "every reachable state found"
                                       : fmt::format("stopped by {}", interrupted_now ? "an interrupt (SIGINT or SIGTERM)"
@@ -196,6 +209,11 @@ int run_explore(const explore_request& r) {
     j["stopped_by"] = rep.value("stopped_by", std::string());
     j["interrupted"] = interrupted_now;
     j["seconds"] = rep.value("seconds", 0.0);
+    if (coverage) {
+      j["branches"] = coverage->branches;
+      j["covered"] = coverage->covered;
+      j["functions"] = functions_json(*coverage);
+    }
     if (rep.contains("differential")) {
       j["differential"] = rep["differential"];
       j["differential"].erase("unreached_examples");

@@ -185,13 +185,7 @@ branch_result instrument_branches(const request& r) {
     header += "    {" + quoted(b.function) + ", " + std::to_string(b.line) + ", " + std::to_string(b.column) + ", " +
               quoted(b.text) + "},\n";
   header += "}};\n";
-  const auto pragma = rewritten.find("#pragma once");
-  if (pragma != std::string::npos) {
-    const auto end = rewritten.find('\n', pragma);
-    rewritten.insert(end == std::string::npos ? rewritten.size() : end + 1, header);
-  } else {
-    rewritten.insert(0, header);
-  }
+  insert_support_code(rewritten, header);
   out.instrumented = std::move(rewritten);
   return out;
 }

@@ -541,6 +541,16 @@ selection select_functions(const request& r) {
   return out;
 }
 
+void insert_support_code(std::string& rewritten, const std::string& support) {
+  const auto pragma = rewritten.find("#pragma once");
+  if (pragma == std::string::npos) {
+    rewritten.insert(0, support);
+    return;
+  }
+  const auto end = rewritten.find('\n', pragma);
+  rewritten.insert(end == std::string::npos ? rewritten.size() : end + 1, support);
+}
+
 result generate(const request& r) {
   selection chosen = select_functions(r);
   const std::string& code = chosen.code;
@@ -628,15 +638,7 @@ result generate(const request& r) {
   };
   c.set_renderer([&](SourceRange part) { return render(begin_of(part), end_of(part)); });
   std::string rewritten = render(0, static_cast<unsigned>(code.size()));
-  // The support code, after `#pragma once` when the file starts with it.
-  const std::string include = "#include \"smallscope/mutation.hpp\"  // mutant schemata: smallscope-mutants\n";
-  const auto pragma = rewritten.find("#pragma once");
-  if (pragma != std::string::npos) {
-    const auto end = rewritten.find('\n', pragma);
-    rewritten.insert(end == std::string::npos ? rewritten.size() : end + 1, include);
-  } else {
-    rewritten.insert(0, include);
-  }
+  insert_support_code(rewritten, "#include \"smallscope/mutation.hpp\"  // mutant schemata: smallscope-mutants\n");
   out.schemata = std::move(rewritten);
   return out;
 }

@@ -165,19 +165,10 @@ TEST(Cover, LazyGenerationIsCompleteOnSearchTree) {
           smallscope::make_method<&st::tree::add, &st::add_post>("add", {k}, "add", "add_post"),
           smallscope::make_method<&st::tree::remove, &st::remove_post>("remove", {k}, "remove", "remove_post")};
     };
-    auto fin = [n](const smallscope::int_set& info) {
-      auto f = smallscope::finitization::of<st::tree>("SearchTree");
-      auto nodes = f.objects<st::node>("Node", static_cast<std::uint32_t>(n));
-      f.set(&st::tree::root, nodes.or_null());
-      f.set(&st::tree::size, smallscope::ints(0, n));
-      f.set(&st::node::left, nodes.or_null());
-      f.set(&st::node::right, nodes.or_null());
-      f.set(&st::node::info, info);
-      return f;
-    };
     std::uint64_t lazy_inputs = 0, all_inputs = 0;
     const auto pred = smallscope::make_predicate<&st::tree::rep_ok>();
-    const auto lazy = coverage_vectors(fin(smallscope::symbolic_ints()), pred, methods(keys(-1, symbolic_top(n))), lazy_inputs);
+    const auto lazy = coverage_vectors(st::fin_with_keys(n, 0, n, smallscope::symbolic_ints()), pred,
+                                       methods(keys(-1, symbolic_top(n))), lazy_inputs);
     const auto all = coverage_vectors(st::fin(n, 0, n, 0, 2 * n), pred, methods(keys(-1, 2 * n + 1)), all_inputs);
     EXPECT_EQ(lazy, all) << n << " nodes" << difference(lazy, all);
     EXPECT_LT(lazy_inputs, all_inputs);
