@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "check/worker_channel.hpp"
+#include "report/spec_warnings.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/subject.hpp"
 
@@ -35,7 +36,11 @@ void expect_same(const check_report& one, const check_report& many, const std::s
   EXPECT_EQ(many.explored, one.explored) << what;
   EXPECT_EQ(many.total_inputs, one.total_inputs) << what;
   EXPECT_EQ(many.worker_restarts, one.worker_restarts) << what;
-  EXPECT_EQ(many.warnings, one.warnings) << what;
+  // Warnings come from a uniform sample of the structures: the same sample, so the same warnings,
+  // when it holds all of them; beyond that each run draws its own.
+  if (one.structures <= smallscope::detail::sample_capacity) {
+    EXPECT_EQ(many.warnings, one.warnings) << what;
+  }
   ASSERT_EQ(many.failures.size(), one.failures.size()) << what;
   for (std::size_t i = 0; i < one.failures.size(); ++i) {
     const auto& a = one.failures[i];

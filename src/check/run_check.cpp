@@ -182,6 +182,17 @@ std::uint32_t merged_sample(const std::vector<std::unique_ptr<worker_slot>>& slo
     const std::uint32_t* from = slots[w]->state->sample() + static_cast<std::size_t>(order[w][taken[w]++]) * slot_count;
     std::copy(from, from + slot_count, out.data() + static_cast<std::size_t>(n++) * slot_count);
   }
+  // In candidate order: the warnings try the first places of a field, so that one set of
+  // structures gives the same warnings however the workers shared them.
+  std::vector<std::uint32_t> index(n);
+  for (std::uint32_t i = 0; i < n; ++i) index[i] = i;
+  const auto at = [&](std::uint32_t i) { return out.data() + static_cast<std::size_t>(i) * slot_count; };
+  std::sort(index.begin(), index.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return std::lexicographical_compare(at(a), at(a) + slot_count, at(b), at(b) + slot_count);
+  });
+  std::vector<std::uint32_t> sorted(out.size(), 0);
+  for (std::uint32_t i = 0; i < n; ++i) std::copy(at(index[i]), at(index[i]) + slot_count, sorted.data() + static_cast<std::size_t>(i) * slot_count);
+  out = std::move(sorted);
   return n;
 }
 
