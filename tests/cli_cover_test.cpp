@@ -93,6 +93,13 @@ TEST(CliCover, BadInputIsNamed) {
   const auto unknown = run_program(SMALLSCOPE_BRANCHES_BINARY, {"cover", "TreeMapLazy", "3", "--methods", "nope"});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_TRUE(contains(unknown.err, "--methods: TreeMapLazy has no method 'nope'")) << unknown.err;
+  const auto xml = run_program(SMALLSCOPE_BRANCHES_BINARY, {"cover", "TreeMapLazy", "3", "--methods", "remove_rank", "--stats", "xml"});
+  EXPECT_EQ(xml.exit_code, 2);
+  EXPECT_TRUE(contains(xml.err, "--stats must be json or text, got 'xml'")) << xml.err;
+  const auto text = run_program(SMALLSCOPE_BRANCHES_BINARY,
+                                {"cover", "TreeMapLazy", "4", "--methods", "remove_rank,put_gap", "--stats", "text", "-q"});
+  EXPECT_EQ(text.exit_code, 0);
+  EXPECT_TRUE(cli_runner::has_line(text.out, {"suite", "inputs:", "9"})) << text.out;
   const auto big = run({"gen", "TreeMapLazy", "--fin", "11,1,11"});
   EXPECT_EQ(big.exit_code, 2);
   EXPECT_TRUE(contains(big.err, "entries")) << big.err;

@@ -164,6 +164,11 @@ int run_cover(const cover_request& r) {
     j["seconds"] = seconds;
     j["functions"] = functions_json(table);
     out += j.dump() + "\n";
+  } else if (r.gen.stats_given) {
+    out += fmt::format("subject:      {}\nfin:          {}\ninputs:       {}\ntests:        {}\nbranches:     {}\n"
+                       "covered:      {}\nsuite tests:  {}\nsuite inputs: {}\nfailures:     {}\nseconds:      {:.6f}\n",
+                       s.name, joined(p), report.inputs, report.tests, table.branches, table.covered, report.suite.size(),
+                       report.suite_inputs.size(), report.failures.size(), seconds);
   }
   write_out(out);
   flush_out();
