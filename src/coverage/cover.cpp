@@ -59,7 +59,6 @@ cover_report cover(const finitization& fin, const predicate& invariant, const st
       for (std::uint64_t t = 0; t < tuples[m].count(); ++t) {
         tuples[m].values(t, args);
         if (options.select && !options.select(st, m, args)) continue;
-        branches::reset();
         const method_run run = methods[m].call(space->root(), args, &hooks);
         const branch_vector taken = branches::taken();
         ++report.tests;
