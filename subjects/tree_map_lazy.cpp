@@ -26,13 +26,13 @@ SMALLSCOPE_SUBJECT(tree_map_lazy) {
         const auto gap = smallscope::argument_domain::of(smallscope::ints(0, p[2]));
         return smallscope::subject_instance{
             fin(p[0], p[1], p[2]), smallscope::make_predicate<&tree::rep_ok_black_root>(),
-            {smallscope::make_method<&remove_rank, &remove_rank_post>(
+            {smallscope::make_method<&remove_rank, &remove_rank_post, &tree::rep_ok_black_root>(
                  "remove_rank", {rank}, "remove_rank", "remove_rank_post",
                  "TreeMap.remove of the entry of rank r (nothing when there is none)", "rep_ok_black_root"),
-             smallscope::make_method<&put_gap, &put_gap_post>(
+             smallscope::make_method<&put_gap, &put_gap_post, &tree::rep_ok_black_root>(
                  "put_gap", {gap}, "put_gap", "put_gap_post",
                  "TreeMap.put of a new key in gap g of the keys (nothing when g > size)", "rep_ok_black_root"),
-             smallscope::make_method<&remove_rank_recolor_bug, &remove_rank_post>(
+             smallscope::make_method<&remove_rank_recolor_bug, &remove_rank_post, &tree::rep_ok_black_root>(
                  "remove_rank_recolor_bug", {rank}, "remove_rank_recolor_bug", "remove_rank_post",
                  "DELIBERATE BUG: fixAfterDeletion leaves a sibling's far child red (one case)",
                  "rep_ok_black_root")}};

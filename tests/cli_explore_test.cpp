@@ -44,7 +44,7 @@ TEST(ExploreCli, ASeededBugIsPrintedWithTheCallsThatReachIt) {
   const std::vector<std::string> args = {"explore", "TreeMap", "3", "--methods", "put_key,remove_flipped", "--show", "1"};
   const result r = run(args);
   EXPECT_EQ(r.exit_code, 1) << shown(args, r);
-  EXPECT_TRUE(contains(r.out, "finding 1 (after 3 calls): postcondition: ")) << r.out;
+  EXPECT_TRUE(contains(r.out, "finding 1 (after 3 calls): postcondition clause \"")) << r.out;
   EXPECT_TRUE(contains(r.out, "  calls:      put_key(")) << r.out;
   EXPECT_TRUE(contains(r.out, "; remove_flipped(")) << r.out;
   EXPECT_TRUE(contains(r.out, "  post-state: TreeMap#0{")) << r.out;
@@ -71,7 +71,7 @@ TEST(ExploreCli, ACrashIsAFindingAndTheRunGoesOn) {
   EXPECT_EQ(j["calls"].get<std::uint64_t>() + j["failed"].get<std::uint64_t>(),
             j["states"].get<std::uint64_t>() * j["calls_per_state"].get<std::uint64_t>());
   // SIGSEGV; where AddressSanitizer reports the null dereference first, its exit status.
-  EXPECT_TRUE(contains(r.out, "finding 1 (after 1 calls): crash: ")) << r.out;
+  EXPECT_TRUE(contains(r.out, "finding 1 (after 1 calls): the method crashed: ")) << r.out;
   EXPECT_TRUE(contains(r.out, "  calls:      remove_unchecked(0)")) << r.out;
 }
 
@@ -87,7 +87,7 @@ TEST(ExploreCli, AHangIsATimeoutAndTheRunGoesOn) {
   EXPECT_EQ(j["worker_restarts"], 1);
   EXPECT_EQ(j["complete"], true);
   EXPECT_EQ(j["states"], 731);  // every binary search tree over a subset of the six keys
-  EXPECT_TRUE(contains(r.out, "finding 1 (after 7 calls): timeout: ran over its limit of 0.2 s")) << r.out;
+  EXPECT_TRUE(contains(r.out, "finding 1 (after 7 calls): timeout: the method ran over its limit of 0.2 s")) << r.out;
 }
 
 TEST(ExploreCli, TheDifferentialShowsValidTreesNoSequenceBuilds) {

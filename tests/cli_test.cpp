@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <ostream>
 #include <set>
@@ -529,7 +530,25 @@ TEST(Help, TopLevelHelpNamesTheSubcommandsAndExitCodes) {
 TEST(Help, Version) {
   const result r = run({"--version"});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out.rfind("smallscope ", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("smallscope 0.2.0", 0), 0u) << r.out;  // the package's version (CHANGELOG.md)
+}
+
+}  // namespace
+
+namespace {
+
+// A binary of the user's own (smallscope::main with their subjects) names itself in `list` and
+// in its help, not "smallscope".
+TEST(CliOwnBinary, ListAndHelpNameTheBinaryThatRuns) {
+  const std::string dir = ::testing::TempDir() + "smallscope_own_binary";
+  const std::string own = dir + "/shop_check";
+  ASSERT_EQ(std::system(("mkdir -p '" + dir + "' && ln -sf '" SMALLSCOPE_BINARY "' '" + own + "'").c_str()), 0);
+  const result listed = cli_runner::run_program(own, {"list"});
+  EXPECT_EQ(listed.exit_code, 0);
+  EXPECT_TRUE(contains(listed.out, "methods (" + own + " check SearchTree METHOD SCOPE)")) << listed.out;
+  EXPECT_FALSE(contains(listed.out, "smallscope check")) << listed.out;
+  const result help = cli_runner::run_program(own, {"cover", "--help"});
+  EXPECT_TRUE(contains(help.out, "`" + own + " check` first")) << help.out;
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A project of a user's own, built against smallscope the three ways a user can: an installed
-# package found with find_package(smallscope 0.1), the source tree through add_subdirectory,
-# and pkg-config without CMake. The project is examples/own_classes (the README's worked
+# package found with find_package(smallscope 0.2), the source tree through add_subdirectory,
+# and pkg-config without CMake; and examples/unmodified (a library tested as it is written)
+# against the installed package, through its smallscope_instrument function. The project is examples/own_classes (the README's worked
 # example): its GoogleTest suite must pass, its own command line (smallscope::main) must list,
 # generate and check its subject, and the leak it seeds must be found and reproduced by a
 # reproducer that fails, and passes once the method is fixed. The README must show the
@@ -80,10 +81,21 @@ mkdir -p "$tmp/too_new"
 cat >"$tmp/too_new/CMakeLists.txt" <<'EOF'
 cmake_minimum_required(VERSION 3.25)
 project(too_new LANGUAGES CXX)
-find_package(smallscope 0.2 REQUIRED)
+find_package(smallscope 0.3 REQUIRED)
 EOF
 if cmake -S "$tmp/too_new" -B "$tmp/too_new/build" -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/too_new.out" 2>&1; then
-  fail "find_package(smallscope 0.2) accepted version 0.1"
+  fail "find_package(smallscope 0.3) accepted version 0.2"
+fi
+
+echo "== classes as they are: examples/unmodified against the installed package (smallscope_instrument)"
+if cmake -S "$source_dir/examples/unmodified" -B "$tmp/unmodified" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
+    -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/unmodified.out" 2>&1 &&
+    cmake --build "$tmp/unmodified" >>"$tmp/unmodified.out" 2>&1; then
+  expect_run unmodified-gtest 0 "[  PASSED  ] 7 tests" "$tmp/unmodified/ordered_set_test"
+  grep -q -F "smallscope-instrument: " "$tmp/unmodified.out" || fail "the build did not run smallscope-instrument"
+else
+  cat "$tmp/unmodified.out" >&2
+  fail "examples/unmodified does not build against the installed package"
 fi
 
 echo "== add_subdirectory: the source tree inside the user's project"

@@ -155,9 +155,26 @@ TEST(MethodMacro, ArgumentCountIsChecked) {
   EXPECT_THROW((SMALLSCOPE_METHOD(chain::push_front_lost, push_front_lost_post)), smallscope::finitization_error);
 }
 
-TEST(MethodMacro, AnotherInvariantMustBeNamed) {
+// Judging a method by another invariant without naming it (so reproducers would call rep_ok) does
+// not compile; with its name it does.
+template <auto Invariant>
+concept makes_method_without_invariant_name = requires {
+  smallscope::make_method<&chain::pop_front_no_resize, &pop_front_post, Invariant>(
+      std::string("pop"), std::vector<smallscope::argument_domain>{}, std::string("pop_front_no_resize"),
+      std::string("pop_front_post"));
+};
+template <auto Invariant>
+concept makes_method_with_invariant_name = requires {
+  smallscope::make_method<&chain::pop_front_no_resize, &pop_front_post, Invariant>(
+      std::string("pop"), std::vector<smallscope::argument_domain>{}, std::string("pop_front_no_resize"),
+      std::string("pop_front_post"), std::string(), std::string("chain::rep_ok_named"));
+};
+static_assert(!makes_method_without_invariant_name<&chain::rep_ok_named>);
+static_assert(makes_method_with_invariant_name<&chain::rep_ok_named>);
+
+TEST(MethodMacro, AnEmptyInvariantNameIsRefused) {
   EXPECT_THROW((smallscope::make_method<&chain::pop_front_no_resize, &pop_front_post, &chain::rep_ok_named>(
-                   "pop", {}, "pop_front_no_resize", "pop_front_post")),
+                   "pop", {}, "pop_front_no_resize", "pop_front_post", "", "")),
                smallscope::finitization_error);
 }
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -89,6 +90,12 @@ struct run_hooks {
   void** keep = nullptr;
 };
 
+namespace detail {
+// Set by a check's worker: run_method stores 1 there once the method has returned (or thrown),
+// so a crash after that is known to be in reading the post-state, not in the method.
+inline thread_local std::atomic<std::uint32_t>* method_returned = nullptr;
+}  // namespace detail
+
 // Tells whether an exception is one the method may throw.
 using exception_filter = bool (*)(const std::exception&);
 
@@ -147,6 +154,18 @@ struct method_traits<R (C::*)(A...)> {
 };
 template <class R, class C, class... A>
 struct method_traits<R (C::*)(A...) const> : method_traits<R (C::*)(A...)> {};
+template <class R, class C, class... A>
+struct method_traits<R (C::*)(A...) noexcept> : method_traits<R (C::*)(A...)> {};
+template <class R, class C, class... A>
+struct method_traits<R (C::*)(A...) const noexcept> : method_traits<R (C::*)(A...)> {};
+template <class R, class C, class... A>
+struct method_traits<R (C::*)(A...) &> : method_traits<R (C::*)(A...)> {};
+template <class R, class C, class... A>
+struct method_traits<R (C::*)(A...) & noexcept> : method_traits<R (C::*)(A...)> {};
+template <class R, class C, class... A>
+struct method_traits<R (C::*)(A...) const&> : method_traits<R (C::*)(A...)> {};
+template <class R, class C, class... A>
+struct method_traits<R (C::*)(A...) const & noexcept> : method_traits<R (C::*)(A...)> {};
 // A free function over the root: a fixed sequence of calls (paper 000, Sec. 6.3).
 template <class R, class C, class... A>
 struct method_traits<R (*)(C&, A...)> {
@@ -155,21 +174,45 @@ struct method_traits<R (*)(C&, A...)> {
   using args = std::tuple<A...>;
   static constexpr bool member = false;
 };
+template <class R, class C, class... A>
+struct method_traits<R (*)(C&, A...) noexcept> : method_traits<R (*)(C&, A...)> {};
 
-template <auto Method, class Root, class... A>
-decltype(auto) invoke_method(Root& root, A... args) {
-  if constexpr (method_traits<decltype(Method)>::member)
-    return (root.*Method)(args...);
-  else
-    return Method(root, args...);
-}
+// A parameter the finitization can fill: an integer, enum or bool, or a pointer (to an object
+// of a class domain), taken by value, by const reference or by rvalue reference; a non-const
+// lvalue reference gets a variable of its own that the method may change.
+template <class P>
+concept fillable_parameter = std::is_integral_v<std::remove_cvref_t<P>> || std::is_enum_v<std::remove_cvref_t<P>> ||
+                             std::is_pointer_v<std::remove_cvref_t<P>>;
+
+template <class P>
+using argument_value_t = std::remove_cvref_t<P>;
 
 template <class T>
 T argument_as(std::int64_t v) {
+  static_assert(fillable_parameter<T> && !std::is_reference_v<T>);
   if constexpr (std::is_pointer_v<T>)
     return reinterpret_cast<T>(static_cast<std::uintptr_t>(v));
   else
     return static_cast<T>(v);
+}
+
+// The arguments of one call, each held in a variable of the parameter's value type that lives
+// across the call, so `const Key&` and `Key&&` parameters bind to an object, never to a
+// temporary that dies before the method reads it.
+template <class Args, std::size_t... I>
+auto argument_values([[maybe_unused]] std::span<const std::int64_t> args, std::index_sequence<I...>) {
+  return std::tuple<argument_value_t<std::tuple_element_t<I, Args>>...>{
+      argument_as<argument_value_t<std::tuple_element_t<I, Args>>>(args[I])...};
+}
+
+// Calls Method on the root with the held arguments, each passed as its parameter takes it.
+template <auto Method, class Root, class Values, std::size_t... I>
+decltype(auto) invoke_method(Root& root, Values& values, std::index_sequence<I...>) {
+  using Args = typename method_traits<decltype(Method)>::args;
+  if constexpr (method_traits<decltype(Method)>::member)
+    return (root.*Method)(static_cast<std::tuple_element_t<I, Args>&&>(std::get<I>(values))...);
+  else
+    return Method(root, static_cast<std::tuple_element_t<I, Args>&&>(std::get<I>(values))...);
 }
 
 template <class R>
@@ -236,9 +279,12 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   Root* now = deep_copy(in, &copied);
   for (const auto& [from, to] : copied.objects) out.copied.emplace_back(from, to);
   if (hooks != nullptr && hooks->copied != nullptr) hooks->copied(hooks->context, copied);
+  // The postcondition sees each argument as passed, even when the method changed its own copy.
   const auto arg = [&](auto index) {
-    return argument_as<std::tuple_element_t<decltype(index)::value, Args>>(args[decltype(index)::value]);
+    return argument_as<argument_value_t<std::tuple_element_t<decltype(index)::value, Args>>>(
+        args[decltype(index)::value]);
   };
+  auto values = argument_values<Args>(args, std::index_sequence<I...>{});
   verdict v;
   // The oracle: the invariant in the post-state, then the postcondition over the result (if any).
   const auto judge = [&](const auto&... result) {
@@ -259,10 +305,12 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   if (watch) begin_allocation_watch();
   try {
     if constexpr (std::is_void_v<R>) {
-      invoke_method<Method>(*now, arg(std::integral_constant<std::size_t, I>{})...);
+      invoke_method<Method>(*now, values, std::index_sequence<I...>{});
+      if (method_returned != nullptr) method_returned->store(1);
       judge();
     } else {
-      const R r = invoke_method<Method>(*now, arg(std::integral_constant<std::size_t, I>{})...);
+      const std::remove_cvref_t<R> r = invoke_method<Method>(*now, values, std::index_sequence<I...>{});
+      if (method_returned != nullptr) method_returned->store(1);
       {
         const allocation_watch_pause pause;
         out.result = result_text(r);
@@ -276,6 +324,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
       out.detail = std::string(v.failed_clause());
     }
   } catch (const std::exception& e) {
+    if (method_returned != nullptr) method_returned->store(1);
     const allocation_watch_pause pause;
     out.kind = outcome_kind::exception;
     out.detail = e.what();
@@ -292,6 +341,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
         break;
       }
   } catch (...) {
+    if (method_returned != nullptr) method_returned->store(1);
     const allocation_watch_pause pause;
     out.kind = outcome_kind::exception;
     out.detail = "an exception not derived from std::exception";
@@ -318,25 +368,38 @@ inline std::string unqualified(std::string_view name) {
 
 }  // namespace detail
 
-// The method Method of the root class (a member function, or a free function taking Root& first,
-// e.g. a sequence of calls), judged by its invariant RepOk (by default Root::rep_ok; or a free
-// function of const Root&) and the postcondition
-// Post(verdict&, const Root& old, const Root& now, [result,] args...). `cpp_member`, `cpp_post`
-// and `cpp_invariant` are the C++ names a reproducer calls; SMALLSCOPE_METHOD fills them in.
-template <auto Method, auto Post, auto RepOk = nullptr>
-target_method make_method(std::string name, std::vector<argument_domain> arguments, std::string cpp_member,
-                          std::string cpp_post, std::string summary = {}, std::string cpp_invariant = {}) {
-  using traits = detail::method_traits<decltype(Method)>;
+namespace detail {
+
+template <class Args>
+inline constexpr bool all_fillable = false;
+template <class... A>
+inline constexpr bool all_fillable<std::tuple<A...>> = (fillable_parameter<A> && ...);
+
+// Every parameter of the method M (after the root, for a free function) is one the
+// finitization can fill: an integer, enum, bool or pointer, by value, const reference or rvalue
+// reference. Any other (a std::string, a struct by value) does not compile; wrap such a method
+// in a free function `R f(Root&, ...)` that takes fillable parameters.
+template <auto M>
+concept fillable_method = all_fillable<typename method_traits<decltype(M)>::args>;
+
+template <auto Method, auto Post, auto RepOk>
+target_method make_method_named(std::string name, std::vector<argument_domain> arguments, std::string cpp_member,
+                                std::string cpp_post, std::string summary, std::string cpp_invariant) {
+  using traits = method_traits<decltype(Method)>;
   using Root = typename traits::root;
+  static_assert(all_fillable<typename traits::args>,
+                "every parameter of a method under test must be one the finitization can fill: an integer, "
+                "enum, bool or pointer, by value, const reference or rvalue reference; wrap the method in a "
+                "free function `R f(Root&, ...)` taking such parameters");
   constexpr std::size_t arity = std::tuple_size_v<typename traits::args>;
   target_method m;
   m.name = std::move(name);
   m.summary = std::move(summary);
   m.arguments = std::move(arguments);
   // Members are called on the root by their own name; free functions by the name given.
-  m.cpp_member = traits::member ? detail::unqualified(cpp_member) : std::move(cpp_member);
+  m.cpp_member = traits::member ? unqualified(cpp_member) : std::move(cpp_member);
   m.cpp_post = std::move(cpp_post);
-  m.result_type = detail::type_text<typename traits::result>();
+  m.result_type = type_text<typename traits::result>();
   m.free_function = !traits::member;
   if (m.arguments.size() != arity)
     throw finitization_error("method " + m.name + ": " + std::to_string(arity) + " argument domain(s) needed, " +
@@ -346,17 +409,14 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
     else return RepOk;
   }();
   m.free_invariant = !std::is_member_function_pointer_v<decltype(rep_ok)>;
-  if (cpp_invariant.empty()) {
-    if constexpr (!std::is_same_v<decltype(RepOk), std::nullptr_t>)
-      throw finitization_error("method " + m.name +
-                               ": name the invariant it is judged by (make_method's cpp_invariant, or "
-                               "SMALLSCOPE_METHOD_WITH_INVARIANT), so reproducers call the same one");
-    cpp_invariant = "rep_ok";
-  }
-  m.cpp_invariant = m.free_invariant ? std::move(cpp_invariant) : detail::unqualified(cpp_invariant);
+  if (cpp_invariant.empty())
+    throw finitization_error("method " + m.name +
+                             ": name the invariant it is judged by (make_method's cpp_invariant, or "
+                             "SMALLSCOPE_METHOD_WITH_INVARIANT), so reproducers call the same one");
+  m.cpp_invariant = m.free_invariant ? std::move(cpp_invariant) : unqualified(cpp_invariant);
   m.run = [](const void* root, std::span<const std::int64_t> args, const run_hooks* hooks,
               std::span<const exception_filter> allowed) {
-    return detail::run_method<Method, Post, rep_ok>(root, args, hooks, allowed, std::make_index_sequence<arity>{});
+    return run_method<Method, Post, rep_ok>(root, args, hooks, allowed, std::make_index_sequence<arity>{});
   };
   m.describe = [](const void* root) { return smallscope::describe(*static_cast<const Root*>(root)); };
   m.fingerprint = [](const void* root) { return smallscope::fingerprint(*static_cast<const Root*>(root)); };
@@ -364,6 +424,46 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
   m.canonical = [](const void* root) { return smallscope::canonical_form(*static_cast<const Root*>(root)); };
   m.release_root = [](void* root) { smallscope::release(static_cast<Root*>(root)); };
   return m;
+}
+
+}  // namespace detail
+
+// The method Method of the root class (a member function, or a free function taking Root& first,
+// e.g. a sequence of calls), judged by the root's rep_ok and the postcondition
+// Post(verdict&, const Root& old, const Root& now, [result,] args...). `cpp_member` and
+// `cpp_post` are the C++ names a reproducer calls; SMALLSCOPE_METHOD fills them in.
+template <auto Method, auto Post>
+  requires detail::fillable_method<Method>
+target_method make_method(std::string name, std::vector<argument_domain> arguments, std::string cpp_member,
+                          std::string cpp_post, std::string summary = {}) {
+  return detail::make_method_named<Method, Post, nullptr>(std::move(name), std::move(arguments),
+                                                          std::move(cpp_member), std::move(cpp_post),
+                                                          std::move(summary), "rep_ok");
+}
+
+// The same, judged by the invariant RepOk (a member of the root class, or a free function of
+// const Root&) instead of rep_ok. Its C++ name, `cpp_invariant`, is required, so reproducers
+// call the same invariant: leaving it out does not compile.
+template <auto Method, auto Post, auto RepOk>
+  requires(!std::is_same_v<decltype(RepOk), std::nullptr_t>) && detail::fillable_method<Method>
+target_method make_method(std::string name, std::vector<argument_domain> arguments, std::string cpp_member,
+                          std::string cpp_post, std::string summary, std::string cpp_invariant) {
+  return detail::make_method_named<Method, Post, RepOk>(std::move(name), std::move(arguments),
+                                                        std::move(cpp_member), std::move(cpp_post),
+                                                        std::move(summary), std::move(cpp_invariant));
+}
+
+// One member function of an overload set, by its signature:
+// `smallscope::overload<bool(const int&)>(&tree::erase)`, or for a const member
+// `smallscope::overload<bool(const int&) const>(&tree::contains)`.
+template <class Signature, class C>
+constexpr Signature C::*overload(Signature C::*member) {
+  return member;
+}
+// One free function of an overload set, by its signature.
+template <class Signature>
+constexpr Signature* overload(Signature* function) {
+  return function;
 }
 
 }  // namespace smallscope
@@ -384,3 +484,11 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
   ::smallscope::make_method<&method, &post, &invariant>(                                        \
       ::smallscope::detail::unqualified(#method),                                               \
       std::vector<::smallscope::argument_domain>{__VA_ARGS__}, #method, #post, {}, #invariant)
+
+// One overload of an overloaded method, by its signature in parentheses:
+// SMALLSCOPE_METHOD_OVERLOAD(tree::erase, (bool(const int&)), erase_post, smallscope::ints(0, 3)).
+#define SMALLSCOPE_DETAIL_UNPAREN(...) __VA_ARGS__
+#define SMALLSCOPE_METHOD_OVERLOAD(method, signature, post, ...)                                          \
+  ::smallscope::make_method<::smallscope::overload<SMALLSCOPE_DETAIL_UNPAREN signature>(&method), &post>( \
+      ::smallscope::detail::unqualified(#method), std::vector<::smallscope::argument_domain>{__VA_ARGS__},  \
+      #method, #post)

@@ -65,6 +65,9 @@ struct counterexample {
   std::string detail;  // the failed clause, the exception's message, the signal, the limit, the leak
   std::string invariant_clause;  // invariant failures: the clause the invariant names, if any
   std::string result;  // the method's result, when it returned
+  // Crashes: the method had returned, and reading its post-state (the invariant, the
+  // postcondition or its picture) crashed, on a pointer the method left dangling or corrupt.
+  bool returned = false;
   std::vector<std::string> arguments;      // as text: "3", "null", "Object#1"
   std::vector<std::int64_t> integers;      // integer arguments (objects: their index, -1 null)
   std::vector<std::uint32_t> candidate;    // the pre-state: the search's candidate vector

@@ -29,6 +29,8 @@
 
 #include "smallscope/array.hpp"
 #include "smallscope/detail/finitization_data.hpp"
+#include "smallscope/detail/member_access.hpp"
+#include "smallscope/detail/ownership.hpp"
 #include "smallscope/field.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/vector.hpp"
@@ -177,38 +179,37 @@ class finitization {
     data_.class_domains.at(d.id()).isomorphism_checked = false;
   }
 
-  // Binds an integral, enum or bool field to a set of integers.
-  template <class C, class T>
-  void set(field<T> C::*member, const int_set& values) {
-    static_assert(!std::is_pointer_v<T>, "a pointer field takes an object set, not integers");
-    auto b = begin_binding(member);
-    b.value_size = sizeof(T);
-    b.encode = &detail::encode_integer<T>;
-    b.is_bool = std::is_same_v<T, bool>;
-    if (values.symbolic()) {
-      if (b.is_bool || sizeof(T) < 4)
-        throw finitization_error(where(b) + ": symbolic_ints() needs an integer field of 32 bits or more");
-      b.symbolic = true;  // the state space gives each field its own values (state_space.cpp)
-      require_symbolic_room(b);
-    } else {
-      b.values = integer_domain<T>(b, values, "value");
-    }
-    finish_binding(std::move(b));
+  // Binds an integral, enum or bool field to a set of integers. The field is a field<T>, or a
+  // plain T member of a class whose reads are instrumented (instrument.hpp).
+  template <class C, class M>
+    requires detail::member_access<M>::supported
+  void set(M C::*member, const int_set& values) {
+    bind_integers<typename detail::member_access<M>::value>(begin_binding(member), values);
+  }
+  // Binds a member of a struct member (`f.set(&node::key, &key::major, ints(0, 2))`): the struct
+  // registers its own fields with SMALLSCOPE_FIELDS, and each is a slot named "key.major".
+  template <class C, class S, class M>
+    requires detail::is_nested_v<S> && detail::member_access<M>::supported
+  void set(S C::*outer, M S::*inner, const int_set& values) {
+    bind_integers<typename detail::member_access<M>::value>(begin_nested_binding(outer, inner), values);
   }
 
-  // Binds a pointer field to a set of objects.
-  template <class C, class T, class U>
-  void set(field<T*> C::*member, const object_set<U>& objects) {
-    static_assert(std::is_same_v<std::remove_cv_t<T>, U>,
-                  "the object set's class must be the class the field points to");
-    auto b = begin_binding(member);
-    b.value_size = sizeof(T*);
-    b.values = object_domain(b, objects);
-    finish_binding(std::move(b));
+  // Binds a pointer field (field<T*>, a plain T* or a std::unique_ptr<T>) to a set of objects.
+  template <class C, class M, class U>
+    requires detail::member_access<M>::supported
+  void set(M C::*member, const object_set<U>& objects) {
+    bind_objects<typename detail::member_access<M>::value>(begin_binding(member), objects);
   }
-  template <class C, class T, class U>
-  void set(field<T*> C::*member, class_domain<U> objects) {
+  template <class C, class M, class U>
+    requires detail::member_access<M>::supported
+  void set(M C::*member, class_domain<U> objects) {
     set(member, object_set<U>(objects));
+  }
+  // Binds a pointer member of a struct member to a set of objects.
+  template <class C, class S, class M, class U>
+    requires detail::is_nested_v<S> && detail::member_access<M>::supported
+  void set(S C::*outer, M S::*inner, const object_set<U>& objects) {
+    bind_objects<typename detail::member_access<M>::value>(begin_nested_binding(outer, inner), objects);
   }
 
   // Binds an array (or a vector, vector.hpp) of integers: its length ranges over `lengths`, each
@@ -272,11 +273,13 @@ class finitization {
     d.cpp_type = detail::demangle(typeid(T).name());
     d.construct = [](void* p) { detail::construct_object<T>(p); };
     d.constructor_args = detail::constructor_args_text<T>();
-    d.destroy = [](void* p) { static_cast<T*>(p)->~T(); };
-    if constexpr (detail::has_registered_fields<T>) {
-      std::apply([&](const auto&... f) { (d.registered_fields.emplace_back(f.name), ...); },
-                 detail::registered_fields<T>());
-    }
+    // The object's destructor runs as its constructor left its pointer fields (ownership.hpp):
+    // one that owns its children never frees another arena object.
+    d.destroy = [](void* p) {
+      detail::disown(*static_cast<T*>(p));
+      static_cast<T*>(p)->~T();
+    };
+    detail::registered_leaf_names<T>(d.registered_fields);
     d.type_name = d.name;
     if (d.name.empty()) throw finitization_error("a class domain needs a name");
     for (const auto& other : data_.class_domains)
@@ -307,6 +310,56 @@ class finitization {
     std::unique_ptr<C> probe(detail::new_object<C>());
     b.offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*member)) -
                                         reinterpret_cast<const char*>(probe.get()));
+    return b;
+  }
+
+  template <class T>
+  void bind_integers(detail::field_binding b, const int_set& values) {
+    static_assert(!std::is_pointer_v<T>, "a pointer field takes an object set, not integers");
+    b.value_size = sizeof(T);
+    b.encode = &detail::encode_integer<T>;
+    b.is_bool = std::is_same_v<T, bool>;
+    if (values.symbolic()) {
+      if (b.is_bool || sizeof(T) < 4)
+        throw finitization_error(where(b) + ": symbolic_ints() needs an integer field of 32 bits or more");
+      b.symbolic = true;  // the state space gives each field its own values (state_space.cpp)
+      require_symbolic_room(b);
+    } else {
+      b.values = integer_domain<T>(b, values, "value");
+    }
+    finish_binding(std::move(b));
+  }
+
+  template <class P, class U>
+  void bind_objects(detail::field_binding b, const object_set<U>& objects) {
+    static_assert(std::is_pointer_v<P>, "an integer field takes an int_set, not objects");
+    static_assert(std::is_same_v<std::remove_cv_t<std::remove_pointer_t<P>>, U>,
+                  "the object set's class must be the class the field points to");
+    b.value_size = sizeof(P);
+    b.values = object_domain(b, objects);
+    finish_binding(std::move(b));
+  }
+
+  template <class C, class S, class M>
+  detail::field_binding begin_nested_binding(S C::*outer, M S::*inner) {
+    auto b = begin_binding(outer);
+    std::string inner_name;
+    std::apply(
+        [&](const auto&... f) {
+          auto match = [&](const auto& nm) {
+            if constexpr (std::is_same_v<std::remove_cvref_t<decltype(nm.member)>, M S::*>)
+              if (nm.member == inner) inner_name = nm.name;
+          };
+          (match(f), ...);
+        },
+        detail::registered_fields<S>());
+    if (inner_name.empty())
+      throw finitization_error("a field of " + b.name + " (" + detail::demangle(typeid(S).name()) +
+                               ") is not listed in its SMALLSCOPE_FIELDS");
+    const std::unique_ptr<S> probe(detail::new_object<S>());
+    b.offset += static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*inner)) -
+                                         reinterpret_cast<const char*>(probe.get()));
+    b.name += "." + inner_name;
     return b;
   }
 

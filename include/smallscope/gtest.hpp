@@ -131,7 +131,11 @@ inline ::testing::AssertionResult all_sequences_pass(const std::vector<const tar
     const auto& f = report.findings[i];
     std::string calls;
     for (const auto& c : f.calls) calls += (calls.empty() ? "" : "; ") + c;
-    ADD_FAILURE() << "after " << f.depth << " calls: " << outcome_name(f.run.kind) << ": " << f.run.detail
+    counterexample failed;
+    failed.kind = f.run.kind;
+    failed.detail = f.run.detail;
+    failed.invariant_clause = f.run.invariant_clause;
+    ADD_FAILURE() << "after " << f.depth << " calls: " << failed_check_text(failed)
                   << "\n  calls:  " << calls << "\n  result: " << f.run.result;
   }
   std::string sizes;

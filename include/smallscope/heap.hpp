@@ -29,6 +29,8 @@
 
 #include "smallscope/array.hpp"
 #include "smallscope/detail/allocation_watch.hpp"
+#include "smallscope/detail/member_access.hpp"
+#include "smallscope/detail/ownership.hpp"
 #include "smallscope/vector.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/detail/finitization_data.hpp"
@@ -49,7 +51,7 @@ struct graph_value {
 };
 
 struct graph_field {
-  std::string_view name;
+  std::string name;  // a member of a registered struct member is "key.major"
   bool is_array = false;
   graph_value value;                  // scalars
   std::vector<graph_value> elements;  // arrays: the elements below the length
@@ -210,34 +212,42 @@ void describe_push(describe_walk& walk, T v) {
   }
 }
 
+// Each registered member of `obj` as graph fields, members of struct members as "key.major".
 template <class C>
-void describe_object(const void* p, void* w) {
-  auto& walk = *static_cast<describe_walk*>(w);
-  const C& obj = *static_cast<const C*>(p);
-  graph_object g;
-  g.address = p;
-  g.type = type_key<C>();
-  std::vector<heap_work> children;
+void describe_members(describe_walk& walk, const C& obj, const std::string& prefix, graph_object& g) {
   for_each_registered<C>([&](std::string_view name, auto member) {
     const auto& f = obj.*member;
     using M = std::remove_cvref_t<decltype(f)>;
-    graph_field gf;
-    gf.name = name;
-    if constexpr (is_array_v<M>) {
-      gf.is_array = true;
-      const int n = f.length();
-      for (int i = 0; i < n && i < f.capacity(); ++i) {
-        const auto v = f[i].get();
-        gf.elements.push_back(graph_value_of(v));
+    if constexpr (is_nested_v<M>) {
+      describe_members(walk, f, prefix + std::string(name) + ".", g);
+    } else {
+      graph_field gf;
+      gf.name = prefix + std::string(name);
+      if constexpr (is_array_v<M>) {
+        gf.is_array = true;
+        const int n = f.length();
+        for (int i = 0; i < n && i < f.capacity(); ++i) {
+          const auto v = f[i].get();
+          gf.elements.push_back(graph_value_of(v));
+          describe_push(walk, v);
+        }
+      } else {
+        const auto v = member_access<M>::get(f);
+        gf.value = graph_value_of(v);
         describe_push(walk, v);
       }
-    } else {
-      const auto v = f.get();
-      gf.value = graph_value_of(v);
-      describe_push(walk, v);
+      g.fields.push_back(std::move(gf));
     }
-    g.fields.push_back(std::move(gf));
   });
+}
+
+template <class C>
+void describe_object(const void* p, void* w) {
+  auto& walk = *static_cast<describe_walk*>(w);
+  graph_object g;
+  g.address = p;
+  g.type = type_key<C>();
+  describe_members(walk, *static_cast<const C*>(p), std::string(), g);
   walk.graph.objects.push_back(std::move(g));
 }
 
@@ -287,10 +297,7 @@ void fingerprint_value(fingerprint_walk& walk, T v) {
 }
 
 template <class C>
-void fingerprint_object(const void* p, void* w) {
-  auto& walk = *static_cast<fingerprint_walk*>(w);
-  const C& obj = *static_cast<const C*>(p);
-  walk.mix(reinterpret_cast<std::uintptr_t>(type_key<C>()));
+void fingerprint_members(fingerprint_walk& walk, const C& obj) {
   for_each_registered<C>([&](std::string_view, auto member) {
     const auto& f = obj.*member;
     using M = std::remove_cvref_t<decltype(f)>;
@@ -298,10 +305,19 @@ void fingerprint_object(const void* p, void* w) {
       const int n = f.length();
       walk.mix(static_cast<std::uint64_t>(n));
       for (int i = 0; i < n && i < f.capacity(); ++i) fingerprint_value(walk, f[i].get());
+    } else if constexpr (is_nested_v<M>) {
+      fingerprint_members(walk, f);
     } else {
-      fingerprint_value(walk, f.get());
+      fingerprint_value(walk, member_access<M>::get(f));
     }
   });
+}
+
+template <class C>
+void fingerprint_object(const void* p, void* w) {
+  auto& walk = *static_cast<fingerprint_walk*>(w);
+  walk.mix(reinterpret_cast<std::uintptr_t>(type_key<C>()));
+  fingerprint_members(walk, *static_cast<const C*>(p));
 }
 
 // Pushed objects are visited last-in first-out; reversing each object's pushes keeps the
@@ -351,10 +367,7 @@ T copy_value(copy_walk& walk, T v) {
 }
 
 template <class C>
-void copy_object(const void* p, void* w) {
-  auto& walk = *static_cast<copy_walk*>(w);
-  const C& from = *static_cast<const C*>(p);
-  C& to = *static_cast<C*>(walk.copies.at(p));
+void copy_members(copy_walk& walk, const C& from, C& to) {
   for_each_registered<C>([&](std::string_view, auto member) {
     const auto& f = from.*member;
     auto& t = to.*member;
@@ -366,10 +379,18 @@ void copy_object(const void* p, void* w) {
       const int n = f.length();
       t.set_length(n);
       for (int i = 0; i < n && i < f.capacity(); ++i) t[i] = copy_value(walk, f[i].get());
+    } else if constexpr (is_nested_v<M>) {
+      copy_members(walk, f, t);
     } else {
-      t = copy_value(walk, f.get());
+      member_access<M>::set(t, copy_value(walk, member_access<M>::get(f)));
     }
   });
+}
+
+template <class C>
+void copy_object(const void* p, void* w) {
+  auto& walk = *static_cast<copy_walk*>(w);
+  copy_members(walk, *static_cast<const C*>(p), *static_cast<C*>(walk.copies.at(p)));
 }
 
 struct release_walk {
@@ -396,19 +417,28 @@ void release_push(release_walk& walk, T v) {
 }
 
 template <class C>
-void release_object(const void* p, void* w) {
-  auto& walk = *static_cast<release_walk*>(w);
-  const C& obj = *static_cast<const C*>(p);
+void release_members(release_walk& walk, const C& obj) {
   for_each_registered<C>([&](std::string_view, auto member) {
     const auto& f = obj.*member;
     using M = std::remove_cvref_t<decltype(f)>;
     if constexpr (is_array_v<M>) {
       for (int i = 0; i < f.length() && i < f.capacity(); ++i) release_push(walk, f[i].get());
+    } else if constexpr (is_nested_v<M>) {
+      release_members(walk, f);
     } else {
-      release_push(walk, f.get());
+      release_push(walk, member_access<M>::get(f));
     }
   });
-  walk.doomed.emplace_back(const_cast<void*>(p), [](void* q) { delete static_cast<C*>(q); });
+}
+
+template <class C>
+void release_object(const void* p, void* w) {
+  auto& walk = *static_cast<release_walk*>(w);
+  release_members(walk, *static_cast<const C*>(p));
+  walk.doomed.emplace_back(const_cast<void*>(p), [](void* q) {
+    disown(*static_cast<C*>(q));
+    delete static_cast<C*>(q);
+  });
 }
 
 }  // namespace detail

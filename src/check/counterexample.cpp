@@ -6,6 +6,8 @@
 #include <cctype>
 #include <limits>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "check/worker.hpp"
 #include "report/graph_printer.hpp"
@@ -51,9 +53,28 @@ std::string new_expression(const detail::state_space& space, const void* type) {
   return "new void()";
 }
 
+// The namespace of a qualified class name: its components before the last, split at "::" outside
+// template arguments, less trailing template specializations (classes, not namespaces):
+// "tlx::SplayTree<int, std::less<int> >" -> "tlx", "ns::tree<int>::node" -> "ns".
 std::string namespace_of(const std::string& qualified) {
-  const auto at = qualified.rfind("::");
-  return at == std::string::npos ? std::string() : qualified.substr(0, at);
+  std::vector<std::string> parts(1);
+  int depth = 0;
+  for (std::size_t i = 0; i < qualified.size(); ++i) {
+    const char ch = qualified[i];
+    if (ch == '<') ++depth;
+    if (ch == '>') --depth;
+    if (depth == 0 && ch == ':' && i + 1 < qualified.size() && qualified[i + 1] == ':') {
+      parts.emplace_back();
+      ++i;
+      continue;
+    }
+    parts.back() += ch;
+  }
+  parts.pop_back();  // the class itself
+  while (!parts.empty() && parts.back().find('<') != std::string::npos) parts.pop_back();
+  std::string ns;
+  for (const auto& p : parts) ns += (ns.empty() ? "" : "::") + p;
+  return ns;
 }
 
 std::string value_code(const object_graph& g, const std::vector<std::string>& labels, const graph_value& v,
@@ -76,6 +97,13 @@ std::string value_code(const object_graph& g, const std::vector<std::string>& la
   return std::to_string(v.integer);
 }
 
+// Why a counterexample has no picture of its post-state.
+std::string missing_post_state(const counterexample& c) {
+  if (c.kind == outcome_kind::leak) return "(valid; released after the check)";
+  if (c.kind == outcome_kind::crash && c.returned) return "(unreadable: reading it crashed)";
+  return "(none: the method did not return)";
+}
+
 }  // namespace
 
 std::string failed_check_text(const counterexample& c) {
@@ -90,7 +118,10 @@ std::string failed_check_text(const counterexample& c) {
     }
     case outcome_kind::postcondition: return fmt::format("postcondition clause \"{}\" fails", c.detail);
     case outcome_kind::exception: return fmt::format("the method threw: {}", c.detail);
-    case outcome_kind::crash: return fmt::format("the method crashed: {}", c.detail);
+    case outcome_kind::crash:
+      return c.returned ? fmt::format("the method returned, then reading its post-state crashed: {} (the method left "
+                                      "a pointer dangling or corrupt)", c.detail)
+                        : fmt::format("the method crashed: {}", c.detail);
     case outcome_kind::timeout: return fmt::format("timeout: the method {}", c.detail);
     case outcome_kind::leak: return fmt::format("the method leaks {}", c.detail);
   }
@@ -113,12 +144,11 @@ std::string counterexample_report(const check_context& ctx, const counterexample
   const std::string pre = pre_state_picture(ctx, c, format);
   if (format == structure_format::dot) {
     out += "  pre-state:\n" + pre;
-    out += c.post_state.empty() ? "  post-state: (none: the method did not return)\n" : "  post-state:\n" + c.post_state;
+    out += !c.post_state.empty() ? "  post-state:\n" + c.post_state : "  post-state: " + missing_post_state(c) + "\n";
   } else {
     out += "  pre-state:  " + pre + "\n";
     if (!c.post_state.empty()) out += "  post-state: " + c.post_state + "\n";
-    else if (c.kind == outcome_kind::leak) out += "  post-state: (valid; released after the check)\n";
-    else out += "  post-state: (none: the method did not return)\n";
+    else out += "  post-state: " + missing_post_state(c) + "\n";
   }
   if (!ctx.reproduce_command.empty())
     out += fmt::format("  reproduce:  {} --input {}\n", ctx.reproduce_command, c.input);

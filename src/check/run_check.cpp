@@ -326,6 +326,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
         c.detail = fmt::format("ran over its limit of {:.3g} s", static_cast<double>(state.limit_ns.load()) / 1e9);
       } else {
         c.kind = outcome_kind::crash;
+        c.returned = state.returned.load() != 0;
         c.detail = WIFSIGNALED(status) ? detail::signal_text(WTERMSIG(status))
                                        : "the process exited with status " + std::to_string(WEXITSTATUS(status));
       }

@@ -76,12 +76,15 @@ bool fails(void* context, const void* root) {
   st.input.store(st.failed.load() + 1);
   st.limit_ns.store(w.times->limit_ns());
   const std::int64_t start = steady_ns();
+  st.returned.store(0);
+  method_returned = &st.returned;
   st.started_ns.store(start);
 
   w.observer = current_observer;
   current_observer = &inactive_observer;  // the copies are not reads of the candidate
   const run_hooks hooks{&w, &begin_watching, &end_watching};
   w.last = w.job->method->call(root, w.args, &hooks);
+  method_returned = nullptr;
   current_observer = w.observer;
 
   const std::int64_t elapsed = steady_ns() - start;

@@ -130,9 +130,12 @@ bool input_checker::check(std::uint64_t structure, std::uint64_t first, const st
     state_.limit_ns.store(times_.limit_ns());
     state_.input.store(input);
     const std::int64_t start = steady_ns();
+    state_.returned.store(0);
+    detail::method_returned = &state_.returned;
     state_.started_ns.store(start);
     judging_.index = static_cast<std::size_t>(structure - 1);
     method_run run = job_.method->call(space_.root(), args_, hooks);
+    detail::method_returned = nullptr;
     const std::int64_t elapsed = steady_ns() - start;
     state_.started_ns.store(0);
     times_.add(elapsed);

@@ -23,6 +23,7 @@ struct worker_state {
   std::atomic<std::uint64_t> input{0};       // the input running now (0: none)
   std::atomic<std::int64_t> started_ns{0};   // its start (steady clock); 0 between inputs
   std::atomic<std::int64_t> limit_ns{0};     // its time limit
+  std::atomic<std::uint32_t> returned{0};    // the method of the input returned (run_method)
   std::atomic<std::uint64_t> checked{0};     // inputs judged by workers so far
   std::atomic<std::uint64_t> passed{0};
   std::atomic<std::uint64_t> failed{0};      // including crashes and timeouts

@@ -61,6 +61,8 @@ nlohmann::json finding_json(const check_context& ctx, const counterexample& c, s
   nlohmann::json j = {{"input", c.input},         {"kind", outcome_name(c.kind)}, {"detail", c.detail},
                       {"arguments", c.arguments}, {"objects", c.objects}};
   if (!c.result.empty()) j["result"] = c.result;
+  if (c.returned) j["returned"] = true;  // a crash in reading the post-state, after the method returned
+  j["text"] = failed_check_text(c);
   j["pre_state"] = pre_state_picture(ctx, c, format);
   j["post_state"] = c.post_state;
   return j;

@@ -68,7 +68,7 @@ int cli_main(int argc, char** argv) {
                "Generates every valid input of a subject within bounds, one per isomorphism class.",
                program};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "smallscope 0.1.0");
+  app.set_version_flag("--version", "smallscope " SMALLSCOPE_VERSION);
   app.footer(fmt::format("Run '{0} gen --help', '{0} check --help', '{0} fe --help', '{0} spec --help' and '{0} mutate --help'\n"
                          "for their options\n"
                          "(gen: --fin, --print, --format, --stats,\n"
@@ -206,9 +206,9 @@ int cli_main(int argc, char** argv) {
       "Every valid input (smallest first) meets every test; each condition of the code under test (if, while,\n"
       "for, ?:, each operand of && and ||) counts its two outcomes. The white-box suite keeps each test that\n"
       "takes an outcome no earlier test took: the same coverage from few inputs. Methods run in this process:\n"
-      "check a method that may crash or hang with `smallscope check` first.\n{}\n"
+      "check a method that may crash or hang with `{} check` first.\n{}\n"
       "Example: smallscope-branches cover TreeMapLazy 5 --methods remove_rank,put_gap --suite wb.suite",
-      exit_codes_text));
+      program, exit_codes_text));
 
   cli::check_request check;
   check.gen.program = program;
@@ -461,7 +461,7 @@ int cli_main(int argc, char** argv) {
                                "'; known: list, gen, check, explore, cover, fe, spec, mutate, merge");
       app.parse(argc, argv);
       if (app.got_subcommand("list")) {
-        code = cli::run_list();
+        code = cli::run_list(program);
       } else if (app.got_subcommand("merge")) {
         code = cli::run_merge(merge);
       } else if (app.got_subcommand("explore")) {

@@ -209,7 +209,7 @@ std::vector<std::int64_t> suite_parameters(const subject& s, const gen_request& 
 std::vector<std::vector<std::uint32_t>> suite_candidates(const suite::contents& contents, const std::string& path,
                                                          const subject_instance& instance);
 
-int run_list();
+int run_list(const std::string& program);
 int run_gen(const gen_request& request);
 int run_check_command(const check_request& request);
 int run_spec(const spec_request& request);

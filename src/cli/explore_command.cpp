@@ -17,6 +17,7 @@
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "report/graph_printer.hpp"
+#include "smallscope/counterexample.hpp"
 #include "smallscope/explore.hpp"
 #include "smallscope/subject.hpp"
 
@@ -103,8 +104,13 @@ int run_explore(const explore_request& r) {
     nlohmann::json findings = nlohmann::json::array();
     for (std::size_t i = 0; i < rep.findings.size(); ++i) {
       const auto& f = rep.findings[i];
+      counterexample failed;
+      failed.kind = f.run.kind;
+      failed.detail = f.run.detail;
+      failed.invariant_clause = f.run.invariant_clause;
       findings.push_back({{"kind", outcome_name(f.run.kind)},
                           {"detail", f.run.detail},
+                          {"text", failed_check_text(failed)},
                           {"result", f.run.result},
                           {"calls", f.calls},
                           {"depth", f.depth},
@@ -156,9 +162,9 @@ int run_explore(const explore_request& r) {
   const std::size_t shown = std::min<std::size_t>(findings.size(), r.show);
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& f = findings[i];
-    out("finding {} (after {} calls): {}: {}\n  calls:      {}\n", i + 1, f["depth"].get<std::uint64_t>(),
-        f["kind"].get<std::string>(), f["detail"].get<std::string>(),
-        calls_text(f["calls"].get<std::vector<std::string>>()));
+    // What failed, worded as check words it ("postcondition clause ... fails").
+    out("finding {} (after {} calls): {}\n  calls:      {}\n", i + 1, f["depth"].get<std::uint64_t>(),
+        f["text"].get<std::string>(), calls_text(f["calls"].get<std::vector<std::string>>()));
     if (!f.value("result", std::string()).empty()) out("  result:     {}\n", f["result"].get<std::string>());
     if (!f.value("post_state", std::string()).empty()) out("  post-state: {}\n", f["post_state"].get<std::string>());
   }

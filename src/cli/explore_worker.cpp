@@ -1,6 +1,8 @@
 // The explore command's worker and its supervisor. See explore_worker.hpp.
 #include "cli/explore_worker.hpp"
 
+#include "smallscope/counterexample.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -160,11 +162,15 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
     std::vector<std::string> texts;
     for (std::uint32_t i = 0; i < now->path_size.load(); ++i) texts.push_back(calls[now->path[i]].text);
     texts.push_back(calls[call].text);
+    counterexample failed;
+    failed.kind = timed_out ? outcome_kind::timeout : outcome_kind::crash;
+    failed.detail = timed_out ? fmt::format("ran over its limit of {:.3g} s", static_cast<double>(now->limit_ns.load()) / 1e9)
+                    : WIFSIGNALED(status) ? detail::signal_text(WTERMSIG(status))
+                                          : fmt::format("the process exited with status {}", WEXITSTATUS(status));
     result.failed.push_back(
-        {{"kind", timed_out ? "timeout" : "crash"},
-         {"detail", timed_out ? fmt::format("ran over its limit of {:.3g} s", static_cast<double>(now->limit_ns.load()) / 1e9)
-                              : WIFSIGNALED(status) ? detail::signal_text(WTERMSIG(status))
-                                                    : fmt::format("the process exited with status {}", WEXITSTATUS(status))},
+        {{"kind", outcome_name(failed.kind)},
+         {"detail", failed.detail},
+         {"text", failed_check_text(failed)},
          {"calls", texts},
          {"depth", texts.size()}});
     skip.insert({std::string(now->form, now->form_size.load()), call});

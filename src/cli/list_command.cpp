@@ -10,7 +10,7 @@
 
 namespace smallscope::cli {
 
-int run_list() {
+int run_list(const std::string& program) {
   for (const auto& s : subjects()) {
     out("{}\n  {}\n", s.name, s.summary);
     std::string params;
@@ -26,7 +26,7 @@ int run_list() {
       // The methods under test (their argument domains depend on the parameters).
       try {
         const subject_instance instance = s.make(example);
-        if (!instance.methods.empty()) out("  methods (smallscope check {} METHOD SCOPE):\n", s.name);
+        if (!instance.methods.empty()) out("  methods ({} check {} METHOD SCOPE):\n", program, s.name);
         for (const auto& m : instance.methods) out("      {:<22} {}\n", m.name, m.summary);
       } catch (const std::exception&) {
         // A subject whose SCOPE 3 is not buildable lists no methods.

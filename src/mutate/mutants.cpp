@@ -3,11 +3,12 @@
 #include "mutate/mutants.hpp"
 #include "mutate/selection.hpp"
 
+#include "clang_front/parse.hpp"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/ASTUnit.h>
-#include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/raw_ostream.h>
@@ -20,10 +21,6 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
-
-#ifndef SMALLSCOPE_CLANG_RESOURCE_DIR
-#define SMALLSCOPE_CLANG_RESOURCE_DIR ""
-#endif
 
 namespace smallscope::mutate {
 
@@ -474,37 +471,14 @@ bool name_matches(const FunctionDecl* f, const std::string& wanted) {
                          q.compare(q.size() - wanted.size() - 2, 2, "::") == 0);
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument(path + ": cannot read the file");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 }  // namespace
 
 selection select_functions(const request& r) {
   selection out;
-  out.code = read_file(r.file);
-  std::vector<std::string> args = {"-xc++", "-Wno-pragma-once-outside-header", "-fno-color-diagnostics"};
-  if (std::string(SMALLSCOPE_CLANG_RESOURCE_DIR).size() > 0) args.push_back("-resource-dir=" SMALLSCOPE_CLANG_RESOURCE_DIR);
-  args.insert(args.end(), r.compiler_arguments.begin(), r.compiler_arguments.end());
-  std::string diagnostics;
-  llvm::raw_string_ostream diag_stream(diagnostics);
-  auto options = new DiagnosticOptions();
-  TextDiagnosticPrinter printer(diag_stream, options);
-  out.ast = tooling::buildASTFromCodeWithArgs(
-      out.code, args, r.file, "smallscope-mutants", std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(), tooling::FileContentMappings(), &printer);
-  diag_stream.flush();
-  if (!out.ast || out.ast->getDiagnostics().hasErrorOccurred()) {
-    std::string first;
-    std::istringstream lines(diagnostics);
-    for (std::string line; std::getline(lines, line) && first.size() < 2000;)
-      if (line.find("error") != std::string::npos) first += "\n  " + line;
-    throw std::invalid_argument(r.file + " does not compile with the arguments given:" + first);
-  }
+  out.code = clang_front::read_text(r.file);
+  out.ast = clang_front::parse(r.file, out.code, {"-Wno-pragma-once-outside-header"}, r.compiler_arguments,
+                               "smallscope-mutants");
   ASTContext& ctx = out.ast->getASTContext();
   SourceManager& sm = ctx.getSourceManager();
 

@@ -1,0 +1,99 @@
+// How the harness reads and writes one registered member of a subject class (paper 000,
+// Sec. 3.3: each field of each object is a slot of the state space). A member is a
+// `field<T>` (the no-build-step path), a plain `T` (classes as they are written, their reads
+// instrumented at build time: instrument.hpp), an owning `std::unique_ptr<T>`, or a struct of
+// such members registered with SMALLSCOPE_FIELDS itself (a key type: its members are slots of
+// their own, named "key.major").
+//
+// The search writes a slot's bytes directly, so every member kind stores exactly its value's
+// bytes: field<T> and T trivially, unique_ptr<T> with the default deleter is one pointer.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+#include <type_traits>
+
+#include "smallscope/array.hpp"
+#include "smallscope/field.hpp"
+#include "smallscope/fields.hpp"
+#include "smallscope/vector.hpp"
+
+namespace smallscope::detail {
+
+template <class M>
+struct member_access {
+  static constexpr bool supported = false;
+};
+
+template <class T>
+struct member_access<field<T>> {
+  static constexpr bool supported = true;
+  using value = T;
+  static T get(const field<T>& f) { return f.get(); }
+  static void set(field<T>& f, T v) { f = v; }
+};
+
+template <class T>
+  requires field_value<T>
+struct member_access<T> {
+  static constexpr bool supported = true;
+  using value = T;
+  static T get(const T& f) { return f; }
+  static void set(T& f, T v) { f = v; }
+};
+
+template <class T>
+struct member_access<std::unique_ptr<T>> {
+  static_assert(sizeof(std::unique_ptr<T>) == sizeof(T*),
+                "an owning pointer field must be a std::unique_ptr<T> with the default deleter");
+  static constexpr bool supported = true;
+  using value = T*;
+  static T* get(const std::unique_ptr<T>& f) { return f.get(); }
+  // Takes ownership of v; the previous pointee is not deleted (it is never an object of the
+  // structure: copies set each member once, after construction).
+  static void set(std::unique_ptr<T>& f, T* v) {
+    (void)f.release();
+    f.reset(v);
+  }
+};
+
+// A struct member whose own members are registered: copied whole, its members walked as
+// members of the object that holds it.
+template <class M>
+inline constexpr bool is_nested_v = std::is_class_v<M> && !member_access<M>::supported && !is_array_v<M> &&
+                                    has_registered_fields<M>;
+
+// Whether M is a scalar member holding a pointer (field<T*>, T*, unique_ptr<T>).
+template <class M>
+constexpr bool is_pointer_member() {
+  if constexpr (member_access<M>::supported)
+    return std::is_pointer_v<typename member_access<M>::value>;
+  else
+    return false;
+}
+template <class M>
+inline constexpr bool is_pointer_member_v = is_pointer_member<M>();
+
+// The names of the slots of C's registered members: "left", and "key.major" for the members of
+// a struct member.
+template <class C>
+void registered_leaf_names(std::vector<std::string>& out, const std::string& prefix = {}) {
+  if constexpr (has_registered_fields<C>)
+    std::apply(
+        [&](const auto&... nm) {
+          auto add = [&](const auto& one) {
+            using M = std::remove_cvref_t<decltype(std::declval<C&>().*(one.member))>;
+            if constexpr (is_nested_v<M>)
+              registered_leaf_names<M>(out, prefix + std::string(one.name) + ".");
+            else
+              out.push_back(prefix + std::string(one.name));
+          };
+          (add(nm), ...);
+        },
+        registered_fields<C>());
+}
+
+}  // namespace smallscope::detail

@@ -1,0 +1,83 @@
+// The ownership rule for destructors (heap.hpp states who owns what): before the harness deletes
+// an object of a structure, or the search destroys an object of its arena, the object's pointer
+// members are set back to what its constructor gave them. A destructor that owns its children
+// (`~tree() { clear(); }`, `std::unique_ptr` members, `~node() { delete left; }`) then frees
+// nothing of the structure, and the harness deletes each object exactly once: no double free,
+// no arena object freed by user code, no false leak. The rest of the destructor runs as written
+// (members that are not registered fields are released as usual).
+//
+// "What its constructor gave them" is learnt once per class from a probe object: null, or an
+// address inside the object itself (an embedded sentinel, as std::list's header node), kept
+// relative to the object. A constructor that points a field at a separate allocation is taken
+// as null.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "smallscope/detail/allocation_watch.hpp"
+#include "smallscope/detail/member_access.hpp"
+
+namespace smallscope::detail {
+
+template <class C>
+void for_each_registered_member(C& obj, auto&& f) {
+  if constexpr (has_registered_fields<std::remove_const_t<C>>)
+    std::apply([&](const auto&... nm) { (f(obj.*(nm.member)), ...); },
+               registered_fields<std::remove_const_t<C>>());
+}
+
+// For each registered pointer member of `obj`, in visit order: the offset from `base` that it
+// points to when that lies in [base, base + size), else -1.
+template <class C>
+void note_constructed_targets(const C& obj, const std::byte* base, std::size_t size, std::vector<std::ptrdiff_t>& out) {
+  for_each_registered_member(obj, [&](const auto& f) {
+    using M = std::remove_cvref_t<decltype(f)>;
+    if constexpr (is_nested_v<M>) {
+      note_constructed_targets(f, base, size, out);
+    } else if constexpr (is_pointer_member_v<M>) {
+      const auto* target = reinterpret_cast<const std::byte*>(member_access<M>::get(f));
+      out.push_back(target >= base && target < base + size ? target - base : -1);
+    }
+  });
+}
+
+template <class C>
+const std::vector<std::ptrdiff_t>& constructed_targets() {
+  static const std::vector<std::ptrdiff_t> targets = [] {
+    const allocation_watch_pause pause;  // the probe is the harness's, not the method's
+    std::vector<std::ptrdiff_t> out;
+    const std::unique_ptr<C> probe(new_object<C>());
+    note_constructed_targets(*probe, reinterpret_cast<const std::byte*>(probe.get()), sizeof(C), out);
+    return out;
+  }();
+  return targets;
+}
+
+template <class C>
+void disown_members(C& obj, std::byte* base, const std::vector<std::ptrdiff_t>& targets, std::size_t& next) {
+  for_each_registered_member(obj, [&](auto& f) {
+    using M = std::remove_cvref_t<decltype(f)>;
+    if constexpr (is_array_v<M>) {
+      if constexpr (std::is_pointer_v<typename M::value_type>)
+        for (int i = 0; i < f.capacity(); ++i) f[i] = nullptr;
+    } else if constexpr (is_nested_v<M>) {
+      disown_members(f, base, targets, next);
+    } else if constexpr (is_pointer_member_v<M>) {
+      using V = typename member_access<M>::value;
+      const std::ptrdiff_t t = targets[next++];
+      member_access<M>::set(f, t < 0 ? nullptr : reinterpret_cast<V>(base + t));
+    }
+  });
+}
+
+// Sets the pointer members of `obj` back to their constructed values (see above).
+template <class C>
+void disown(C& obj) {
+  std::size_t next = 0;
+  disown_members(obj, reinterpret_cast<std::byte*>(&obj), constructed_targets<C>(), next);
+}
+
+}  // namespace smallscope::detail

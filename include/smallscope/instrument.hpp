@@ -1,0 +1,82 @@
+// What instrumented code calls (paper 000, Sec. 3.4: the search monitors the fields the
+// predicate reads; Korat instruments bytecode, smallscope instruments source).
+//
+// Classes as they are written, with plain `T` members, are tested through a copy of their
+// sources that `smallscope-instrument` rewrites at build time (the CMake function
+// `smallscope_instrument`, docs/UNMODIFIED.md): every read of a data member becomes
+// `::smallscope::read_field(x->left)`, every assignment to one `::smallscope::write_field(...)`
+// and every `+=`, `++` `::smallscope::update_field(...)`. Each returns the very lvalue it was
+// given, so types, value categories, template deduction, `?:` lvalues and references behave
+// exactly as in the original; reading a scalar member costs what reading a field<T> costs.
+//
+// A member of class or array type read whole (passed to a function, compared with a library
+// operator) counts as a read of each of its bytes: of every slot inside it, in address order.
+// Reads outside the search's arena are ignored, as for field<T>.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+
+#include "smallscope/array.hpp"
+#include "smallscope/detail/observer.hpp"
+#include "smallscope/field.hpp"
+#include "smallscope/vector.hpp"
+
+namespace smallscope {
+namespace detail {
+
+// smallscope's own tracked types (field<T>, array<T>, vector<T>) observe their reads themselves.
+template <class T>
+inline constexpr bool tracks_itself_v = false;
+template <class T>
+inline constexpr bool tracks_itself_v<field<T>> = true;
+template <class T>
+inline constexpr bool tracks_itself_v<array<T>> = true;
+template <class T>
+inline constexpr bool tracks_itself_v<vector<T>> = true;
+
+template <class T>
+inline constexpr bool read_as_one_slot_v = !std::is_class_v<T> && !std::is_union_v<T> && !std::is_array_v<T>;
+
+SMALLSCOPE_ALWAYS_INLINE void note_read(const volatile void* address, std::size_t bytes, bool one_slot) {
+  const auto* at = static_cast<const std::byte*>(const_cast<const void*>(address));
+  if (one_slot) {
+    current_observer->on_read(at);
+    return;
+  }
+  for (std::size_t i = 0; i < bytes; ++i) current_observer->on_read(at + i);
+}
+
+inline void note_write(const volatile void* address, std::size_t bytes, bool one_slot) {
+  const auto* at = static_cast<const std::byte*>(const_cast<const void*>(address));
+  for (std::size_t i = 0; i < (one_slot ? 1 : bytes); ++i) current_observer->on_write(at + i);
+}
+
+}  // namespace detail
+
+// A read of the member `r` (a tracked read); returns `r` itself.
+template <class T>
+SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_field(T&& r) noexcept {
+  using U = std::remove_cvref_t<T>;
+  if constexpr (!detail::tracks_itself_v<U>)
+    if (!std::is_constant_evaluated()) detail::note_read(std::addressof(r), sizeof(U), detail::read_as_one_slot_v<U>);
+  return static_cast<T&&>(r);
+}
+
+// The member `r` about to be assigned (a tracked write); returns `r` itself.
+template <class T>
+constexpr T&& write_field(T&& r) noexcept {
+  using U = std::remove_cvref_t<T>;
+  if constexpr (!detail::tracks_itself_v<U>)
+    if (!std::is_constant_evaluated()) detail::note_write(std::addressof(r), sizeof(U), detail::read_as_one_slot_v<U>);
+  return static_cast<T&&>(r);
+}
+
+// The member `r` about to be read and assigned (`+=`, `++`); returns `r` itself.
+template <class T>
+constexpr T&& update_field(T&& r) noexcept {
+  return write_field(read_field(static_cast<T&&>(r)));
+}
+
+}  // namespace smallscope

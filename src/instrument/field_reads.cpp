@@ -1,0 +1,227 @@
+// Compile-time instrumentation of field reads with Clang's AST (paper 000, Sec. 3.4). See
+// field_reads.hpp.
+#include "instrument/field_reads.hpp"
+
+#include "clang_front/parse.hpp"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/ASTUnit.h>
+#include <clang/Lex/Lexer.h>
+
+#include <filesystem>
+#include <stdexcept>
+
+namespace smallscope::instrument {
+
+namespace {
+
+using namespace clang;
+namespace fs = std::filesystem;
+
+
+enum class access_kind { read, write, update };
+
+const char* wrapper(access_kind k) {
+  switch (k) {
+    case access_kind::read: return "::smallscope::read_field(";
+    case access_kind::write: return "::smallscope::write_field(";
+    case access_kind::update: return "::smallscope::update_field(";
+  }
+  return "";
+}
+
+class field_accesses : public RecursiveASTVisitor<field_accesses> {
+ public:
+  field_accesses(ASTContext& ctx, const std::vector<std::string>& roots, result& out)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), roots_(roots), out_(out) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  // Unevaluated operands read nothing.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr*) { return true; }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr*) { return true; }
+  bool TraverseRequiresExpr(RequiresExpr*) { return true; }
+  bool TraverseCXXTypeidExpr(CXXTypeidExpr* e) {
+    return e->isPotentiallyEvaluated() ? RecursiveASTVisitor::TraverseCXXTypeidExpr(e) : true;
+  }
+
+  bool VisitMemberExpr(MemberExpr* e) {
+    const auto* field = dyn_cast<FieldDecl>(e->getMemberDecl());
+    if (field == nullptr || field->isBitField() || !in_roots(field->getParent()->getLocation())) return true;
+    // A member array is read element by element where it is subscripted.
+    const Expr* target = e;
+    if (e->getType()->isArrayType()) {
+      const Expr* decayed = parent_expr(e);
+      if (const auto* cast = dyn_cast_or_null<ImplicitCastExpr>(decayed);
+          cast != nullptr && cast->getCastKind() == CK_ArrayToPointerDecay)
+        if (const auto* sub = dyn_cast_or_null<ArraySubscriptExpr>(parent_expr(cast));
+            sub != nullptr && sub->getBase()->IgnoreParenImpCasts() == e)
+          target = sub;
+    }
+    wrap(target);
+    return true;
+  }
+
+ private:
+  const Expr* parent_expr(const Expr* e) {
+    for (const auto& p : ctx_.getParents(*e))
+      if (const auto* pe = p.get<Expr>()) return pe;
+    return nullptr;
+  }
+
+  // Parentheses are transparent for what a member expression is used as.
+  const Expr* user_of(const Expr* e, const Expr*& child) {
+    child = e;
+    const Expr* p = parent_expr(e);
+    while (p != nullptr && isa<ParenExpr>(p)) {
+      child = p;
+      p = parent_expr(p);
+    }
+    return p;
+  }
+
+  void wrap(const Expr* e) {
+    const Expr* child = nullptr;
+    const Expr* user = user_of(e, child);
+    access_kind kind = access_kind::read;
+    if (user != nullptr) {
+      // A struct (or struct element) used as the base of `.member`: the member is what is read.
+      if (const auto* m = dyn_cast<MemberExpr>(user); m != nullptr && !m->isArrow() && m->getBase() == child &&
+                                                        isa<FieldDecl>(m->getMemberDecl()) &&
+                                                        !cast<FieldDecl>(m->getMemberDecl())->isBitField())
+        return;
+      if (const auto* u = dyn_cast<UnaryOperator>(user)) {
+        if (u->getOpcode() == UO_AddrOf) return;  // taking the address reads nothing
+        if (u->isIncrementDecrementOp()) kind = access_kind::update;
+      }
+      if (const auto* b = dyn_cast<BinaryOperator>(user); b != nullptr && b->getLHS() == child) {
+        if (b->getOpcode() == BO_Assign) kind = access_kind::write;
+        else if (b->isCompoundAssignmentOp()) kind = access_kind::update;
+      }
+      if (const auto* call = dyn_cast<CXXOperatorCallExpr>(user);
+          call != nullptr && call->getNumArgs() > 0 && call->getArg(0) == child &&
+          (call->getOperator() == OO_Equal))
+        kind = access_kind::write;
+    }
+    SourceLocation b = e->getBeginLoc(), end = e->getEndLoc();
+    if (!spelled_in_file(b, end)) return;
+    if (!in_roots(b)) return;
+    const unsigned begin_offset = sm_.getFileOffset(b);
+    const SourceLocation after = Lexer::getLocForEndOfToken(end, 0, sm_, ctx_.getLangOpts());
+    if (after.isInvalid()) return;
+    const unsigned end_offset = sm_.getFileOffset(after);
+    if (end_offset <= begin_offset || sm_.getFileID(b) != sm_.getFileID(after)) return;
+    const int span = static_cast<int>(end_offset - begin_offset);
+    // Openings: the outer (longer) expression first; closings: the inner one first.
+    add(b, 0, 0, wrapper(kind), -span);
+    add(after, 0, 0, ")", span);
+    auto& f = file_of(b);
+    (kind == access_kind::read ? f.reads : f.writes) += 1;
+  }
+
+  // Maps a macro argument back to where it is spelled; false for other macro text.
+  bool spelled_in_file(SourceLocation& b, SourceLocation& e) {
+    if (!b.isMacroID() && !e.isMacroID()) return true;
+    if (!sm_.isMacroArgExpansion(b) || !sm_.isMacroArgExpansion(e)) return false;
+    b = sm_.getSpellingLoc(b);
+    e = sm_.getSpellingLoc(e);
+    return !b.isMacroID() && !e.isMacroID() && sm_.getFileID(b) == sm_.getFileID(e) &&
+           sm_.getFileOffset(b) <= sm_.getFileOffset(e);
+  }
+
+  bool in_roots(SourceLocation loc) {
+    const SourceLocation at = sm_.getSpellingLoc(sm_.getExpansionLoc(loc));
+    const FileID id = sm_.getFileID(at);
+    const auto known = decided_.find(id);
+    if (known != decided_.end()) return known->second;
+    bool inside = false;
+    if (const FileEntry* entry = sm_.getFileEntryForID(id)) {
+      std::error_code ec;
+      const fs::path path = fs::weakly_canonical(fs::path(entry->tryGetRealPathName().str()), ec);
+      for (const std::string& root : roots_) {
+        const std::string p = path.string();
+        if (p.size() > root.size() && p.compare(0, root.size(), root) == 0 && p[root.size()] == '/') inside = true;
+      }
+      if (inside && out_.files.count(path.string()) == 0) out_.files[path.string()].code = clang_front::read_text(path.string());
+      if (inside) paths_[id] = path.string();
+    }
+    decided_[id] = inside;
+    return inside;
+  }
+
+  file_edits& file_of(SourceLocation loc) { return out_.files[paths_.at(sm_.getFileID(loc))]; }
+
+  void add(SourceLocation at, unsigned skip, unsigned length, const std::string& text, int order) {
+    if (!in_roots(at)) return;
+    edit e;
+    e.offset = sm_.getFileOffset(at) + skip;
+    e.length = length;
+    e.text = text;
+    e.order = order;
+    file_of(at).edits.insert(e);
+  }
+
+  ASTContext& ctx_;
+  SourceManager& sm_;
+  const std::vector<std::string>& roots_;
+  result& out_;
+  std::map<FileID, bool> decided_;
+  std::map<FileID, std::string> paths_;
+};
+
+
+}  // namespace
+
+result collect(const request& r) {
+  result out;
+  std::vector<std::string> roots;
+  for (const std::string& root : r.roots) {
+    std::error_code ec;
+    std::string p = fs::weakly_canonical(fs::path(root), ec).string();
+    while (p.size() > 1 && p.back() == '/') p.pop_back();
+    roots.push_back(p);
+  }
+  std::set<std::string> read;
+  for (const std::string& source : r.sources) {
+    // Private members are open to the test code (the finitization, the invariant and the
+    // postconditions name them): the target compiles with -fno-access-control too.
+    auto ast = clang_front::parse(source, clang_front::read_text(source), {"-Wno-everything", "-fno-access-control"},
+                                  r.compiler_arguments, "smallscope-instrument");
+    ASTContext& ctx = ast->getASTContext();
+    field_accesses visitor(ctx, roots, out);
+    visitor.TraverseDecl(ctx.getTranslationUnitDecl());
+    std::error_code ec;
+    read.insert(fs::weakly_canonical(fs::path(source), ec).string());
+  }
+  // The files of the roots are what the build must watch (system headers do not change).
+  for (const auto& [path, edits] : out.files) read.insert(path);
+  out.read.assign(read.begin(), read.end());
+  return out;
+}
+
+std::string rewrite(const file_edits& f, const std::string& original_path) {
+  std::string text;
+  unsigned at = 0;
+  for (const edit& e : f.edits) {
+    if (e.offset < at) continue;  // overlapping replacements cannot happen; be safe
+    text.append(f.code, at, e.offset - at);
+    text += e.text;
+    at = e.offset + e.length;
+  }
+  text.append(f.code, at, std::string::npos);
+  // The support include first, then the original line numbers and file name.
+  std::string quoted;
+  for (const char c : original_path) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  return "#include <smallscope/instrument.hpp>  // smallscope-instrument: field reads observed\n#line 1 \"" + quoted +
+         "\"\n" + text;
+}
+
+}  // namespace smallscope::instrument
