@@ -14,6 +14,7 @@
 // domain) throw finitization_error naming the field.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -194,6 +195,39 @@ class finitization {
     bind_integers<typename detail::member_access<M>::value>(begin_nested_binding(outer, inner), values);
   }
 
+  // Binds each element of a C array member (`int keys[4]`) to a set of integers: one slot per
+  // element, "keys[0]" to "keys[3]". A separate count usually says how many are live; the
+  // elements an invariant never reads are never varied.
+  template <class C, class E, std::size_t N>
+    requires detail::member_access<E>::supported
+  void set(E (C::*member)[N], const int_set& values) {
+    for (std::size_t i = 0; i < N; ++i)
+      bind_integers<typename detail::member_access<E>::value>(element_binding(member, i), values);
+  }
+  // Binds each element of a C array of pointers (`node* children[5]`) to a set of objects.
+  template <class C, class E, std::size_t N, class U>
+    requires detail::member_access<E>::supported
+  void set(E (C::*member)[N], const object_set<U>& objects) {
+    for (std::size_t i = 0; i < N; ++i)
+      bind_objects<typename detail::member_access<E>::value>(element_binding(member, i), objects);
+  }
+
+  // Binds each element of a C array whose live length is a count of the same object
+  // (`int count; int keys[4];`): the elements below count + extra belong to the structure, the
+  // others are garbage the search does not vary (unless the invariant reads them). Bind the count
+  // first: `f.set(&chunk::count, ints(0, 4)); f.set_counted(&chunk::keys, &chunk::count, ints(0, 9));`
+  // With children one more than keys, `f.set_counted(&node::child, &node::count, nodes.or_null(), 1)`.
+  template <class C, class E, std::size_t N, class I, class Domain>
+  void set_counted(E (C::*array)[N], I C::*count, const Domain& elements, int extra = 0) {
+    const auto at = count_binding(begin_binding(count), 0, 0);  // checks the count first
+    const std::size_t before = data_.bindings.size();
+    set(array, elements);
+    count_binding(begin_binding(count), N, extra);
+    // The element slots follow the count's, as an array's follow its length.
+    std::rotate(data_.bindings.begin() + static_cast<std::ptrdiff_t>(at + 1),
+                data_.bindings.begin() + static_cast<std::ptrdiff_t>(before), data_.bindings.end());
+  }
+
   // Binds a pointer field (field<T*>, a plain T* or a std::unique_ptr<T>) to a set of objects.
   template <class C, class M, class U>
     requires detail::member_access<M>::supported
@@ -338,6 +372,18 @@ class finitization {
     b.value_size = sizeof(P);
     b.values = object_domain(b, objects);
     finish_binding(std::move(b));
+  }
+
+  // The place of `count`'s binding, marked as the count of n elements (n = 0: only checked);
+  // throws when it is not bound yet, is not an integer field or counts already.
+  std::size_t count_binding(const detail::field_binding& count, std::size_t n, int extra);
+
+  template <class C, class E, std::size_t N>
+  detail::field_binding element_binding(E (C::*member)[N], std::size_t i) {
+    auto b = begin_binding(member);
+    b.offset += i * sizeof(E);
+    b.name += "[" + std::to_string(i) + "]";
+    return b;
   }
 
   template <class C, class S, class M>

@@ -220,6 +220,16 @@ void describe_members(describe_walk& walk, const C& obj, const std::string& pref
     using M = std::remove_cvref_t<decltype(f)>;
     if constexpr (is_nested_v<M>) {
       describe_members(walk, f, prefix + std::string(name) + ".", g);
+    } else if constexpr (is_c_array_v<M>) {
+      using E = std::remove_extent_t<M>;
+      for (std::size_t i = 0; i < std::extent_v<M>; ++i) {
+        graph_field gf;
+        gf.name = prefix + std::string(name) + "[" + std::to_string(i) + "]";
+        const auto v = member_access<E>::get(f[i]);
+        gf.value = graph_value_of(v);
+        describe_push(walk, v);
+        g.fields.push_back(std::move(gf));
+      }
     } else {
       graph_field gf;
       gf.name = prefix + std::string(name);
@@ -307,6 +317,8 @@ void fingerprint_members(fingerprint_walk& walk, const C& obj) {
       for (int i = 0; i < n && i < f.capacity(); ++i) fingerprint_value(walk, f[i].get());
     } else if constexpr (is_nested_v<M>) {
       fingerprint_members(walk, f);
+    } else if constexpr (is_c_array_v<M>) {
+      for (const auto& e : f) fingerprint_value(walk, member_access<std::remove_extent_t<M>>::get(e));
     } else {
       fingerprint_value(walk, member_access<M>::get(f));
     }
@@ -381,6 +393,10 @@ void copy_members(copy_walk& walk, const C& from, C& to) {
       for (int i = 0; i < n && i < f.capacity(); ++i) t[i] = copy_value(walk, f[i].get());
     } else if constexpr (is_nested_v<M>) {
       copy_members(walk, f, t);
+    } else if constexpr (is_c_array_v<M>) {
+      using E = std::remove_extent_t<M>;
+      for (std::size_t i = 0; i < std::extent_v<M>; ++i)
+        member_access<E>::set(t[i], copy_value(walk, member_access<E>::get(f[i])));
     } else {
       member_access<M>::set(t, copy_value(walk, member_access<M>::get(f)));
     }
@@ -425,6 +441,8 @@ void release_members(release_walk& walk, const C& obj) {
       for (int i = 0; i < f.length() && i < f.capacity(); ++i) release_push(walk, f[i].get());
     } else if constexpr (is_nested_v<M>) {
       release_members(walk, f);
+    } else if constexpr (is_c_array_v<M>) {
+      for (const auto& e : f) release_push(walk, member_access<std::remove_extent_t<M>>::get(e));
     } else {
       release_push(walk, member_access<M>::get(f));
     }

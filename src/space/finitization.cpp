@@ -64,6 +64,21 @@ void finitization::name_shared_type(const void* type) {
     if (b.owner == type) b.owner_name = name;
 }
 
+std::size_t finitization::count_binding(const detail::field_binding& count, std::size_t n, int extra) {
+  for (std::size_t i = 0; i < data_.bindings.size(); ++i) {
+    auto& b = data_.bindings[i];
+    if (b.owner != count.owner || b.name != count.name) continue;
+    if (b.is_array || b.values.is_objects || b.symbolic)
+      throw finitization_error(where(b) + ": set_counted needs an integer field as the count");
+    if (b.counts != 0) throw finitization_error(where(b) + " counts the elements of two arrays");
+    if (n == 0) return i;  // only checked
+    b.counts = static_cast<std::uint32_t>(n);
+    b.count_extra = extra;
+    return i;
+  }
+  throw finitization_error(where(count) + ": set_counted needs the count bound first (set(&C::count, ints(...)))");
+}
+
 void finitization::finish_binding(detail::field_binding b) {
   bool has_objects = false;
   for (const auto& d : data_.class_domains) has_objects = has_objects || d.type == b.owner;

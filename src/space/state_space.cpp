@@ -241,17 +241,26 @@ void state_space::add_slots() {
                             sl.size, isomorphic});
     hot_.back().symbolic = sl.kind == slot_kind::scalar && data_.bindings[sl.binding].symbolic;
     const bool is_length = sl.kind == slot_kind::array_length;
-    if ((d.objects || is_length) && d.walk_targets.empty())
+    // A count of a C array's live elements (set_counted) steers the walk as an array length
+    // does: the element slots follow it, and those at the count and past it are not visited.
+    const auto& binding = data_.bindings[sl.binding];
+    const bool is_count = sl.kind == slot_kind::scalar && binding.counts > 0;
+    if ((d.objects || is_length || is_count) && d.walk_targets.empty())
       for (const auto& v : d.values) {
         // An object without fields leads nowhere: the walk need not visit it.
         const bool leads_somewhere = v.object >= 0 && objects_[v.object].first_slot != objects_[v.object].end_slot;
-        d.walk_targets.push_back(is_length ? static_cast<std::int32_t>(v.integer) : leads_somewhere ? v.object : -1);
+        const std::int64_t live = std::clamp<std::int64_t>(v.integer + binding.count_extra, 0, binding.counts);
+        d.walk_targets.push_back(is_length  ? static_cast<std::int32_t>(v.integer)
+                                 : is_count ? static_cast<std::int32_t>(live)
+                                 : leads_somewhere ? v.object
+                                                   : -1);
       }
     // A slot whose every value leads nowhere is passed by like an integer: its value cannot
     // change the walk.
-    const bool leads = is_length || std::any_of(d.walk_targets.begin(), d.walk_targets.end(),
-                                                [](std::int32_t t) { return t >= 0; });
-    walk_.push_back(walk_slot{leads ? d.walk_targets.data() : nullptr, sl.offset, sl.capacity, is_length});
+    const bool leads = is_length || is_count || std::any_of(d.walk_targets.begin(), d.walk_targets.end(),
+                                                            [](std::int32_t t) { return t >= 0; });
+    walk_.push_back(walk_slot{leads ? d.walk_targets.data() : nullptr, sl.offset,
+                              is_count ? binding.counts : sl.capacity, is_length || is_count});
   }
 }
 

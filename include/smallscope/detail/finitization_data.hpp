@@ -57,6 +57,11 @@ struct field_binding {
   bool symbolic = false;       // symbolic_ints(): values materialized by order (paper 001)
   value_set values;            // the field domain (the elements' domain, for arrays)
   bool is_array = false;
+  // An integer field that counts the live elements of a C array of the same object (set_counted):
+  // the `counts` element bindings follow it, and the walk of a valid structure visits elements
+  // below the count + count_extra only, so slots past the count take no part in the structure.
+  std::uint32_t counts = 0;
+  std::int32_t count_extra = 0;
   // arrays: holds every object of values' one class domain, in index order, for the whole
   // search (Korat's addAll): each slot has that one value, and the search never reads or
   // increments it, so it takes no part in the field-access stack or isomorphism breaking.

@@ -60,6 +60,19 @@ struct member_access<std::unique_ptr<T>> {
   }
 };
 
+// A C array of scalar members (`int keys[4]; node* children[5];`), its live length often a
+// separate count: each element is a slot of its own, named "keys[2]", read where it is
+// subscripted.
+template <class M>
+constexpr bool is_c_array() {
+  if constexpr (std::is_array_v<M> && std::rank_v<M> == 1 && std::extent_v<M> > 0)
+    return member_access<std::remove_extent_t<M>>::supported;
+  else
+    return false;
+}
+template <class M>
+inline constexpr bool is_c_array_v = is_c_array<M>();
+
 // A struct member whose own members are registered: copied whole, its members walked as
 // members of the object that holds it.
 template <class M>
@@ -88,6 +101,9 @@ void registered_leaf_names(std::vector<std::string>& out, const std::string& pre
             using M = std::remove_cvref_t<decltype(std::declval<C&>().*(one.member))>;
             if constexpr (is_nested_v<M>)
               registered_leaf_names<M>(out, prefix + std::string(one.name) + ".");
+            else if constexpr (is_c_array_v<M>)
+              for (std::size_t i = 0; i < std::extent_v<M>; ++i)
+                out.push_back(prefix + std::string(one.name) + "[" + std::to_string(i) + "]");
             else
               out.push_back(prefix + std::string(one.name));
           };

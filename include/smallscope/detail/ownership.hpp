@@ -35,11 +35,17 @@ template <class C>
 void note_constructed_targets(const C& obj, const std::byte* base, std::size_t size, std::vector<std::ptrdiff_t>& out) {
   for_each_registered_member(obj, [&](const auto& f) {
     using M = std::remove_cvref_t<decltype(f)>;
+    const auto note = [&](const auto& scalar) {
+      const auto* target = reinterpret_cast<const std::byte*>(member_access<std::remove_cvref_t<decltype(scalar)>>::get(scalar));
+      out.push_back(target >= base && target < base + size ? target - base : -1);
+    };
     if constexpr (is_nested_v<M>) {
       note_constructed_targets(f, base, size, out);
+    } else if constexpr (is_c_array_v<M>) {
+      if constexpr (is_pointer_member_v<std::remove_extent_t<M>>)
+        for (const auto& e : f) note(e);
     } else if constexpr (is_pointer_member_v<M>) {
-      const auto* target = reinterpret_cast<const std::byte*>(member_access<M>::get(f));
-      out.push_back(target >= base && target < base + size ? target - base : -1);
+      note(f);
     }
   });
 }
@@ -58,6 +64,12 @@ const std::vector<std::ptrdiff_t>& constructed_targets() {
 
 template <class C>
 void disown_members(C& obj, std::byte* base, const std::vector<std::ptrdiff_t>& targets, std::size_t& next) {
+  const auto restore = [&](auto& scalar) {
+    using S = std::remove_cvref_t<decltype(scalar)>;
+    using V = typename member_access<S>::value;
+    const std::ptrdiff_t t = targets[next++];
+    member_access<S>::set(scalar, t < 0 ? nullptr : reinterpret_cast<V>(base + t));
+  };
   for_each_registered_member(obj, [&](auto& f) {
     using M = std::remove_cvref_t<decltype(f)>;
     if constexpr (is_array_v<M>) {
@@ -65,10 +77,11 @@ void disown_members(C& obj, std::byte* base, const std::vector<std::ptrdiff_t>& 
         for (int i = 0; i < f.capacity(); ++i) f[i] = nullptr;
     } else if constexpr (is_nested_v<M>) {
       disown_members(f, base, targets, next);
+    } else if constexpr (is_c_array_v<M>) {
+      if constexpr (is_pointer_member_v<std::remove_extent_t<M>>)
+        for (auto& e : f) restore(e);
     } else if constexpr (is_pointer_member_v<M>) {
-      using V = typename member_access<M>::value;
-      const std::ptrdiff_t t = targets[next++];
-      member_access<M>::set(f, t < 0 ? nullptr : reinterpret_cast<V>(base + t));
+      restore(f);
     }
   });
 }

@@ -1,0 +1,97 @@
+// smallscope-instrument's rewrite (src/instrument, paper 000 Sec. 3.4): which member accesses
+// are wrapped as reads, writes and updates, which are left alone (unevaluated operands, taking
+// an address, bit-fields, the base of a struct member's member), macro arguments, templates
+// rewritten from their instantiations; and the tool's bad input (exit 2, a message naming it).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "instrument/field_reads.hpp"
+
+namespace {
+
+const std::string sample = SMALLSCOPE_SOURCE_DIR "/tests/instrument/sample";
+
+std::string rewritten_sample() {
+  smallscope::instrument::request r;
+  r.sources = {sample + "/src/use.cpp"};
+  r.roots = {sample + "/lib", sample + "/src"};
+  r.compiler_arguments = {"-std=c++20", "-I" + sample + "/lib"};
+  const auto result = smallscope::instrument::collect(r);
+  const auto at = result.files.find(sample + "/lib/sample.hpp");
+  if (at == result.files.end()) return "(sample.hpp not rewritten)";
+  return smallscope::instrument::rewrite(at->second, at->first);
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+struct ran {
+  int status = -1;
+  std::string output;
+};
+
+ran run_tool(const std::string& arguments) {
+  ran r;
+  const std::string command = std::string(SMALLSCOPE_INSTRUMENT_BINARY) + " " + arguments + " 2>&1";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 512> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) r.output += buffer.data();
+  const int status = ::pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+}  // namespace
+
+TEST(FieldReads, WrapsReadsWritesAndUpdates) {
+  const std::string text = rewritten_sample();
+  EXPECT_TRUE(has(text, "decltype(n->right) r = ::smallscope::read_field(n->right);")) << text;
+  EXPECT_TRUE(has(text, "::smallscope::write_field(n->k.minor) = 1;")) << text;
+  EXPECT_TRUE(has(text, "::smallscope::update_field(n->arr[1]) += 2;")) << text;
+  EXPECT_TRUE(has(text, "++::smallscope::update_field(b.value);")) << text;
+}
+
+TEST(FieldReads, LeavesAloneWhatReadsNothing) {
+  const std::string text = rewritten_sample();
+  EXPECT_TRUE(has(text, "int s = sizeof(n->left);")) << text;
+  EXPECT_TRUE(has(text, "node** a = &n->left;")) << text;
+  EXPECT_TRUE(has(text, "int f = n->flags;")) << text;  // a bit-field binds to no reference
+}
+
+TEST(FieldReads, StructMembersMacroArgumentsAndTemplates) {
+  const std::string text = rewritten_sample();
+  // The struct member is read at the member it reaches, inside assert's argument.
+  EXPECT_TRUE(has(text, "assert(::smallscope::read_field(n->k.major) >= 0);")) << text;
+  // A template rewritten from its instantiation depth<node>.
+  EXPECT_TRUE(has(text, "1 + depth(::smallscope::read_field(n->left));")) << text;
+}
+
+TEST(FieldReads, KeepsTheOriginalLines) {
+  const std::string text = rewritten_sample();
+  EXPECT_EQ(text.rfind("#include <smallscope/instrument.hpp>", 0), 0u) << text;
+  EXPECT_TRUE(has(text, "#line 1 \"" + sample + "/lib/sample.hpp\"\n// Input of")) << text;
+}
+
+TEST(FieldReads, BadInputIsExitTwoWithAMessage) {
+  const ran no_root = run_tool("--out /tmp/x " + sample + "/src/use.cpp");
+  EXPECT_EQ(no_root.status, 2);
+  EXPECT_TRUE(has(no_root.output, "give at least one --root DIR")) << no_root.output;
+  const ran outside = run_tool("--root " + sample + "/lib --out /tmp/x " + sample + "/src/use.cpp");
+  EXPECT_EQ(outside.status, 2);
+  EXPECT_TRUE(has(outside.output, "is under no --root")) << outside.output;
+  const ran ours = run_tool("--root " SMALLSCOPE_SOURCE_DIR "/include --out /tmp/x " + sample + "/src/use.cpp");
+  EXPECT_EQ(ours.status, 2);
+  EXPECT_TRUE(has(ours.output, "holds smallscope's own headers")) << ours.output;
+  const ran broken = run_tool("--root " + sample + "/src --out /tmp/x " + sample + "/src/use.cpp -- -std=c++20");
+  EXPECT_EQ(broken.status, 2);
+  EXPECT_TRUE(has(broken.output, "does not compile with the arguments given")) << broken.output;
+  EXPECT_TRUE(has(broken.output, "'sample.hpp' file not found")) << broken.output;
+  const ran unknown = run_tool("--frobnicate");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_TRUE(has(unknown.output, "unknown option '--frobnicate'")) << unknown.output;
+  EXPECT_EQ(run_tool("--help").status, 0);
+}

@@ -1,0 +1,119 @@
+// C arrays with a separate count, as real code writes them (subjects/unmodified/plain/
+// unrolled_list.hpp): one structure per list, counted independently (subsets of keys times the
+// ways to cut them into chunks), with no invariant about the slots past each count; insert
+// passes on every list and its post-states are pictured element by element.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "plain/unrolled_list.hpp"
+#include "smallscope/checker.hpp"
+#include "smallscope/heap.hpp"
+#include "smallscope/search.hpp"
+
+namespace {
+
+namespace ul = plain_subjects::unrolled_list;
+
+std::vector<int> keys(const ul::list& l) {
+  std::vector<int> out;
+  int chunks = 0;
+  for (const ul::chunk* c = l.head(); c != nullptr && ++chunks < 64; c = c->next)
+    for (int i = 0; i < c->count && i < ul::capacity; ++i) out.push_back(c->keys[i]);
+  return out;
+}
+
+void insert_post(smallscope::verdict& v, const ul::list& old, const ul::list& now, bool inserted, int k) {
+  std::vector<int> expected = keys(old);
+  bool present = false;
+  for (int e : expected) present = present || e == k;
+  v.require(inserted == !present, "returns whether k was absent");
+  if (!present) {
+    auto at = expected.begin();
+    while (at != expected.end() && *at < k) ++at;
+    expected.insert(at, k);
+  }
+  v.require(keys(now) == expected, "k is in its place");
+}
+
+// Lists of up to `chunks` chunks over keys 0..max_key: for each set of L keys, the ways to cut L
+// into at most `chunks` parts of 1..capacity keys. With `dead_slots_count`, each slot past a
+// chunk's count multiplies by the max_key + 1 values it may hold (Korat's rule for every field
+// of a valid structure, when the finitization does not say which slots are live).
+std::uint64_t expected_lists(int chunks, int max_key, bool dead_slots_count = false) {
+  const int m = max_key + 1;
+  // cuts[L][p]: compositions of L into p parts of size 1..capacity.
+  std::vector<std::vector<std::uint64_t>> cuts(m + 1, std::vector<std::uint64_t>(chunks + 1, 0));
+  cuts[0][0] = 1;
+  for (int p = 1; p <= chunks; ++p)
+    for (int l = 1; l <= m; ++l)
+      for (int part = 1; part <= ul::capacity && part <= l; ++part) {
+        std::uint64_t dead = 1;
+        for (int d = part; dead_slots_count && d < ul::capacity; ++d) dead *= static_cast<std::uint64_t>(m);
+        cuts[l][p] += cuts[l - part][p - 1] * dead;
+      }
+  std::uint64_t total = 0;
+  std::uint64_t choose = 1;  // C(m, l)
+  for (int l = 0; l <= m; ++l) {
+    std::uint64_t ways = 0;
+    for (int p = 0; p <= chunks; ++p) ways += cuts[l][p];
+    total += choose * ways;
+    choose = choose * static_cast<std::uint64_t>(m - l) / static_cast<std::uint64_t>(l + 1);
+  }
+  return total;
+}
+
+}  // namespace
+
+TEST(UnmodifiedUnrolledList, OneStructurePerListWithNoInvariantForUnusedSlots) {
+  for (int chunks = 0; chunks <= 3; ++chunks)
+    for (int max_key = 0; max_key <= 4; ++max_key) {
+      std::uint64_t n = 0;
+      for ([[maybe_unused]] const auto& s : smallscope::structures(ul::fin(chunks, max_key), &ul::list::rep_ok)) ++n;
+      EXPECT_EQ(n, expected_lists(chunks, max_key)) << chunks << " chunks, keys 0.." << max_key;
+    }
+}
+
+TEST(UnmodifiedUnrolledList, WithoutTheCountEveryDeadSlotMultipliesTheStructures) {
+  auto f = smallscope::finitization::of<ul::list>("UnrolledList");
+  auto cs = f.objects<ul::chunk>("Chunk", 2);
+  f.set(&ul::list::head_, cs.or_null());
+  f.set(&ul::list::size_, smallscope::ints(0, 6));
+  f.set(&ul::chunk::count, smallscope::ints(0, ul::capacity));
+  f.set(&ul::chunk::keys, smallscope::ints(0, 3));  // every element a field of the structure
+  f.set(&ul::chunk::next, cs.or_null());
+  std::uint64_t n = 0;
+  for ([[maybe_unused]] const auto& s : smallscope::structures(f, &ul::list::rep_ok)) ++n;
+  EXPECT_EQ(n, expected_lists(2, 3, true));
+  EXPECT_GT(n, expected_lists(2, 3));
+}
+
+TEST(UnmodifiedUnrolledList, TheCountIsBoundFirst) {
+  auto f = smallscope::finitization::of<ul::list>("UnrolledList");
+  auto cs = f.objects<ul::chunk>("Chunk", 2);
+  EXPECT_THROW(f.set_counted(&ul::chunk::keys, &ul::chunk::count, smallscope::ints(0, 3)), smallscope::finitization_error);
+  f.set(&ul::chunk::next, cs.or_null());
+  EXPECT_THROW(f.set_counted(&ul::chunk::keys, &ul::chunk::next, smallscope::ints(0, 3)), smallscope::finitization_error);
+}
+
+TEST(UnmodifiedUnrolledList, InsertPassesAndPicturesShowEachElement) {
+  const auto insert = SMALLSCOPE_METHOD(ul::list::insert, insert_post, smallscope::ints(0, 5));
+  const auto r = smallscope::run_check(ul::fin(2, 4), smallscope::make_predicate<&ul::list::rep_ok>(), insert, {});
+  EXPECT_EQ(r.structures, expected_lists(2, 4));
+  EXPECT_EQ(r.worker_restarts, 0u);
+  for (const auto& c : r.failures)
+    ADD_FAILURE() << "input " << c.input << ": " << smallscope::outcome_name(c.kind) << " " << c.detail;
+  // A copy of a two-chunk list, pictured with its elements as slots of their own.
+  ul::list l;
+  for (int k : {1, 2, 3, 4}) ASSERT_TRUE(l.insert(k));
+  ul::list* copy = smallscope::deep_copy(l);
+  EXPECT_EQ(keys(*copy), (std::vector<int>{1, 2, 3, 4}));
+  const auto graph = smallscope::describe(*copy);
+  ASSERT_GE(graph.objects.size(), 2u);
+  std::vector<std::string> names;
+  for (const auto& f : graph.objects[1].fields) names.push_back(f.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"count", "keys[0]", "keys[1]", "keys[2]", "next"}));
+  smallscope::release(copy);  // each chunk deleted once, though ~list() owns them
+}
