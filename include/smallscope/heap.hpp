@@ -150,12 +150,6 @@ inline constexpr bool is_field_v = false;
 template <class T>
 inline constexpr bool is_field_v<field<T>> = true;
 
-// Calls f(name, member) for every registered field of C (none for a class without fields).
-template <class C, class F>
-void for_each_registered(F&& f) {
-  if constexpr (has_registered_fields<C>)
-    std::apply([&](const auto&... nm) { (f(nm.name, nm.member), ...); }, registered_fields<C>());
-}
 
 template <class T>
 inline constexpr bool is_char_v =

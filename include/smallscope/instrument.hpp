@@ -26,15 +26,12 @@
 namespace smallscope {
 namespace detail {
 
-// smallscope's own tracked types (field<T>, array<T>, vector<T>) observe their reads themselves.
+// smallscope's own tracked types (field<T>, and array<T> and vector<T>: is_array_v) observe
+// their reads themselves.
 template <class T>
-inline constexpr bool tracks_itself_v = false;
+inline constexpr bool tracks_itself_v = is_array_v<T>;
 template <class T>
 inline constexpr bool tracks_itself_v<field<T>> = true;
-template <class T>
-inline constexpr bool tracks_itself_v<array<T>> = true;
-template <class T>
-inline constexpr bool tracks_itself_v<vector<T>> = true;
 
 template <class T>
 inline constexpr bool read_as_one_slot_v = !std::is_class_v<T> && !std::is_union_v<T> && !std::is_array_v<T>;

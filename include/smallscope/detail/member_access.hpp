@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -22,6 +23,13 @@
 #include "smallscope/vector.hpp"
 
 namespace smallscope::detail {
+
+// Calls f(name, member) for every registered field of C (none for a class without fields).
+template <class C, class F>
+void for_each_registered(F&& f) {
+  if constexpr (has_registered_fields<C>)
+    std::apply([&](const auto&... nm) { (f(nm.name, nm.member), ...); }, registered_fields<C>());
+}
 
 template <class M>
 struct member_access {

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -22,18 +23,12 @@
 
 namespace smallscope::detail {
 
-template <class C>
-void for_each_registered_member(C& obj, auto&& f) {
-  if constexpr (has_registered_fields<std::remove_const_t<C>>)
-    std::apply([&](const auto&... nm) { (f(obj.*(nm.member)), ...); },
-               registered_fields<std::remove_const_t<C>>());
-}
-
 // For each registered pointer member of `obj`, in visit order: the offset from `base` that it
 // points to when that lies in [base, base + size), else -1.
 template <class C>
 void note_constructed_targets(const C& obj, const std::byte* base, std::size_t size, std::vector<std::ptrdiff_t>& out) {
-  for_each_registered_member(obj, [&](const auto& f) {
+  for_each_registered<C>([&](std::string_view, auto member) {
+    const auto& f = obj.*member;
     using M = std::remove_cvref_t<decltype(f)>;
     const auto note = [&](const auto& scalar) {
       const auto* target = reinterpret_cast<const std::byte*>(member_access<std::remove_cvref_t<decltype(scalar)>>::get(scalar));
@@ -70,7 +65,8 @@ void disown_members(C& obj, std::byte* base, const std::vector<std::ptrdiff_t>& 
     const std::ptrdiff_t t = targets[next++];
     member_access<S>::set(scalar, t < 0 ? nullptr : reinterpret_cast<V>(base + t));
   };
-  for_each_registered_member(obj, [&](auto& f) {
+  for_each_registered<C>([&](std::string_view, auto member) {
+    auto& f = obj.*member;
     using M = std::remove_cvref_t<decltype(f)>;
     if constexpr (is_array_v<M>) {
       if constexpr (std::is_pointer_v<typename M::value_type>)
