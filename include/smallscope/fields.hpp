@@ -14,6 +14,7 @@
 // only need to make a valid object.
 #pragma once
 
+#include <cstddef>
 #include <new>
 #include <string_view>
 #include <tuple>
@@ -69,6 +70,37 @@ const char* constructor_args_text() {
     return smallscope_constructor_args_text(static_cast<const C*>(nullptr));
   else
     return "";
+}
+
+template <class... T>
+struct type_list {};
+
+// The classes derived from Base that SMALLSCOPE_SUBCLASSES lists.
+template <class Base, class... D>
+struct subclass_list {
+  using base = Base;
+};
+
+// Classes derived from B whose objects a B* field may hold (SMALLSCOPE_SUBCLASSES for B itself,
+// not for a base of B).
+template <class B>
+concept has_subclasses = requires(const B* b) {
+  { smallscope_subclass_index(b) };
+  requires std::is_same_v<typename decltype(smallscope_subclasses(b))::base, B>;
+};
+
+// Calls f(static_cast<D*>(p)) with D the class of the object at p among B's registered
+// subclasses (the index SMALLSCOPE_SUBCLASSES's expression gives); nothing for an index out of
+// range.
+template <class B, class Base, class... D, class F>
+void with_subclass_of(subclass_list<Base, D...>, B* p, F&& f) {
+  const std::size_t which = smallscope_subclass_index(static_cast<const B*>(p));
+  std::size_t k = 0;
+  (void)((k++ == which ? (f(static_cast<std::conditional_t<std::is_const_v<B>, const D, D>*>(p)), true) : false) || ...);
+}
+template <class B, class F>
+void with_subclass(B* p, F&& f) {
+  with_subclass_of(smallscope_subclasses(static_cast<const B*>(nullptr)), p, f);
 }
 
 template <class C>
@@ -142,6 +174,20 @@ auto registered_fields() {
 #define SMALLSCOPE_FRIEND_FIELDS(cls, ...)                   \
   friend auto smallscope_fields(const cls*) {                \
     return std::tuple{SMALLSCOPE_DETAIL_EACH(cls, __VA_ARGS__)}; \
+  }
+
+// The classes derived from `base` whose objects a `base*` field may hold, and which one an object
+// is: `which` is an expression over `self` (a `const base*`) giving the index in the list.
+//   SMALLSCOPE_SUBCLASSES(node, self->level == 0 ? 0 : 1, leaf_node, inner_node)
+// (at namespace scope, in base's namespace). Each subclass registers its fields, those of the
+// base included, with SMALLSCOPE_FIELDS; a finitization binds the base's members per subclass
+// (`f.set<leaf_node>(&node::level, ...)`).
+#define SMALLSCOPE_SUBCLASSES(base, which, ...)                                                     \
+  [[maybe_unused]] inline auto smallscope_subclasses(const base*) {                                  \
+    return ::smallscope::detail::subclass_list<base, __VA_ARGS__>{};                                 \
+  }                                                                                                  \
+  [[maybe_unused]] inline std::size_t smallscope_subclass_index([[maybe_unused]] const base* self) { \
+    return static_cast<std::size_t>(which);                                                          \
   }
 
 // Constructor arguments for a class without a default constructor (at namespace scope, in cls's

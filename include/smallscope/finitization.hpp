@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -94,25 +95,68 @@ class class_domain {
   std::uint32_t id_;
 };
 
-// A field domain of objects of class T: optionally null, then class domains in order.
+namespace detail {
+// D derives from T and a D* converts to the same address as a T* (single, non-virtual
+// inheritance with the base first), so that a field of type T* holds a D object's address.
+template <class T, class D>
+concept derived_at_zero = std::derived_from<D, T> && !std::is_same_v<D, T>;
+
+// Throws when a D's T part does not start at the D's own address (a second base, a virtual
+// base): the search stores object addresses, read back through T*.
+template <class T, class D>
+void require_base_at_zero() {
+  static const bool at_zero = [] {
+    const std::unique_ptr<D> probe(new_object<D>());
+    return static_cast<const void*>(static_cast<T*>(probe.get())) == static_cast<const void*>(probe.get());
+  }();
+  if (!at_zero)
+    throw finitization_error(demangle(typeid(D).name()) + " objects in a field of " + demangle(typeid(T).name()) +
+                             "*: the base must start at the derived object's address (single inheritance)");
+}
+}  // namespace detail
+
+// A field domain of objects of class T: optionally null, then class domains in order. A class
+// domain of a class derived from T may stand in it too (a base-class pointer field holding
+// objects of derived classes: a B-tree's leaf and inner nodes behind `node*`).
 template <class T>
 class object_set {
  public:
   object_set(class_domain<T> d) : object_set(false, {d.id()}) {}  // NOLINT: a domain is a set
+  template <class D>
+    requires detail::derived_at_zero<T, D>
+  object_set(class_domain<D> d)  // NOLINT: a domain of derived objects is a set of T objects
+      : null_allowed_(false), class_domains_{d.id()}, types_{detail::type_key<D>()} {
+    detail::require_base_at_zero<T, D>();
+  }
+  template <class D>
+    requires detail::derived_at_zero<T, D>
+  object_set(const object_set<D>& s)  // NOLINT: a set of derived objects is a set of T objects
+      : null_allowed_(s.null_allowed()), class_domains_(s.class_domains()), types_(s.types()) {
+    detail::require_base_at_zero<T, D>();
+  }
   object_set(bool null_allowed, std::vector<std::uint32_t> class_domains)
-      : null_allowed_(null_allowed), class_domains_(std::move(class_domains)) {}
+      : null_allowed_(null_allowed),
+        class_domains_(std::move(class_domains)),
+        types_(class_domains_.size(), detail::type_key<T>()) {}
   // This set followed by the objects of `d` (Korat's addClassDomain).
-  object_set operator|(class_domain<T> d) const {
+  template <class D>
+    requires std::same_as<D, T> || detail::derived_at_zero<T, D>
+  object_set operator|(class_domain<D> d) const {
+    if constexpr (!std::is_same_v<D, T>) detail::require_base_at_zero<T, D>();
     object_set r = *this;
     r.class_domains_.push_back(d.id());
+    r.types_.push_back(detail::type_key<D>());
     return r;
   }
   bool null_allowed() const { return null_allowed_; }
   const std::vector<std::uint32_t>& class_domains() const { return class_domains_; }
+  // The class (type_key) of each class domain.
+  const std::vector<const void*>& types() const { return types_; }
 
  private:
   bool null_allowed_;
   std::vector<std::uint32_t> class_domains_;
+  std::vector<const void*> types_;
 };
 
 // The field domain {null} for pointers to T: a field that is always null in this scope.
@@ -195,36 +239,56 @@ class finitization {
     bind_integers<typename detail::member_access<M>::value>(begin_nested_binding(outer, inner), values);
   }
 
-  // Binds each element of a C array member (`int keys[4]`) to a set of integers: one slot per
-  // element, "keys[0]" to "keys[3]". A separate count usually says how many are live; the
-  // elements an invariant never reads are never varied.
-  template <class C, class E, std::size_t N>
-    requires detail::member_access<E>::supported
-  void set(E (C::*member)[N], const int_set& values) {
-    for (std::size_t i = 0; i < N; ++i)
-      bind_integers<typename detail::member_access<E>::value>(element_binding(member, i), values);
+  // Binds each element of a C array or std::array member (`int keys[4]`,
+  // `std::array<int, 4> keys`) to a set of integers: one slot per element, "keys[0]" to
+  // "keys[3]". A separate count usually says how many are live (set_counted); the elements an
+  // invariant never reads are never varied.
+  template <class C, class A>
+    requires detail::is_fixed_array_v<A>
+  void set(A C::*member, const int_set& values) {
+    for (std::size_t i = 0; i < detail::fixed_size_v<A>; ++i)
+      bind_integers<element_value<A>>(element_binding<C>(member, i), values);
   }
-  // Binds each element of a C array of pointers (`node* children[5]`) to a set of objects.
-  template <class C, class E, std::size_t N, class U>
-    requires detail::member_access<E>::supported
-  void set(E (C::*member)[N], const object_set<U>& objects) {
-    for (std::size_t i = 0; i < N; ++i)
-      bind_objects<typename detail::member_access<E>::value>(element_binding(member, i), objects);
+  // Binds each element of a C array or std::array of pointers (`node* children[5]`) to a set of
+  // objects.
+  template <class C, class A, class U>
+    requires detail::is_fixed_array_v<A>
+  void set(A C::*member, const object_set<U>& objects) {
+    for (std::size_t i = 0; i < detail::fixed_size_v<A>; ++i)
+      bind_objects<element_value<A>>(element_binding<C>(member, i), objects);
   }
 
-  // Binds each element of a C array whose live length is a count of the same object
-  // (`int count; int keys[4];`): the elements below count + extra belong to the structure, the
+  // Binds a member of a base class in the objects of the derived class Owner, each class with a
+  // domain of its own (`f.set<leaf_node>(&node::level, ints(0, 0))`, and 1.. for inner nodes, so
+  // an object's level always agrees with its class). Owner's SMALLSCOPE_FIELDS lists the member.
+  template <class Owner, class C, class M, class Domain>
+    requires detail::derived_at_zero<C, Owner> && detail::member_access<M>::supported
+  void set(M C::*member, const Domain& domain) {
+    using V = typename detail::member_access<M>::value;
+    if constexpr (std::is_pointer_v<V>)
+      bind_objects<V>(begin_binding_in<Owner>(member), domain);
+    else
+      bind_integers<V>(begin_binding_in<Owner>(member), domain);
+  }
+
+  // Binds each element of a C array or std::array whose live length is a count of the same
+  // object (`int count; int keys[4];`): the elements below count + extra belong to the structure, the
   // others are garbage the search does not vary (unless the invariant reads them). Bind the count
   // first: `f.set(&chunk::count, ints(0, 4)); f.set_counted(&chunk::keys, &chunk::count, ints(0, 9));`
   // With children one more than keys, `f.set_counted(&node::child, &node::count, nodes.or_null(), 1)`.
-  template <class C, class E, std::size_t N, class I, class Domain>
-  void set_counted(E (C::*array)[N], I C::*count, const Domain& elements, int extra = 0) {
-    const auto at = count_binding(begin_binding(count), 0, 0);  // checks the count first
+  // One count may govern several arrays, each with its own extra; it may be a member of a base
+  // class of C.
+  template <class C, class A, class B, class I, class Domain>
+    requires detail::is_fixed_array_v<A> && std::derived_from<C, B>
+  void set_counted(A C::*array, I B::*count, const Domain& elements, int extra = 0) {
+    const auto at = count_binding(begin_binding_in<C>(count), 0, 0);  // checks the count first
+    const std::size_t counted_before = data_.bindings[at].counts;
     const std::size_t before = data_.bindings.size();
     set(array, elements);
-    count_binding(begin_binding(count), N, extra);
-    // The element slots follow the count's, as an array's follow its length.
-    std::rotate(data_.bindings.begin() + static_cast<std::ptrdiff_t>(at + 1),
+    count_binding(begin_binding_in<C>(count), detail::fixed_size_v<A>, extra);
+    // The element slots follow the count's (after those of arrays it counts already), as an
+    // array's follow its length.
+    std::rotate(data_.bindings.begin() + static_cast<std::ptrdiff_t>(at + 1 + counted_before),
                 data_.bindings.begin() + static_cast<std::ptrdiff_t>(before), data_.bindings.end());
   }
 
@@ -326,8 +390,15 @@ class finitization {
   // The registered name and offset of `member`.
   template <class C, class M>
   detail::field_binding begin_binding(M C::*member) {
+    return begin_binding_in<C>(member);
+  }
+
+  // The binding of `member`, a member of C or of a base class of C, in the objects of class
+  // Owner: named as Owner's SMALLSCOPE_FIELDS names it, at its offset in an Owner.
+  template <class Owner, class C, class M>
+  detail::field_binding begin_binding_in(M C::*member) {
     detail::field_binding b;
-    b.owner = detail::type_key<C>();
+    b.owner = detail::type_key<Owner>();
     b.owner_name = owner_label(b.owner);
     std::apply(
         [&](const auto&... f) {
@@ -337,11 +408,11 @@ class finitization {
           };
           (match(f), ...);
         },
-        detail::registered_fields<C>());
+        detail::registered_fields<Owner>());
     if (b.name.empty())
       throw finitization_error("a field of " + b.owner_name +
                                " is not listed in its SMALLSCOPE_FIELDS");
-    std::unique_ptr<C> probe(detail::new_object<C>());
+    std::unique_ptr<Owner> probe(detail::new_object<Owner>());
     b.offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*member)) -
                                         reinterpret_cast<const char*>(probe.get()));
     return b;
@@ -374,14 +445,17 @@ class finitization {
     finish_binding(std::move(b));
   }
 
-  // The place of `count`'s binding, marked as the count of n elements (n = 0: only checked);
-  // throws when it is not bound yet, is not an integer field or counts already.
+  // The place of `count`'s binding, marked as the count of one more array of n elements (n = 0:
+  // only checked); throws when it is not bound yet or is not an integer field.
   std::size_t count_binding(const detail::field_binding& count, std::size_t n, int extra);
 
-  template <class C, class E, std::size_t N>
-  detail::field_binding element_binding(E (C::*member)[N], std::size_t i) {
+  template <class A>
+  using element_value = typename detail::member_access<detail::fixed_element_t<A>>::value;
+
+  template <class C, class A>
+  detail::field_binding element_binding(A C::*member, std::size_t i) {
     auto b = begin_binding(member);
-    b.offset += i * sizeof(E);
+    b.offset += i * sizeof(detail::fixed_element_t<A>);
     b.name += "[" + std::to_string(i) + "]";
     return b;
   }
@@ -438,9 +512,11 @@ class finitization {
     vs.is_objects = true;
     vs.null_allowed = s.null_allowed();
     vs.class_domains = s.class_domains();
-    for (auto id : vs.class_domains)
-      if (id >= data_.class_domains.size() || data_.class_domains[id].type != detail::type_key<U>())
+    for (std::size_t k = 0; k < vs.class_domains.size(); ++k) {
+      const auto id = vs.class_domains[k];
+      if (id >= data_.class_domains.size() || data_.class_domains[id].type != s.types()[k])
         throw finitization_error(where(b) + ": a class domain of another finitization");
+    }
     if (!vs.null_allowed && vs.class_domains.empty())
       throw finitization_error(where(b) + ": empty object domain");
     return vs;

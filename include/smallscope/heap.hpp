@@ -202,7 +202,11 @@ template <class T>
 void describe_push(describe_walk& walk, T v) {
   if constexpr (std::is_pointer_v<T>) {
     using U = std::remove_cv_t<std::remove_pointer_t<T>>;
-    if (v != nullptr && walk.seen.insert(v).second) walk.work.push_back({v, &describe_object<U>});
+    if constexpr (has_subclasses<U>) {  // the object's own class
+      if (v != nullptr) with_subclass(v, [&](auto* d) { describe_push(walk, d); });
+    } else if (v != nullptr && walk.seen.insert(v).second) {
+      walk.work.push_back({v, &describe_object<U>});
+    }
   }
 }
 
@@ -214,9 +218,9 @@ void describe_members(describe_walk& walk, const C& obj, const std::string& pref
     using M = std::remove_cvref_t<decltype(f)>;
     if constexpr (is_nested_v<M>) {
       describe_members(walk, f, prefix + std::string(name) + ".", g);
-    } else if constexpr (is_c_array_v<M>) {
-      using E = std::remove_extent_t<M>;
-      for (std::size_t i = 0; i < std::extent_v<M>; ++i) {
+    } else if constexpr (is_fixed_array_v<M>) {
+      using E = fixed_element_t<M>;
+      for (std::size_t i = 0; i < fixed_size_v<M>; ++i) {
         graph_field gf;
         gf.name = prefix + std::string(name) + "[" + std::to_string(i) + "]";
         const auto v = member_access<E>::get(f[i]);
@@ -287,6 +291,15 @@ void fingerprint_value(fingerprint_walk& walk, T v) {
   if constexpr (std::is_pointer_v<T>) {
     using U = std::remove_cv_t<std::remove_pointer_t<T>>;
     if (v == nullptr) return walk.mix(0);
+    if constexpr (has_subclasses<U>) {
+      bool known = false;
+      with_subclass(v, [&](auto* d) {
+        fingerprint_value(walk, d);
+        known = true;
+      });
+      if (!known) walk.mix(0);
+      return;
+    }
     auto [number, inserted] = walk.numbers.insert(v);
     if (inserted) {
       *number = reinterpret_cast<void*>(++walk.count);
@@ -311,8 +324,8 @@ void fingerprint_members(fingerprint_walk& walk, const C& obj) {
       for (int i = 0; i < n && i < f.capacity(); ++i) fingerprint_value(walk, f[i].get());
     } else if constexpr (is_nested_v<M>) {
       fingerprint_members(walk, f);
-    } else if constexpr (is_c_array_v<M>) {
-      for (const auto& e : f) fingerprint_value(walk, member_access<std::remove_extent_t<M>>::get(e));
+    } else if constexpr (is_fixed_array_v<M>) {
+      for (const auto& e : f) fingerprint_value(walk, member_access<fixed_element_t<M>>::get(e));
     } else {
       fingerprint_value(walk, member_access<M>::get(f));
     }
@@ -359,6 +372,11 @@ T copy_value(copy_walk& walk, T v) {
   if constexpr (std::is_pointer_v<T>) {
     using U = std::remove_cv_t<std::remove_pointer_t<T>>;
     if (v == nullptr) return nullptr;
+    if constexpr (has_subclasses<U>) {  // a copy of the object's own class
+      T copy = nullptr;
+      with_subclass(v, [&](auto* d) { copy = copy_value(walk, d); });
+      return copy;
+    }
     if constexpr (!has_registered_fields<U>) return v;  // shared, not owned
     auto [copy, fresh] = walk.copies.insert(v);
     if (fresh) {
@@ -387,9 +405,9 @@ void copy_members(copy_walk& walk, const C& from, C& to) {
       for (int i = 0; i < n && i < f.capacity(); ++i) t[i] = copy_value(walk, f[i].get());
     } else if constexpr (is_nested_v<M>) {
       copy_members(walk, f, t);
-    } else if constexpr (is_c_array_v<M>) {
-      using E = std::remove_extent_t<M>;
-      for (std::size_t i = 0; i < std::extent_v<M>; ++i)
+    } else if constexpr (is_fixed_array_v<M>) {
+      using E = fixed_element_t<M>;
+      for (std::size_t i = 0; i < fixed_size_v<M>; ++i)
         member_access<E>::set(t[i], copy_value(walk, member_access<E>::get(f[i])));
     } else {
       member_access<M>::set(t, copy_value(walk, member_access<M>::get(f)));
@@ -421,8 +439,11 @@ template <class T>
 void release_push(release_walk& walk, T v) {
   if constexpr (std::is_pointer_v<T>) {
     using U = std::remove_cv_t<std::remove_pointer_t<T>>;
-    if constexpr (has_registered_fields<U>)  // objects without fields are shared, not owned
+    if constexpr (has_subclasses<U>) {
+      if (v != nullptr) with_subclass(v, [&](auto* d) { release_push(walk, d); });
+    } else if constexpr (has_registered_fields<U>) {  // objects without fields are shared, not owned
       if (v != nullptr && walk.seen.insert(v).second) walk.work.push_back({v, &release_object<U>});
+    }
   }
 }
 
@@ -435,8 +456,8 @@ void release_members(release_walk& walk, const C& obj) {
       for (int i = 0; i < f.length() && i < f.capacity(); ++i) release_push(walk, f[i].get());
     } else if constexpr (is_nested_v<M>) {
       release_members(walk, f);
-    } else if constexpr (is_c_array_v<M>) {
-      for (const auto& e : f) release_push(walk, member_access<std::remove_extent_t<M>>::get(e));
+    } else if constexpr (is_fixed_array_v<M>) {
+      for (const auto& e : f) release_push(walk, member_access<fixed_element_t<M>>::get(e));
     } else {
       release_push(walk, member_access<M>::get(f));
     }

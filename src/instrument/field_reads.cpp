@@ -5,6 +5,7 @@
 #include "clang_front/parse.hpp"
 
 #include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
@@ -63,6 +64,22 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
             sub != nullptr && sub->getBase()->IgnoreParenImpCasts() == e)
           target = sub;
     }
+    if (is_std_array(e->getType())) {
+      // A std::array is read element by element too: where it is subscripted or asked for one
+      // element; its size is no read at all.
+      const Expr* child = nullptr;
+      const Expr* user = user_of(e, child);
+      if (const auto* call = dyn_cast_or_null<CXXOperatorCallExpr>(user);
+          call != nullptr && call->getOperator() == OO_Subscript && call->getArg(0) == child)
+        target = call;
+      if (const auto* m = dyn_cast_or_null<MemberExpr>(user); m != nullptr && m->getBase() == child)
+        if (const auto* method = dyn_cast<CXXMethodDecl>(m->getMemberDecl()); method != nullptr && method->getIdentifier()) {
+          const StringRef name = method->getName();
+          if (name == "size" || name == "max_size" || name == "empty") return true;
+          if (name == "at" || name == "front" || name == "back")
+            if (const auto* call = dyn_cast_or_null<CXXMemberCallExpr>(parent_expr(m))) target = call;
+        }
+    }
     wrap(target);
     return true;
   }
@@ -74,11 +91,17 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
     return nullptr;
   }
 
-  // Parentheses are transparent for what a member expression is used as.
+  static bool is_std_array(QualType t) {
+    const auto* spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl());
+    return spec != nullptr && spec->isInStdNamespace() && spec->getIdentifier() != nullptr && spec->getName() == "array";
+  }
+
+  // Parentheses and casts that only add const are transparent for what a member expression is
+  // used as.
   const Expr* user_of(const Expr* e, const Expr*& child) {
     child = e;
     const Expr* p = parent_expr(e);
-    while (p != nullptr && isa<ParenExpr>(p)) {
+    while (p != nullptr && (isa<ParenExpr>(p) || (isa<ImplicitCastExpr>(p) && cast<ImplicitCastExpr>(p)->getCastKind() == CK_NoOp))) {
       child = p;
       p = parent_expr(p);
     }
@@ -96,7 +119,6 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
                                                         !cast<FieldDecl>(m->getMemberDecl())->isBitField())
         return;
       if (const auto* u = dyn_cast<UnaryOperator>(user)) {
-        if (u->getOpcode() == UO_AddrOf) return;  // taking the address reads nothing
         if (u->isIncrementDecrementOp()) kind = access_kind::update;
       }
       if (const auto* b = dyn_cast<BinaryOperator>(user); b != nullptr && b->getLHS() == child) {

@@ -333,10 +333,15 @@ void korat_search::walk() {
         ++s;
         continue;
       }
-      const std::int32_t target = w.targets[values[s]];
+      const std::uint32_t value = values[s];
+      const std::int32_t target = w.targets[value];
       ++s;
-      if (w.is_length) {  // the elements below the length, then past all of them
+      if (w.is_length) {  // the elements below the length (in each array counted), then past all
         frames[depth++] = {s + w.capacity, end};
+        for (std::uint32_t g = w.more_groups; g-- > 0;) {
+          const walk_group& group = w.groups[g];
+          frames[depth++] = {s + group.start, s + group.start + static_cast<std::uint32_t>(group.live[value])};
+        }
         end = s + static_cast<std::uint32_t>(target);
       } else if (target >= 0 && visited[target] != epoch) {
         visited[target] = epoch;

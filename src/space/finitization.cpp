@@ -70,10 +70,9 @@ std::size_t finitization::count_binding(const detail::field_binding& count, std:
     if (b.owner != count.owner || b.name != count.name) continue;
     if (b.is_array || b.values.is_objects || b.symbolic)
       throw finitization_error(where(b) + ": set_counted needs an integer field as the count");
-    if (b.counts != 0) throw finitization_error(where(b) + " counts the elements of two arrays");
     if (n == 0) return i;  // only checked
-    b.counts = static_cast<std::uint32_t>(n);
-    b.count_extra = extra;
+    b.counts += static_cast<std::uint32_t>(n);
+    b.count_groups.push_back({static_cast<std::uint32_t>(n), extra});
     return i;
   }
   throw finitization_error(where(count) + ": set_counted needs the count bound first (set(&C::count, ints(...)))");

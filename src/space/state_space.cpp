@@ -249,7 +249,10 @@ void state_space::add_slots() {
       for (const auto& v : d.values) {
         // An object without fields leads nowhere: the walk need not visit it.
         const bool leads_somewhere = v.object >= 0 && objects_[v.object].first_slot != objects_[v.object].end_slot;
-        const std::int64_t live = std::clamp<std::int64_t>(v.integer + binding.count_extra, 0, binding.counts);
+        const std::int64_t live =
+            is_count ? std::clamp<std::int64_t>(v.integer + binding.count_groups[0].extra, 0,
+                                                binding.count_groups[0].size)
+                     : 0;
         d.walk_targets.push_back(is_length  ? static_cast<std::int32_t>(v.integer)
                                  : is_count ? static_cast<std::int32_t>(live)
                                  : leads_somewhere ? v.object
@@ -259,8 +262,21 @@ void state_space::add_slots() {
     // change the walk.
     const bool leads = is_length || is_count || std::any_of(d.walk_targets.begin(), d.walk_targets.end(),
                                                             [](std::int32_t t) { return t >= 0; });
+    if (is_count && d.groups.empty() && binding.count_groups.size() > 1) {
+      d.group_live.resize(binding.count_groups.size() - 1);
+      std::uint32_t start = binding.count_groups[0].size;
+      for (std::size_t g = 1; g < binding.count_groups.size(); ++g) {
+        const auto& group = binding.count_groups[g];
+        for (const auto& v : d.values)
+          d.group_live[g - 1].push_back(
+              static_cast<std::int32_t>(std::clamp<std::int64_t>(v.integer + group.extra, 0, group.size)));
+        d.groups.push_back(walk_group{start, d.group_live[g - 1].data()});
+        start += group.size;
+      }
+    }
     walk_.push_back(walk_slot{leads ? d.walk_targets.data() : nullptr, sl.offset,
-                              is_count ? binding.counts : sl.capacity, is_length || is_count});
+                              is_count ? binding.counts : sl.capacity, is_length || is_count,
+                              static_cast<std::uint32_t>(d.groups.size()), d.groups.data()});
   }
 }
 

@@ -31,6 +31,13 @@ struct value_info {
   bool isomorphism_checked = false;  // an object of a class domain in isomorphism breaking
 };
 
+// A count's second and later arrays (set_counted): their elements start `start` slots past the
+// count's, and `live[v]` of them are visited when the count holds value index v.
+struct walk_group {
+  std::uint32_t start = 0;
+  const std::int32_t* live = nullptr;
+};
+
 struct domain {
   std::vector<value_info> values;
   bool objects = false;
@@ -38,6 +45,9 @@ struct domain {
   // (-1 for null and for objects without fields), or the length in an array's length domain;
   // empty for other integers.
   std::vector<std::int32_t> walk_targets;
+  // For a count of several arrays: per later array, its groups' start and live elements per value.
+  std::vector<std::vector<std::int32_t>> group_live;
+  std::vector<walk_group> groups;
   std::vector<std::uint64_t> raws;  // values[v].raw, for writing
   // Integers first, first + step, ... in that order (ints(min, max, step)): value v is
   // first + v * step. For the dedicated generators' ranges.
@@ -86,8 +96,10 @@ struct walk_slot {
   // the walk
   const std::int32_t* targets = nullptr;
   std::uint32_t offset = 0;
-  std::uint32_t capacity = 0;  // array lengths: how many element slots follow
-  bool is_length = false;
+  std::uint32_t capacity = 0;  // array lengths and counts: how many element slots follow
+  bool is_length = false;      // targets are how many of the (first group's) elements are live
+  std::uint32_t more_groups = 0;      // counts of several arrays: the groups after the first
+  const walk_group* groups = nullptr;
 };
 
 // Stores value index `value` of slot `sl` into its field in `arena`.

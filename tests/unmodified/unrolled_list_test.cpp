@@ -1,6 +1,6 @@
-// C arrays with a separate count, as real code writes them (subjects/unmodified/plain/
-// unrolled_list.hpp): one structure per list, counted independently (subsets of keys times the
-// ways to cut them into chunks), with no invariant about the slots past each count; insert
+// C arrays and std::arrays with a separate count, as real code writes them (subjects/unmodified/
+// plain/unrolled_list.hpp): one structure per list, counted independently (subsets of keys times
+// the ways to cut them into chunks), with no invariant about the slots past each count; insert
 // passes on every list and its post-states are pictured element by element.
 #include <gtest/gtest.h>
 
@@ -17,15 +17,17 @@ namespace {
 
 namespace ul = plain_subjects::unrolled_list;
 
-std::vector<int> keys(const ul::list& l) {
+template <class List>
+std::vector<int> keys(const List& l) {
   std::vector<int> out;
   int chunks = 0;
-  for (const ul::chunk* c = l.head(); c != nullptr && ++chunks < 64; c = c->next)
+  for (const auto* c = l.head(); c != nullptr && ++chunks < 64; c = c->next)
     for (int i = 0; i < c->count && i < ul::capacity; ++i) out.push_back(c->keys[i]);
   return out;
 }
 
-void insert_post(smallscope::verdict& v, const ul::list& old, const ul::list& now, bool inserted, int k) {
+template <class List>
+void insert_post(smallscope::verdict& v, const List& old, const List& now, bool inserted, int k) {
   std::vector<int> expected = keys(old);
   bool present = false;
   for (int e : expected) present = present || e == k;
@@ -76,6 +78,22 @@ TEST(UnmodifiedUnrolledList, OneStructurePerListWithNoInvariantForUnusedSlots) {
     }
 }
 
+TEST(UnmodifiedUnrolledList, StdArraysWithACountGiveTheSameStructures) {
+  // Element by element, as for the C array: the same count, and each structure's slots are the
+  // C array list's, in the same order.
+  for (int chunks = 0; chunks <= 3; ++chunks)
+    for (int max_key = 0; max_key <= 3; ++max_key) {
+      std::vector<std::vector<int>> c_arrays;
+      std::vector<std::vector<int>> std_arrays;
+      for (const auto& s : smallscope::structures(ul::fin(chunks, max_key), &ul::list::rep_ok))
+        c_arrays.push_back(keys(s.root<ul::list>()));
+      for (const auto& s : smallscope::structures(ul::fin<ul::std_list>(chunks, max_key), &ul::std_list::rep_ok))
+        std_arrays.push_back(keys(s.root<ul::std_list>()));
+      EXPECT_EQ(std_arrays.size(), expected_lists(chunks, max_key)) << chunks << " chunks, keys 0.." << max_key;
+      EXPECT_EQ(std_arrays, c_arrays);
+    }
+}
+
 TEST(UnmodifiedUnrolledList, WithoutTheCountEveryDeadSlotMultipliesTheStructures) {
   auto f = smallscope::finitization::of<ul::list>("UnrolledList");
   auto cs = f.objects<ul::chunk>("Chunk", 2);
@@ -98,8 +116,19 @@ TEST(UnmodifiedUnrolledList, TheCountIsBoundFirst) {
   EXPECT_THROW(f.set_counted(&ul::chunk::keys, &ul::chunk::next, smallscope::ints(0, 3)), smallscope::finitization_error);
 }
 
+TEST(UnmodifiedUnrolledList, InsertPassesOnStdArrays) {
+  const auto insert = SMALLSCOPE_METHOD(ul::std_list::insert, insert_post<ul::std_list>, smallscope::ints(0, 5));
+  const auto r = smallscope::run_check(ul::fin<ul::std_list>(2, 4), smallscope::make_predicate<&ul::std_list::rep_ok>(),
+                                       insert, {});
+  EXPECT_EQ(r.structures, expected_lists(2, 4));
+  EXPECT_EQ(r.inputs, r.structures * 6u);
+  EXPECT_EQ(r.worker_restarts, 0u);
+  for (const auto& c : r.failures)
+    ADD_FAILURE() << "input " << c.input << ": " << smallscope::outcome_name(c.kind) << " " << c.detail;
+}
+
 TEST(UnmodifiedUnrolledList, InsertPassesAndPicturesShowEachElement) {
-  const auto insert = SMALLSCOPE_METHOD(ul::list::insert, insert_post, smallscope::ints(0, 5));
+  const auto insert = SMALLSCOPE_METHOD(ul::list::insert, insert_post<ul::list>, smallscope::ints(0, 5));
   const auto r = smallscope::run_check(ul::fin(2, 4), smallscope::make_predicate<&ul::list::rep_ok>(), insert, {});
   EXPECT_EQ(r.structures, expected_lists(2, 4));
   EXPECT_EQ(r.worker_restarts, 0u);

@@ -57,11 +57,16 @@ struct field_binding {
   bool symbolic = false;       // symbolic_ints(): values materialized by order (paper 001)
   value_set values;            // the field domain (the elements' domain, for arrays)
   bool is_array = false;
-  // An integer field that counts the live elements of a C array of the same object (set_counted):
-  // the `counts` element bindings follow it, and the walk of a valid structure visits elements
-  // below the count + count_extra only, so slots past the count take no part in the structure.
+  // An integer field that counts the live elements of fixed arrays of the same object
+  // (set_counted): the element bindings of each array follow it, one group per array in the order
+  // they were bound (`counts` in all), and the walk of a valid structure visits a group's elements
+  // below the count + that group's extra only, so slots past them take no part in the structure.
+  struct count_group {
+    std::uint32_t size = 0;  // the array's elements
+    std::int32_t extra = 0;  // live elements = count + extra
+  };
   std::uint32_t counts = 0;
-  std::int32_t count_extra = 0;
+  std::vector<count_group> count_groups;
   // arrays: holds every object of values' one class domain, in index order, for the whole
   // search (Korat's addAll): each slot has that one value, and the search never reads or
   // increments it, so it takes no part in the field-access stack or isomorphism breaking.

@@ -9,6 +9,8 @@
 // bytes: field<T> and T trivially, unique_ptr<T> with the default deleter is one pointer.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -68,18 +70,34 @@ struct member_access<std::unique_ptr<T>> {
   }
 };
 
-// A C array of scalar members (`int keys[4]; node* children[5];`), its live length often a
-// separate count: each element is a slot of its own, named "keys[2]", read where it is
-// subscripted.
+// A fixed-size array of scalar members, a C array or a std::array (`int keys[4];`,
+// `std::array<node*, 5> children;`), its live length often a separate count: each element is a
+// slot of its own, named "keys[2]", read where it is subscripted.
 template <class M>
-constexpr bool is_c_array() {
-  if constexpr (std::is_array_v<M> && std::rank_v<M> == 1 && std::extent_v<M> > 0)
-    return member_access<std::remove_extent_t<M>>::supported;
-  else
-    return false;
-}
+struct fixed_array {
+  static constexpr bool is = false;
+};
+template <class E, std::size_t N>
+  requires(N > 0)
+struct fixed_array<E[N]> {
+  static constexpr bool is = member_access<E>::supported;
+  using element = E;
+  static constexpr std::size_t size = N;
+};
+template <class E, std::size_t N>
+  requires(N > 0)
+struct fixed_array<std::array<E, N>> {
+  static_assert(sizeof(std::array<E, N>) == sizeof(E[N]), "a std::array is laid out as a C array");
+  static constexpr bool is = member_access<E>::supported;
+  using element = E;
+  static constexpr std::size_t size = N;
+};
 template <class M>
-inline constexpr bool is_c_array_v = is_c_array<M>();
+inline constexpr bool is_fixed_array_v = fixed_array<M>::is;
+template <class M>
+using fixed_element_t = typename fixed_array<M>::element;
+template <class M>
+inline constexpr std::size_t fixed_size_v = fixed_array<M>::size;
 
 // A struct member whose own members are registered: copied whole, its members walked as
 // members of the object that holds it.
@@ -109,8 +127,8 @@ void registered_leaf_names(std::vector<std::string>& out, const std::string& pre
             using M = std::remove_cvref_t<decltype(std::declval<C&>().*(one.member))>;
             if constexpr (is_nested_v<M>)
               registered_leaf_names<M>(out, prefix + std::string(one.name) + ".");
-            else if constexpr (is_c_array_v<M>)
-              for (std::size_t i = 0; i < std::extent_v<M>; ++i)
+            else if constexpr (is_fixed_array_v<M>)
+              for (std::size_t i = 0; i < fixed_size_v<M>; ++i)
                 out.push_back(prefix + std::string(one.name) + "[" + std::to_string(i) + "]");
             else
               out.push_back(prefix + std::string(one.name));

@@ -36,8 +36,8 @@ void note_constructed_targets(const C& obj, const std::byte* base, std::size_t s
     };
     if constexpr (is_nested_v<M>) {
       note_constructed_targets(f, base, size, out);
-    } else if constexpr (is_c_array_v<M>) {
-      if constexpr (is_pointer_member_v<std::remove_extent_t<M>>)
+    } else if constexpr (is_fixed_array_v<M>) {
+      if constexpr (is_pointer_member_v<fixed_element_t<M>>)
         for (const auto& e : f) note(e);
     } else if constexpr (is_pointer_member_v<M>) {
       note(f);
@@ -73,8 +73,8 @@ void disown_members(C& obj, std::byte* base, const std::vector<std::ptrdiff_t>& 
         for (int i = 0; i < f.capacity(); ++i) f[i] = nullptr;
     } else if constexpr (is_nested_v<M>) {
       disown_members(f, base, targets, next);
-    } else if constexpr (is_c_array_v<M>) {
-      if constexpr (is_pointer_member_v<std::remove_extent_t<M>>)
+    } else if constexpr (is_fixed_array_v<M>) {
+      if constexpr (is_pointer_member_v<fixed_element_t<M>>)
         for (auto& e : f) restore(e);
     } else if constexpr (is_pointer_member_v<M>) {
       restore(f);

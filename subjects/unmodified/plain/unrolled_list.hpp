@@ -1,9 +1,12 @@
-// An unrolled linked list (a list of chunks, each holding up to `capacity` keys in a C array
-// with a count of its own), written as ordinary C++ as such code is: the slots past the count are
+// An unrolled linked list (a list of chunks, each holding up to `capacity` keys in an array with
+// a count of its own), written as ordinary C++ as such code is: the slots past the count are
 // garbage that nothing reads. The finitization says so (set_counted): the search varies
-// keys[0..count-1] only, one structure per list, with no invariant about unused slots.
+// keys[0..count-1] only, one structure per list, with no invariant about unused slots. The key
+// storage is a template parameter, a C array (`list`) or a std::array (`std_list`), so both forms
+// are tested on one code.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "smallscope/fields.hpp"
@@ -14,18 +17,22 @@ namespace plain_subjects::unrolled_list {
 
 inline constexpr int capacity = 3;
 
-struct chunk {
+template <class Keys>
+struct basic_chunk {
   int count = 0;
-  int keys[capacity];
-  chunk* next = nullptr;
+  Keys keys;
+  basic_chunk* next = nullptr;
 };
 
-class list {
+template <class Keys>
+class basic_list {
  public:
-  list() = default;
-  list(const list&) = delete;
-  list& operator=(const list&) = delete;
-  ~list() {
+  using chunk = basic_chunk<Keys>;
+
+  basic_list() = default;
+  basic_list(const basic_list&) = delete;
+  basic_list& operator=(const basic_list&) = delete;
+  ~basic_list() {
     while (head_ != nullptr) {
       chunk* next = head_->next;
       delete head_;
@@ -95,18 +102,27 @@ class list {
   int size_ = 0;
 };
 
+using list = basic_list<int[capacity]>;
+using std_list = basic_list<std::array<int, capacity>>;
+using chunk = list::chunk;
+using std_chunk = std_list::chunk;
+
 SMALLSCOPE_FIELDS(chunk, count, keys, next)
 SMALLSCOPE_FIELDS(list, head_, size_)
+SMALLSCOPE_FIELDS(std_chunk, count, keys, next)
+SMALLSCOPE_FIELDS(std_list, head_, size_)
 
 // Up to `chunks` chunks, keys 0..max_key.
-inline smallscope::finitization fin(int chunks, int max_key) {
-  auto f = smallscope::finitization::of<list>("UnrolledList");
-  auto cs = f.objects<chunk>("Chunk", static_cast<std::uint32_t>(chunks));
-  f.set(&list::head_, cs.or_null());
-  f.set(&list::size_, smallscope::ints(0, chunks * capacity));
-  f.set(&chunk::count, smallscope::ints(0, capacity));
-  f.set_counted(&chunk::keys, &chunk::count, smallscope::ints(0, max_key));  // keys[count..] are garbage
-  f.set(&chunk::next, cs.or_null());
+template <class List = list>
+smallscope::finitization fin(int chunks, int max_key) {
+  using list_chunk = typename List::chunk;
+  smallscope::finitization f = smallscope::finitization::of<List>("UnrolledList");
+  auto cs = f.objects<list_chunk>("Chunk", static_cast<std::uint32_t>(chunks));
+  f.set(&List::head_, cs.or_null());
+  f.set(&List::size_, smallscope::ints(0, chunks * capacity));
+  f.set(&list_chunk::count, smallscope::ints(0, capacity));
+  f.set_counted(&list_chunk::keys, &list_chunk::count, smallscope::ints(0, max_key));  // keys[count..] are garbage
+  f.set(&list_chunk::next, cs.or_null());
   return f;
 }
 

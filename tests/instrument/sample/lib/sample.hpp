@@ -2,6 +2,7 @@
 // wrap, or leave alone.
 #pragma once
 
+#include <array>
 #include <cassert>
 
 namespace sample {
@@ -21,6 +22,7 @@ struct node {
   node* right;
   key k;
   int arr[3];
+  std::array<int, 3> std_arr;
   unsigned flags : 3;
 };
 
@@ -38,7 +40,9 @@ inline int reads(node* n, box<int>& b) {
   n->arr[1] += 2;
   ++b.value;
   int f = n->flags;
-  return s + (r != nullptr) + (a != nullptr) + f + depth(n) + b.value;
+  int e = n->std_arr[2] + n->std_arr.at(0) + n->std_arr.back();
+  n->std_arr[1] = static_cast<int>(n->std_arr.size());
+  return s + (r != nullptr) + (a != nullptr) + f + e + depth(n) + b.value;
 }
 
 }  // namespace sample
