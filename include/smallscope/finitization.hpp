@@ -33,6 +33,7 @@
 #include "smallscope/detail/finitization_data.hpp"
 #include "smallscope/detail/member_access.hpp"
 #include "smallscope/detail/ownership.hpp"
+#include "smallscope/detail/std_vector.hpp"
 #include "smallscope/field.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/vector.hpp"
@@ -310,12 +311,12 @@ class finitization {
     bind_objects<typename detail::member_access<M>::value>(begin_nested_binding(outer, inner), objects);
   }
 
-  // Binds an array (or a vector, vector.hpp) of integers: its length ranges over `lengths`, each
-  // element over `elements`.
+  // Binds an array (or a vector, vector.hpp, or a std::vector member) of integers: its length
+  // ranges over `lengths`, each element over `elements`.
   template <class C, class A>
-    requires detail::is_array_v<A>
+    requires detail::is_array_v<A> || detail::is_std_vector_v<A>
   void set(A C::*member, const int_set& lengths, const int_set& elements) {
-    using T = typename A::value_type;
+    using T = detail::element_value_t<A>;
     static_assert(!std::is_pointer_v<T>, "an array of pointers takes an object set");
     auto b = begin_array_binding(member, lengths);
     b.value_size = sizeof(T);
@@ -327,9 +328,9 @@ class finitization {
   // Binds an array (or a vector) of pointers: its length ranges over `lengths`, each element
   // over `elements`.
   template <class C, class A, class U>
-    requires detail::is_array_v<A> && std::is_pointer_v<typename A::value_type>
+    requires(detail::is_array_v<A> || detail::is_std_vector_v<A>) && std::is_pointer_v<detail::element_value_t<A>>
   void set(A C::*member, const int_set& lengths, const object_set<U>& elements) {
-    static_assert(std::is_same_v<std::remove_cv_t<std::remove_pointer_t<typename A::value_type>>, U>,
+    static_assert(std::is_same_v<std::remove_cv_t<std::remove_pointer_t<detail::element_value_t<A>>>, U>,
                   "the object set's class must be the class the elements point to");
     auto b = begin_array_binding(member, lengths);
     b.value_size = sizeof(typename A::value_type);
@@ -483,11 +484,20 @@ class finitization {
     return b;
   }
 
-  template <class C, class A>  // A: array<T> or vector<T>
+  template <class C, class A>  // A: array<T>, vector<T> or std::vector<T>
   detail::field_binding begin_array_binding(A C::*member, const int_set& lengths) {
     auto b = begin_binding(member);
     b.is_array = true;
-    b.bind_storage = &detail::bind_array_storage<A>;
+    if constexpr (detail::is_std_vector_v<A>) {
+      if (!detail::std_vector_layout_known<typename A::value_type>())
+        throw finitization_error(where(b) + ": this standard library's std::vector is not three pointers (begin, end, " +
+                                 "end of storage); declare the member as smallscope::vector instead");
+      b.bind_storage = &detail::bind_std_vector_storage<A>;
+      b.unbind_storage = &detail::unbind_std_vector_storage<A>;
+      b.length_is_end_pointer = true;
+    } else {
+      b.bind_storage = &detail::bind_array_storage<A>;
+    }
     b.lengths = integer_domain<int>(b, lengths, "length");
     for (auto n : lengths.values())
       if (n < 0) throw finitization_error(where(b) + ": array lengths must be >= 0, got " + std::to_string(n));

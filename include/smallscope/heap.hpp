@@ -31,6 +31,7 @@
 #include "smallscope/detail/allocation_watch.hpp"
 #include "smallscope/detail/member_access.hpp"
 #include "smallscope/detail/ownership.hpp"
+#include "smallscope/detail/std_vector.hpp"
 #include "smallscope/vector.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/detail/finitization_data.hpp"
@@ -239,6 +240,13 @@ void describe_members(describe_walk& walk, const C& obj, const std::string& pref
           gf.elements.push_back(graph_value_of(v));
           describe_push(walk, v);
         }
+      } else if constexpr (is_std_vector_v<M>) {
+        gf.is_array = true;
+        for (const auto& e : f) {
+          const auto v = member_access<typename M::value_type>::get(e);
+          gf.elements.push_back(graph_value_of(v));
+          describe_push(walk, v);
+        }
       } else {
         const auto v = member_access<M>::get(f);
         gf.value = graph_value_of(v);
@@ -322,6 +330,9 @@ void fingerprint_members(fingerprint_walk& walk, const C& obj) {
       const int n = f.length();
       walk.mix(static_cast<std::uint64_t>(n));
       for (int i = 0; i < n && i < f.capacity(); ++i) fingerprint_value(walk, f[i].get());
+    } else if constexpr (is_std_vector_v<M>) {
+      walk.mix(static_cast<std::uint64_t>(f.size()));
+      for (const auto& e : f) fingerprint_value(walk, member_access<typename M::value_type>::get(e));
     } else if constexpr (is_nested_v<M>) {
       fingerprint_members(walk, f);
     } else if constexpr (is_fixed_array_v<M>) {
@@ -403,6 +414,15 @@ void copy_members(copy_walk& walk, const C& from, C& to) {
       const int n = f.length();
       t.set_length(n);
       for (int i = 0; i < n && i < f.capacity(); ++i) t[i] = copy_value(walk, f[i].get());
+    } else if constexpr (is_std_vector_v<M>) {  // the copy owns its elements, as vectors do
+      using E = typename M::value_type;
+      t.clear();
+      t.reserve(f.size());
+      for (const auto& e : f) {
+        t.emplace_back();
+        member_access<E>::set(t.back(), copy_value(walk, member_access<E>::get(e)));
+      }
+      if (!f.empty()) walk.map.arrays.push_back({f.data(), t.data(), sizeof(E) * f.size()});
     } else if constexpr (is_nested_v<M>) {
       copy_members(walk, f, t);
     } else if constexpr (is_fixed_array_v<M>) {
@@ -454,6 +474,8 @@ void release_members(release_walk& walk, const C& obj) {
     using M = std::remove_cvref_t<decltype(f)>;
     if constexpr (is_array_v<M>) {
       for (int i = 0; i < f.length() && i < f.capacity(); ++i) release_push(walk, f[i].get());
+    } else if constexpr (is_std_vector_v<M>) {
+      for (const auto& e : f) release_push(walk, member_access<typename M::value_type>::get(e));
     } else if constexpr (is_nested_v<M>) {
       release_members(walk, f);
     } else if constexpr (is_fixed_array_v<M>) {

@@ -20,6 +20,7 @@
 
 #include "smallscope/array.hpp"
 #include "smallscope/detail/observer.hpp"
+#include "smallscope/detail/std_vector.hpp"
 #include "smallscope/field.hpp"
 #include "smallscope/vector.hpp"
 
@@ -52,12 +53,28 @@ inline void note_write(const volatile void* address, std::size_t bytes, bool one
 
 }  // namespace detail
 
-// A read of the member `r` (a tracked read); returns `r` itself.
+// A read of the member `r` (a tracked read); returns `r` itself. A std::vector member read whole
+// reads its size (its end pointer: std_vector.hpp) and every live element.
 template <class T>
 SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_field(T&& r) noexcept {
   using U = std::remove_cvref_t<T>;
-  if constexpr (!detail::tracks_itself_v<U>)
+  if constexpr (detail::is_std_vector_v<U>) {
+    if (!std::is_constant_evaluated()) {
+      detail::note_read(reinterpret_cast<const std::byte*>(std::addressof(r)) + detail::std_vector_end_offset, 1, true);
+      for (const auto& e : r) detail::note_read(std::addressof(e), 1, true);
+    }
+  } else if constexpr (!detail::tracks_itself_v<U>) {
     if (!std::is_constant_evaluated()) detail::note_read(std::addressof(r), sizeof(U), detail::read_as_one_slot_v<U>);
+  }
+  return static_cast<T&&>(r);
+}
+
+// A read of the size of the std::vector member `r` only (before size(), empty() and reading one
+// element); returns `r` itself. (A vector of elements the search cannot vary has no slots.)
+template <class T>
+SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_size(T&& r) noexcept {
+  if (!std::is_constant_evaluated())
+    detail::note_read(reinterpret_cast<const std::byte*>(std::addressof(r)) + detail::std_vector_end_offset, 1, true);
   return static_cast<T&&>(r);
 }
 

@@ -195,11 +195,20 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
     for (const auto& f : p.graph.objects[k].fields) {
       if (f.is_array) {
         int capacity = 0;
+        bool std_vector = false;
         for (const auto& slot : space.slots())
           if (slot.kind == detail::slot_kind::array_length &&
               space.arena() + space.objects()[slot.object].offset == p.graph.objects[k].address &&
-              space.data().bindings[slot.binding].name == f.name)
+              space.data().bindings[slot.binding].name == f.name) {
             capacity = static_cast<int>(slot.capacity);
+            std_vector = space.data().bindings[slot.binding].length_is_end_pointer;
+          }
+        if (std_vector) {  // a std::vector member
+          fmt::format_to(it, "  {}->{}.clear();\n", var, f.name);
+          for (const auto& e : f.elements)
+            fmt::format_to(it, "  {}->{}.emplace_back({});\n", var, f.name, value_code(p.graph, p.labels, e, shared));
+          continue;
+        }
         fmt::format_to(it, "  {}->{}.allocate_storage({});\n  {}->{}.set_length({});\n", var, f.name, capacity, var,
                        f.name, f.elements.size());
         for (std::size_t e = 0; e < f.elements.size(); ++e)

@@ -23,13 +23,14 @@ using namespace clang;
 namespace fs = std::filesystem;
 
 
-enum class access_kind { read, write, update };
+enum class access_kind { read, write, update, size };
 
 const char* wrapper(access_kind k) {
   switch (k) {
     case access_kind::read: return "::smallscope::read_field(";
     case access_kind::write: return "::smallscope::write_field(";
     case access_kind::update: return "::smallscope::update_field(";
+    case access_kind::size: return "::smallscope::read_size(";
   }
   return "";
 }
@@ -64,21 +65,30 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
             sub != nullptr && sub->getBase()->IgnoreParenImpCasts() == e)
           target = sub;
     }
-    if (is_std_array(e->getType())) {
-      // A std::array is read element by element too: where it is subscripted or asked for one
-      // element; its size is no read at all.
+    const bool array = is_std(e->getType(), "array");
+    if (array || is_std(e->getType(), "vector")) {
+      // A std::array or std::vector is read element by element too: where it is subscripted or
+      // asked for one element. A std::array's size is no read at all; a std::vector's size is its
+      // length slot, read with each element and by size() and empty(); any other use (begin(),
+      // a range-for, passing it whole) reads its size and every live element.
       const Expr* child = nullptr;
       const Expr* user = user_of(e, child);
+      const Expr* element = nullptr;
+      bool size_only = false;
       if (const auto* call = dyn_cast_or_null<CXXOperatorCallExpr>(user);
           call != nullptr && call->getOperator() == OO_Subscript && call->getArg(0) == child)
-        target = call;
+        element = call;
       if (const auto* m = dyn_cast_or_null<MemberExpr>(user); m != nullptr && m->getBase() == child)
         if (const auto* method = dyn_cast<CXXMethodDecl>(m->getMemberDecl()); method != nullptr && method->getIdentifier()) {
           const StringRef name = method->getName();
-          if (name == "size" || name == "max_size" || name == "empty") return true;
+          if (name == "max_size" || name == "capacity" || (array && (name == "size" || name == "empty"))) return true;
+          size_only = name == "size" || name == "empty";
           if (name == "at" || name == "front" || name == "back")
-            if (const auto* call = dyn_cast_or_null<CXXMemberCallExpr>(parent_expr(m))) target = call;
+            element = dyn_cast_or_null<CXXMemberCallExpr>(parent_expr(m));
         }
+      if (element != nullptr) target = element;
+      if (!array && (element != nullptr || size_only)) wrap(e, access_kind::size);
+      if (size_only) return true;
     }
     wrap(target);
     return true;
@@ -91,9 +101,10 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
     return nullptr;
   }
 
-  static bool is_std_array(QualType t) {
+  // Whether t is std::<name><...>.
+  static bool is_std(QualType t, StringRef name) {
     const auto* spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl());
-    return spec != nullptr && spec->isInStdNamespace() && spec->getIdentifier() != nullptr && spec->getName() == "array";
+    return spec != nullptr && spec->isInStdNamespace() && spec->getIdentifier() != nullptr && spec->getName() == name;
   }
 
   // Parentheses and casts that only add const are transparent for what a member expression is
@@ -108,11 +119,12 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
     return p;
   }
 
-  void wrap(const Expr* e) {
+  // Wraps e as a read (or a write or update, as its user says), or as a read of its size only.
+  void wrap(const Expr* e, access_kind only = access_kind::read) {
     const Expr* child = nullptr;
     const Expr* user = user_of(e, child);
-    access_kind kind = access_kind::read;
-    if (user != nullptr) {
+    access_kind kind = only;
+    if (user != nullptr && only == access_kind::read) {
       // A struct (or struct element) used as the base of `.member`: the member is what is read.
       if (const auto* m = dyn_cast<MemberExpr>(user); m != nullptr && !m->isArrow() && m->getBase() == child &&
                                                         isa<FieldDecl>(m->getMemberDecl()) &&
@@ -143,7 +155,7 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
     add(b, 0, 0, wrapper(kind), -span);
     add(after, 0, 0, ")", span);
     auto& f = file_of(b);
-    (kind == access_kind::read ? f.reads : f.writes) += 1;
+    (kind == access_kind::read || kind == access_kind::size ? f.reads : f.writes) += 1;
   }
 
   // Maps a macro argument back to where it is spelled; false for other macro text.

@@ -6,6 +6,7 @@
 #include <limits>
 #include <new>
 
+#include "smallscope/detail/std_vector.hpp"
 #include "smallscope/finitization.hpp"
 
 namespace smallscope::detail {
@@ -46,9 +47,11 @@ state_space::state_space(finitization_data data) : data_(std::move(data)) {
 }
 
 state_space::~state_space() {
-  if (constructed_)
+  if (constructed_) {
+    unbind_storage();
     for (auto it = objects_.rbegin(); it != objects_.rend(); ++it)
       data_.class_domains[it->class_domain].destroy(arena_ + it->offset);
+  }
   ::operator delete(arena_, std::align_val_t{arena_span_});
 }
 
@@ -93,6 +96,7 @@ void state_space::layout_objects() {
       ++constructed;
     }
   } catch (...) {
+    unbind_storage();
     for (std::size_t i = constructed; i-- > 0;)
       data_.class_domains[objects_[i].class_domain].destroy(arena_ + objects_[i].offset);
     ::operator delete(arena_, std::align_val_t{arena_span_});
@@ -109,6 +113,15 @@ void state_space::layout_objects() {
                      static_cast<int>(capacity));
     }
   }
+}
+
+// std::vector members let go of the arena's elements (std_vector.hpp). Vectors not bound yet
+// are still empty, and emptying them again changes nothing.
+void state_space::unbind_storage() {
+  for (const auto& o : objects_)
+    for (const auto& b : data_.bindings)
+      if (b.unbind_storage != nullptr && b.owner == data_.class_domains[o.class_domain].type)
+        b.unbind_storage(arena_ + o.offset + b.offset);
 }
 
 std::uint32_t state_space::add_domain(const value_set& vs, const field_binding& b) {
@@ -198,8 +211,17 @@ void state_space::add_slots() {
       s.size = sizeof(int);
       s.capacity = static_cast<std::uint32_t>(capacity);
       s.fixed = b.fixed;
-      add(s);
       const std::size_t storage = storage_offset_[next_storage++];
+      if (b.length_is_end_pointer) {  // a std::vector: its end pointer, one past the live elements
+        domain ends = domains_[s.domain];
+        for (auto& v : ends.values)
+          v.raw = reinterpret_cast<std::uintptr_t>(arena_ + storage) + static_cast<std::uint64_t>(v.integer) * b.value_size;
+        domains_.push_back(std::move(ends));
+        s.domain = static_cast<std::uint32_t>(domains_.size() - 1);
+        s.offset += static_cast<std::uint32_t>(detail::std_vector_end_offset);
+        s.size = sizeof(void*);
+      }
+      add(s);
       for (std::int32_t i = 0; i < capacity; ++i) {
         slot e;
         e.object = o;

@@ -174,6 +174,7 @@ class state_space {
   void add_domains();
   void add_slots();
   void add_symbolic_domains();
+  void unbind_storage();
   std::uint32_t add_domain(const value_set& vs, const field_binding& b);
 
   finitization_data data_;

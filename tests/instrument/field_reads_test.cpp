@@ -62,6 +62,14 @@ TEST(FieldReads, WrapsReadsWritesAndUpdates) {
                         "::smallscope::read_field(n->std_arr.back());"))
       << text;
   EXPECT_TRUE(has(text, "::smallscope::write_field(n->std_arr[1]) = static_cast<int>(n->std_arr.size());")) << text;
+  // A std::vector's element reads read its size too; size() reads the size only, capacity()
+  // nothing, and a whole use (a range-for) the size and every element.
+  EXPECT_TRUE(has(text, "int v = ::smallscope::read_field(::smallscope::read_size(n->vec)[0]) + "
+                        "::smallscope::read_field(::smallscope::read_size(n->vec).front()) + "
+                        "static_cast<int>(::smallscope::read_size(n->vec).size()) + static_cast<int>(n->vec.capacity());"))
+      << text;
+  EXPECT_TRUE(has(text, "for (int x : ::smallscope::read_field(n->vec)) v += x;")) << text;
+  EXPECT_TRUE(has(text, "::smallscope::write_field(::smallscope::read_size(n->vec)[1]) = v;")) << text;
 }
 
 TEST(FieldReads, LeavesAloneWhatReadsNothing) {

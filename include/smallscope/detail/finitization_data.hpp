@@ -74,6 +74,10 @@ struct field_binding {
   value_set lengths;           // arrays: the length domain
   // arrays: binds `capacity` element fields at `elements` to the array at `array`.
   void (*bind_storage)(void* array, void* elements, int capacity) = nullptr;
+  // std::vector members (std_vector.hpp): the length slot is the vector's end pointer, and the
+  // vector lets go of the arena's elements before its object is destroyed.
+  bool length_is_end_pointer = false;
+  void (*unbind_storage)(void* array) = nullptr;
 };
 
 struct finitization_data {

@@ -20,6 +20,7 @@
 
 #include "smallscope/detail/allocation_watch.hpp"
 #include "smallscope/detail/member_access.hpp"
+#include "smallscope/detail/std_vector.hpp"
 
 namespace smallscope::detail {
 
@@ -71,6 +72,10 @@ void disown_members(C& obj, std::byte* base, const std::vector<std::ptrdiff_t>& 
     if constexpr (is_array_v<M>) {
       if constexpr (std::is_pointer_v<typename M::value_type>)
         for (int i = 0; i < f.capacity(); ++i) f[i] = nullptr;
+    } else if constexpr (is_std_vector_v<M>) {  // a heap copy's: it frees its own buffer
+      using E = typename M::value_type;
+      if constexpr (is_pointer_member_v<E>)
+        for (auto& e : f) member_access<E>::set(e, nullptr);
     } else if constexpr (is_nested_v<M>) {
       disown_members(f, base, targets, next);
     } else if constexpr (is_fixed_array_v<M>) {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cassert>
+#include <vector>
 
 namespace sample {
 
@@ -23,6 +24,7 @@ struct node {
   key k;
   int arr[3];
   std::array<int, 3> std_arr;
+  std::vector<int> vec;
   unsigned flags : 3;
 };
 
@@ -42,7 +44,10 @@ inline int reads(node* n, box<int>& b) {
   int f = n->flags;
   int e = n->std_arr[2] + n->std_arr.at(0) + n->std_arr.back();
   n->std_arr[1] = static_cast<int>(n->std_arr.size());
-  return s + (r != nullptr) + (a != nullptr) + f + e + depth(n) + b.value;
+  int v = n->vec[0] + n->vec.front() + static_cast<int>(n->vec.size()) + static_cast<int>(n->vec.capacity());
+  for (int x : n->vec) v += x;
+  n->vec[1] = v;
+  return s + (r != nullptr) + (a != nullptr) + f + e + v + depth(n) + b.value;
 }
 
 }  // namespace sample
