@@ -1,5 +1,12 @@
-// The README's library example, compiled and run: 5 binary trees of 3 nodes.
+// The README's library example, compiled and run: 5 binary trees of 3 nodes; and the README's
+// first test is examples/first_test/first_test.cpp (built and run as smallscope_first_test),
+// shown verbatim in at most 30 lines.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
 
 #include <smallscope/search.hpp>
 #include <smallscope/small_set.hpp>
@@ -41,6 +48,26 @@ TEST(Readme, LibraryExampleFindsTheFiveTrees) {
     ++count;
   }
   EXPECT_EQ(count, 5);
+}
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(Readme, FirstTestIsTheCompiledExampleInAtMostThirtyLines) {
+  const std::string readme = file_text(std::string(SMALLSCOPE_SOURCE_DIR) + "/README.md");
+  const std::string example = file_text(std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/first_test/first_test.cpp");
+  ASSERT_FALSE(example.empty());
+  const auto section = readme.find("## A first test");
+  ASSERT_NE(section, std::string::npos);
+  const auto block = readme.find("```cpp\n", section);
+  ASSERT_NE(block, std::string::npos);
+  EXPECT_EQ(readme.compare(block + 7, example.size(), example), 0) << "README's first test differs from the example";
+  EXPECT_EQ(readme.compare(block + 7 + example.size(), 3, "```"), 0);
+  EXPECT_LE(std::count(example.begin(), example.end(), '\n'), 30);
 }
 
 }  // namespace readme

@@ -1,0 +1,28 @@
+// The front door: everything a test of your own classes needs, in one include. Fields and their
+// registration, finitizations, the search as a range, checks of methods with postconditions,
+// structures on the heap, reports and reproducers, API-sequence exploration, subjects for a
+// command line of your own (paper 000's pipeline: Sec. 3 to 6).
+//
+// Apart from it: <smallscope/gtest.hpp> (needs GoogleTest), <smallscope/spec.hpp> (relational
+// specs, the smallscope::spec library), <smallscope/cli.hpp> (a command line of your own), and
+// the headers that the build-time tools' rewritten code includes (instrument.hpp, mutation.hpp,
+// branches.hpp) or that the tools' drivers use (mutation_analysis.hpp, cover.hpp).
+#pragma once
+
+#include "smallscope/array.hpp"
+#include "smallscope/check.hpp"
+#include "smallscope/checker.hpp"
+#include "smallscope/counterexample.hpp"
+#include "smallscope/explore.hpp"
+#include "smallscope/field.hpp"
+#include "smallscope/fields.hpp"
+#include "smallscope/finitization.hpp"
+#include "smallscope/generators.hpp"
+#include "smallscope/heap.hpp"
+#include "smallscope/oracle.hpp"
+#include "smallscope/report.hpp"
+#include "smallscope/search.hpp"
+#include "smallscope/small_set.hpp"
+#include "smallscope/small_vector.hpp"
+#include "smallscope/subject.hpp"
+#include "smallscope/vector.hpp"
