@@ -514,6 +514,11 @@ const std::vector<error_case> error_cases = {
      2, "[0.1, 1000000000]"},
     {"explore --time-limit not a number", {"explore", "TreeMap", "3", "--methods", "remove", "--time-limit", "soon"},
      sink::file, sink::file, 2, "[0.1, 1000000000]"},
+    // CLI11's own message quotes explore's range, not fe's option of the same name.
+    {"explore --time-limit without a value", {"explore", "TreeMap", "3", "--methods", "remove", "--time-limit"},
+     sink::file, sink::file, 2, "--time-limit takes seconds in [0.1, 1000000000]"},
+    {"fe --time-limit without a value", {"fe", "examples/specs/binary_search_tree.als", "--time-limit"}, sink::file,
+     sink::file, 2, "--time-limit takes seconds in [0, 1e9] (0: none)"},
     {"explore --format jsonl", {"explore", "TreeMap", "3", "--methods", "remove", "--format", "jsonl"}, sink::file,
      sink::file, 2, "--format must be text or dot"},
     {"explore --stats xml", {"explore", "TreeMap", "3", "--methods", "remove", "--stats", "xml"}, sink::file, sink::file,

@@ -533,6 +533,17 @@ TEST(Help, Version) {
   EXPECT_EQ(r.out.rfind("smallscope 0.2.1", 0), 0u) << r.out;  // the package's version (CHANGELOG.md)
 }
 
+// `version`, a subcommand that is one file and one row of the table in cli.cpp, prints what
+// --version prints, and --help lists it.
+TEST(Help, VersionSubcommand) {
+  const result r = run({"version"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, run({"--version"}).out);
+  bool listed = false;
+  for (const auto& line : lines(run({"--help"}).out)) listed |= words(line).size() > 1 && words(line)[0] == "version";
+  EXPECT_TRUE(listed);
+}
+
 }  // namespace
 
 namespace {

@@ -1,7 +1,11 @@
 // `smallscope check SUBJECT METHOD SCOPE | --fin P1,P2,...`: runs a method of a subject on every
 // valid input of the scope and judges each with the invariant and the postcondition (paper 000,
 // Sec. 6.1), each input in an isolated worker; prints the smallest counterexamples first.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <limits>
+#include <memory>
 
 #include <unistd.h>
 
@@ -12,6 +16,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "suite/suite_file.hpp"
 #include "cli/interrupt.hpp"
@@ -297,6 +302,91 @@ int run_check_command(const check_request& r) {
   if (stopped_by_signal) return exit_interrupted;
   if (write_failed) return exit_output_error;
   return report.failed > 0 ? exit_findings : exit_done;
+}
+
+command_runner add_check(CLI::App& c, rule_table& rules, const std::string& program) {
+  auto check = std::make_shared<check_request>();
+  check->gen.program = program;
+  add_subject(c, check->gen);
+  c.add_option("METHOD", check->method, "the method under test, as listed by `smallscope list`")->required()->type_name("NAME");
+  add_scope(c, check->gen, "the subject's one-argument finitization; or give --fin");
+  const std::string timeout_rule = "0 (automatic) or seconds in [0.001, 86400]";
+  rules["--timeout"] = timeout_rule;
+  c.add_option_function<std::string>(
+       "--timeout",
+       [check, timeout_rule](const std::string& text) {
+         const auto v = parse_double(text);
+         if (!v || !(*v == 0 || (*v >= 0.001 && *v <= 86400)))
+           throw usage_error(fmt::format("--timeout must be {}, got '{}'", timeout_rule, escaped(text)));
+         check->timeout = *v;
+       },
+       "seconds one input may run: 0.001..86400 (default 0: ten times the running median plus one\n"
+       "second; five seconds in an AddressSanitizer build)")
+      ->type_name("SECONDS");
+  c.add_flag("--white-box", check->white_box,
+             "search for failing inputs, pruning on the fields the method reads too (paper 000, Sec. 6.2);\n"
+             "inputs are then numbered by finding");
+  add_count(c, rules, "--stop-after", check->stop_after, 0, "stop after N failures (default 0: check every input)");
+  add_count(c, rules, "--sample", check->sample, 1,
+            "check a uniform random sample of N >= 1 inputs instead of all (all of them when N is at least\n"
+            "their number)");
+  add_count(c, rules, "--seed", check->seed, 0, "the seed of --sample (default 1)");
+  add_count(c, rules, "--input", check->input, 1, "check only input N (numbered from 1 as in the counterexamples)",
+            " (inputs are numbered from 1)");
+  auto show = std::make_shared<std::uint64_t>(check->show);
+  add_count(c, rules, "--show", *show, 0, "print the N smallest counterexamples in full (default 3)");
+  c.add_flag_callback("--no-reproducers", [check] { check->reproducers = false; },
+                      "do not print a GoogleTest reproducer per counterexample");
+  rules["--reproducer-dir"] = "a directory that exists or can be created, and is writable";
+  c.add_option("--reproducer-dir", check->reproducer_dir,
+               "also write each printed counterexample's GoogleTest reproducer to DIR/<Subject>_<method>_<input>.cpp\n"
+               "(DIR is created if missing)")
+      ->type_name("DIR");
+  rules["--findings"] = "a file name (written as JSON Lines)";
+  c.add_option("--findings", check->findings,
+               "write every failure to FILE as JSON Lines: one object per failure with input, kind, detail,\n"
+               "arguments, objects, pre_state and post_state")
+      ->type_name("FILE");
+  c.add_option("--spec", check->spec_file,
+               "take the inputs from a relational spec (.als) instead of the search: the instances of its run\n"
+               "command, on SAT, one per isomorphism class; judge each run with a predicate of the spec")
+      ->type_name("FILE");
+  c.add_option("--run", check->spec_run, "with --spec: the run command's predicate (default: the first run command)")
+      ->type_name("PRED");
+  c.add_option("--post", check->spec_post,
+               "with --spec: the predicate judged after each run; its receiver is the root, its other parameters\n"
+               "the method's arguments; fields written with a backtick read the pre-state (default: the run\n"
+               "command's predicate, i.e. the invariant is preserved)")
+      ->type_name("PRED");
+  c.add_option("--suite", check->suite,
+               "take the structures from a suite file (gen --suite, fe --suite) instead of the search; its\n"
+               "finitization is the suite's")
+      ->type_name("FILE");
+  c.add_option("--format", check->gen.format, "pictures of the pre- and post-states: text or dot")->type_name("FORMAT");
+  add_stats(c, check->gen.stats);
+  add_quiet(c, check->gen.quiet, "no configuration line and no progress on stderr");
+  add_count(c, rules, "--threads", check->gen.threads, 1,
+            fmt::format("check on N workers at once (default: every core this process may use, here {}); inputs\n"
+                        "keep their numbers; --stop-after, --sample, --input, --white-box, --eq-class,\n"
+                        "--one-per-class, --limit, --spec and --suite use one",
+                        available_cores()));
+  c.add_flag("--generators", check->gen.generators,
+             "search the inputs with the invariant's form with dedicated generators (the same inputs, found\n"
+             "from fewer candidates)");
+  add_search_options(c, check->gen.search);
+  c.footer(fmt::format(
+      "Each input runs in a forked worker: a crash or a timeout is reported with its input and the\n"
+      "run goes on. Counterexamples are printed smallest first (fewest objects, then input order).\n"
+      "{}\n"
+      "Example: {} check SearchTree remove --fin 5,0,5,1,5",
+      exit_codes_text, program));
+  return [check, show, &c] {
+    note_given(c, check->gen);
+    check->seed_given = c.count("--seed") != 0;
+    check->timeout_given = c.count("--timeout") != 0;
+    check->show = static_cast<std::size_t>(std::min<std::uint64_t>(*show, std::numeric_limits<std::size_t>::max()));
+    return run_check_command(*check);
+  };
 }
 
 }  // namespace smallscope::cli

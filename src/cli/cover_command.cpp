@@ -3,13 +3,18 @@
 // keeps each test taking an outcome no earlier test took (Sec. 5.3), written as a suite file for
 // `check --suite`. Needs a binary built with branch probes (smallscope-branches). See
 // include/smallscope/cover.hpp.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <limits>
+#include <memory>
 
 #include <algorithm>
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
@@ -173,6 +178,33 @@ int run_cover(const cover_request& r) {
   write_out(out);
   flush_out();
   return report.failures.empty() ? exit_done : exit_findings;
+}
+
+command_runner add_cover(CLI::App& cv, rule_table& rules, const std::string& program) {
+  auto cover = std::make_shared<cover_request>();
+  cover->gen.program = program;
+  add_subject(cv, cover->gen);
+  add_scope(cv, cover->gen, "the subject's one-argument finitization; or give --fin");
+  cv.add_option("--methods", cover->methods, "the methods to test, comma-separated, each with every tuple of its argument domains")
+      ->required()
+      ->type_name("M1,M2,...");
+  cv.add_option("--suite", cover->suite_out, "write the white-box suite's inputs to FILE (for `check --suite`)")->type_name("FILE");
+  auto show = std::make_shared<std::uint64_t>(cover->show);
+  add_count(cv, rules, "--show", *show, 0, "list N outcomes no test took and N failed tests (default 10)");
+  add_stats(cv, cover->gen.stats);
+  add_quiet(cv, cover->gen.quiet, "no configuration line on stderr");
+  cv.footer(fmt::format(
+      "Every valid input (smallest first) meets every test; each condition of the code under test (if, while,\n"
+      "for, ?:, each operand of && and ||) counts its two outcomes. The white-box suite keeps each test that\n"
+      "takes an outcome no earlier test took: the same coverage from few inputs. Methods run in this process:\n"
+      "check a method that may crash or hang with `{} check` first.\n{}\n"
+      "Example: smallscope-branches cover TreeMapLazy 5 --methods remove_rank,put_gap --suite wb.suite",
+      program, exit_codes_text));
+  return [cover, show, &cv] {
+    note_given(cv, cover->gen);
+    cover->show = static_cast<std::size_t>(std::min<std::uint64_t>(*show, 1'000'000));
+    return run_cover(*cover);
+  };
 }
 
 }  // namespace smallscope::cli

@@ -3,7 +3,11 @@
 // first with state matching (paper 001, Sec. 4.1 and 5.1), the states new at each depth, the
 // failed calls with their sequences, and the differential against gen's valid structures of
 // the same finitization (Sec. 5.2). See include/smallscope/explore.hpp.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <limits>
+#include <memory>
 
 #include <algorithm>
 #include <map>
@@ -11,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/explore_worker.hpp"
 #include "cli/interrupt.hpp"
@@ -237,6 +242,45 @@ int run_explore(const explore_request& r) {
   flush_out();
   if (interrupted_now) return exit_interrupted;
   return findings.empty() ? exit_done : exit_findings;
+}
+
+command_runner add_explore(CLI::App& ex, rule_table& rules, const std::string& program) {
+  auto explore = std::make_shared<explore_request>();
+  explore->gen.program = program;
+  add_subject(ex, explore->gen);
+  add_scope(ex, explore->gen, "the subject's one-argument finitization (the arguments' domains); or give --fin");
+  ex.add_option("--methods", explore->methods,
+                "the methods to call, comma-separated, each with every tuple of its argument domains")
+      ->required()
+      ->type_name("M1,M2,...");
+  add_count(ex, rules, "--depth", explore->depth, 1, "stop after sequences of N calls (default: until no call reaches a new state)");
+  add_count(ex, rules, "--max-states", explore->max_states, 1, "stop when N states are known (default 10000000)");
+  add_seconds(ex, rules, "--time-limit", explore->time_limit, "stop after S seconds (default: none)");
+  add_seconds(ex, rules, "--timeout", explore->timeout,
+              "seconds one call may run before it is a finding (default: ten times the running median plus\n"
+              "one second; five seconds in an AddressSanitizer build)");
+  ex.add_flag_callback("--no-differential", [explore] { explore->differential = false; },
+                       "do not compare the reached states with gen's valid structures of the finitization");
+  auto show = std::make_shared<std::uint64_t>(explore->show);
+  add_count(ex, rules, "--show", *show, 0, "print N failed calls and N structures of each side of the differential (default 3)");
+  ex.add_option("--format", explore->gen.format, "pictures of states: text or dot")->type_name("FORMAT");
+  add_stats(ex, explore->gen.stats);
+  add_quiet(ex, explore->gen.quiet, "no configuration line and no progress on stderr");
+  add_seconds(ex, rules, "--progress-interval", explore->gen.search.progress_interval,
+              "seconds between progress lines on stderr (default 1)");
+  ex.footer(fmt::format(
+      "A failed call (the invariant or the postcondition after it, an exception, a crash or a hang: the\n"
+      "exploration runs in a forked worker) is printed with the calls that lead to it; its state is not\n"
+      "explored further. The differential lists valid\n"
+      "structures no sequence reaches (the invariant allows more than the API builds) and reached\n"
+      "states that are not valid structures of the finitization.\n{}\n"
+      "Example: {} explore TreeMap 4 --methods put_key,remove",
+      exit_codes_text, program));
+  return [explore, show, &ex] {
+    note_given(ex, explore->gen);
+    explore->show = static_cast<std::size_t>(std::min<std::uint64_t>(*show, 1'000'000));
+    return run_explore(*explore);
+  };
 }
 
 }  // namespace smallscope::cli

@@ -2,7 +2,11 @@
 // or on a subject with --spec, by Algorithm 1 on SAT (src/fe/field_exhaustive); on a subject
 // alone, from the search's stream (src/fe/search_extensions). The suite can be saved as a suite
 // file (src/suite) for check and mutate, the extensions as JSON.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <limits>
+#include <memory>
 
 #include <chrono>
 #include <fstream>
@@ -10,6 +14,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
@@ -338,6 +343,80 @@ int run_fe(const fe_request& r) {
   }
   flush_out();
   return stopped ? exit_interrupted : exit_done;
+}
+
+command_runner add_fe(CLI::App& fa, rule_table& rules, const std::string& program) {
+  auto fe = std::make_shared<fe_request>();
+  fe->program = program;
+  fe->gen.program = program;
+  fa.add_option("TARGET", fe->gen.subject,
+                "a spec (FILE.als: Algorithm 1 on its run command) or a subject (from the search's valid\n"
+                "structures; with --spec, Algorithm 1 on that spec, its instances bound to the subject)")
+      ->required()
+      ->type_name("SPEC|SUBJECT");
+  add_scope(fa, fe->gen, "a subject's one-argument finitization; or give --fin");
+  fa.add_option("--spec", fe->spec_file, "with a subject: compute on this spec (SAT) and bind its instances to the subject")
+      ->type_name("FILE");
+  fa.add_option("--run", fe->run, "the spec's run command's predicate (default: its first run command)")->type_name("PRED");
+  fa.add_option("--scope", fe->sat_scope,
+                "the spec's scope instead of its run command's, as written after `for`\n"
+                "(e.g. 'exactly 1 BinaryTree, exactly 10 Node, 5 Int')")
+      ->type_name("TEXT");
+  fa.add_flag("--print", fe->print_extensions, "print the extensions, one line per field");
+  fa.add_option("--format", fe->format, "print the suite's structures: text, jsonl or dot")->type_name("FORMAT");
+  fa.add_option("--extensions", fe->extensions_out, "write the extensions (tight field bounds) as JSON")->type_name("FILE");
+  fa.add_option("--suite", fe->suite_out, "write the suite as a suite file (needs a subject) for check and mutate")
+      ->type_name("FILE");
+  fa.add_flag("--all-instances", fe->all_instances,
+              "keep every instance Algorithm 1 found in the suite (default: drop, last first, those whose pairs\n"
+              "the others cover)");
+  const std::string time_rule = "seconds in [0, 1e9] (0: none)";
+  rules["--time-limit"] = time_rule;
+  fa.add_option_function<std::string>(
+       "--time-limit",
+       [fe, time_rule](const std::string& text) {
+         const auto v = parse_double(text);
+         if (!v || !(*v >= 0 && *v <= 1e9))
+           throw usage_error(fmt::format("--time-limit must be {}, got '{}'", time_rule, escaped(text)));
+         fe->seconds = *v;
+       },
+       "stop after this many seconds with the pairs found so far (default 0: none)")
+      ->type_name("SECONDS");
+  add_count(fa, rules, "--limit", fe->limit, 0, "stop after N structures in the suite (default 0: no limit)");
+  const std::string conflicts_rule = "an integer in [-1, 1000000000] (-1: Algorithm 1 as printed)";
+  rules["--probe-conflicts"] = conflicts_rule;
+  fa.add_option_function<std::string>(
+       "--probe-conflicts",
+       [fe, conflicts_rule](const std::string& text) {
+         std::int64_t v = 0;
+         const auto u = parse_u64(text);
+         if (text == "-1") v = -1;
+         else if (u && *u <= 1000000000) v = static_cast<std::int64_t>(*u);
+         else throw usage_error(fmt::format("--probe-conflicts must be {}, got '{}'", conflicts_rule, escaped(text)));
+         fe->probe_conflicts = v;
+       },
+       "conflicts a solve of the loop's clause may take before the pairs left are refuted per field\n"
+       "and object, in halves (default 2000; -1: never, Algorithm 1 exactly as printed)")
+      ->type_name("N");
+  fa.add_flag("--batches", fe->batches,
+              "first ask for a new value of every field of every object at once: fewer, fuller\n"
+              "structures (a binomial heap at 25: 74 instead of 276), usually slower");
+  add_stats(fa, fe->gen.stats);
+  add_quiet(fa, fe->gen.quiet, "no configuration line, warnings or progress on stderr");
+  fa.footer(fmt::format(
+      "A field's extension is every pair <a, b> such that some valid, symmetry-broken structure reaches a\n"
+      "and has a.f = b (null included); a field-exhaustive suite covers every pair of every field.\n"
+      "{0}\n"
+      "Examples:\n"
+      "  {1} fe examples/specs/binary_search_tree.als --print\n"
+      "  {1} fe BinarySearchTree --fin 4,0,4,0,3 --spec examples/specs/search_tree_fe.als --suite bst4.suite\n"
+      "  {1} check BinarySearchTree remove --suite bst4.suite",
+      exit_codes_text, program));
+  return [fe, &fa] {
+    if (fa.count("--format") != 0) fe->print_suite = true;
+    note_given(fa, fe->gen);
+    return run_fe(*fe);
+  };
 }
 
 }  // namespace smallscope::cli

@@ -1,7 +1,11 @@
 // `smallscope gen SUBJECT SCOPE | --fin P1,P2,...`: every valid structure of a subject
 // (paper 000, Fig. 7), printed on request, with statistics; on every core, on a shard of the
 // search, and from a checkpoint (parallel_search.hpp, checkpoint.hpp).
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <limits>
+#include <memory>
 
 #include <algorithm>
 #include <atomic>
@@ -16,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/checkpoint.hpp"
+#include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
@@ -334,6 +339,57 @@ int run_gen(const gen_request& r) {
   flush_out();
   if (stopped) return exit_interrupted;
   return st.budget_exceeded + st.predicate_exceptions + st.generator_misuse > 0 ? exit_findings : exit_done;
+}
+
+command_runner add_gen(CLI::App& g, rule_table& rules, const std::string& program) {
+  auto gen = std::make_shared<gen_request>();
+  gen->program = program;
+  add_subject(g, *gen);
+  add_scope(g, *gen, "the subject's one-argument finitization (Korat's finX(SCOPE)); or give --fin");
+  g.add_flag("--print", gen->print, "print every structure (in --format, text by default)");
+  g.add_option("--format", gen->format, "how to print structures: text, jsonl or dot (implies --print)")
+      ->type_name("FORMAT");
+  add_stats(g, gen->stats);
+  add_quiet(g, gen->quiet, "no configuration line and no progress on stderr");
+  rules["--suite"] = "a suite file (written by gen --suite or fe --suite; docs/SUITES.md)";
+  g.add_option("--suite", gen->suite_out,
+               "save the structures as a suite file (the bounded-exhaustive suite; with --sample, a random one)\n"
+               "for `check --suite` and `mutate --suite`")
+      ->type_name("FILE");
+  add_count(g, rules, "--sample", gen->sample, 1, "with --suite: a uniform random sample of N >= 1 structures instead of all");
+  add_count(g, rules, "--seed", gen->seed, 0, "the seed of --sample (default 1)");
+  add_count(g, rules, "--threads", gen->threads, 1,
+            fmt::format("search on N threads (default: every core this process may use, here {}); one thread keeps\n"
+                        "the search's order, --limit, --eq-class, --one-per-class and --sample use one",
+                        available_cores()));
+  rules["--shard"] = "I/N with 1 <= I <= N";
+  g.add_option("--shard", gen->shard,
+               "run the I-th of N disjoint shares of the search (1 <= I <= N); `smallscope merge` joins the\n"
+               "shards' --stats json outputs (docs/SCALE.md)")
+      ->type_name("I/N");
+  add_count(g, rules, "--shard-units", gen->shard_units, 1,
+            "with --shard: cut the search into at least N units per shard (default 32768); more balances\n"
+            "lopsided searches better, at the cost of a longer plan");
+  rules["--output"] = "a file to write";
+  g.add_option("--output", gen->output, "write stdout (structures, statistics) to FILE")->type_name("FILE");
+  rules["--checkpoint"] = "a file to write (and read, when it exists)";
+  g.add_option("--checkpoint", gen->checkpoint,
+               "save the search's position to FILE every --checkpoint-every seconds and on SIGINT/SIGTERM;\n"
+               "when FILE exists, go on from it (and cut --output back to it); removed when the run ends")
+      ->type_name("FILE");
+  add_seconds(g, rules, "--checkpoint-every", gen->checkpoint_every, "seconds between checkpoints (default 60)");
+  g.add_flag("--generators", gen->generators,
+             "use the invariant's form with dedicated generators (paper 000 Sec. 5): the same structures\n"
+             "from fewer candidates (subjects that have one: see docs/GENERATORS.md)");
+  add_search_options(g, gen->search);
+  g.footer(fmt::format("SCOPE n means the subject's finX(n) as Korat 1.0 defines it (see `smallscope list`).\n{}",
+                       exit_codes_text));
+  return [gen, &g] {
+    if (g.count("--format") != 0) gen->print = true;
+    note_given(g, *gen);
+    gen->seed_given = g.count("--seed") != 0;
+    return run_gen(*gen);
+  };
 }
 
 }  // namespace smallscope::cli

@@ -1,9 +1,14 @@
 // `smallscope list`: the subjects, their finitization parameters, what SCOPE means and the
 // methods `check` can run.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <limits>
+#include <memory>
 
 #include <algorithm>
 
+#include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "smallscope/subject.hpp"
@@ -34,6 +39,10 @@ int run_list(const std::string& program) {
     }
   }
   return 0;
+}
+
+command_runner add_list(CLI::App&, rule_table&, const std::string& program) {
+  return [program] { return run_list(program); };
 }
 
 }  // namespace smallscope::cli

@@ -2,7 +2,11 @@
 // --stats json`, with or without --print) into one output: their structures, numbered 1, 2, 3
 // across the shards in shard order, and one statistics line with the counts added up. Every
 // shard 1..N of the same subject, finitization and options must be there, each once.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <limits>
+#include <memory>
 
 #include <algorithm>
 #include <cctype>
@@ -12,6 +16,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
@@ -150,6 +155,15 @@ int run_merge(const merge_request& r) {
                  0
              ? exit_findings
              : (merged["interrupted"].get<bool>() ? exit_interrupted : exit_done);
+}
+
+command_runner add_merge(CLI::App& mg, rule_table&, const std::string&) {
+  auto merge = std::make_shared<merge_request>();
+  mg.add_option("FILE", merge->files, "the stdout of each shard, all N of them, in any order")->required()->type_name("FILE");
+  add_quiet(mg, merge->quiet, "no summary on stderr");
+  mg.footer("The structures come out in shard order, numbered 1, 2, 3 across the shards; the last line is one\n"
+            "JSON object with the counts added up, `seconds` the slowest shard's, and `shards` the balance.");
+  return [merge] { return run_merge(*merge); };
 }
 
 }  // namespace smallscope::cli

@@ -3,7 +3,11 @@
 // comparison of Sec. 8.5 (Table 3): K uniform samples R(s) of the scope-s inputs, each the size
 // of the exhaustive suite of scope s-1. The binary must be built from the subject's mutant
 // schemata (smallscope-schemata is, for the built-in subjects).
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <limits>
+#include <memory>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "suite/suite_file.hpp"
 #include "cli/coverage.hpp"
@@ -547,6 +552,64 @@ int run_mutate(const mutate_request& r) {
     return exit_interrupted;
   }
   return exit_done;
+}
+
+command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& program) {
+  auto mutate = std::make_shared<mutate_request>();
+  mutate->program = program;
+  mu.add_option("SUBJECT", mutate->subject, "the subject, as named by `smallscope list`")->required()->type_name("NAME");
+  mu.add_option("METHOD", mutate->methods,
+                "the methods whose inputs run the mutants (one or more); Other.method for a method of the\n"
+                "subject Other (its finitization from the same scope)")
+      ->required()
+      ->type_name("NAME...");
+  mu.add_option("--scopes", mutate->scopes, "the scopes: N or A..B (each scope's SCOPE finitization)")
+      ->required()
+      ->type_name("A..B");
+  mu.add_option("--fin", mutate->fin,
+                "the finitization of each scope s, its items integers, s, s+K or s-K (SearchTree as paper 000\n"
+                "Fig. 4: s,0,s,1,s); Other=PATTERN for a subject of an Other.method; default: SCOPE")
+      ->type_name("PATTERN");
+  mu.add_option("--mutants", mutate->mutants,
+                "the mutant list (smallscope-mutants --format jsonl --output LIST); default: the built-in\n"
+                "subject's, mutants/HEADER.jsonl next to this binary")
+      ->type_name("LIST");
+  mu.add_option("--mutant", mutate->only, "run only mutant ID (repeat for more)")->type_name("ID");
+  mu.add_flag("--coverage", mutate->coverage,
+              "also measure statement and branch coverage of the code under test and of the spec per scope\n"
+              "(the original in smallscope-coverage next to this binary, read with gcovr)");
+  mu.add_flag("--all-inputs", mutate->all_inputs,
+              "run every mutant on every input that reaches it and count the killing inputs (default: a\n"
+              "mutant stops at its first kill)");
+  add_count(mu, rules, "--random", mutate->random, 0,
+            "also run K uniform random samples R(s) of the largest scope's inputs, |R(s)| = |T(s-1)|\n"
+            "(paper 000 Sec. 8.5, Table 3); default 0: none");
+  add_count(mu, rules, "--workers", mutate->workers, 0, "forked workers (default 0: one per core)");
+  add_count(mu, rules, "--memory-mb", mutate->memory_mb, 0,
+            "address space per worker above its start, in MiB; a mutant that needs more is killed (default\n"
+            "2048; 0: no limit)");
+  add_count(mu, rules, "--survivors", mutate->survivors, 0, "list this many mutants alive at the largest scope (default 10)");
+  add_stats(mu, mutate->stats);
+  mu.add_option("--report", mutate->report,
+                "write the largest scope's outcomes as a mutation-testing-report-schema JSON (open it in the\n"
+                "mutation-testing-elements viewer)")
+      ->type_name("FILE");
+  mu.add_option("--plot", mutate->plot, "write an SVG of the kill rate (and R(s)) against the scope")->type_name("FILE.svg");
+  mu.add_option("--suite", mutate->suite,
+                "run the mutants on a suite file's structures (gen --suite, fe --suite) instead of every valid\n"
+                "structure; --scopes N names the scope it stands for")
+      ->type_name("FILE");
+  add_quiet(mu, mutate->quiet, "no configuration line or progress on stderr");
+  mu.footer(fmt::format(
+      "A mutant is killed on an input when its post-state breaks the invariant, its result or post-state\n"
+      "differs from the original's, it throws where the original does not, runs over 10 T_o + 1 s, runs\n"
+      "out of memory or crashes (paper 000, Sec. 7.2). The kill rate counts every mutant, equivalent ones\n"
+      "included.\n"
+      "Example: smallscope-schemata mutate SearchTree add remove --scopes 1..6 --plot searchtree.svg"));
+  return [mutate, &mu] {
+    mutate->stats_given = mu.count("--stats") != 0;
+    return run_mutate(*mutate);
+  };
 }
 
 }  // namespace smallscope::cli

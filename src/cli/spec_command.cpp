@@ -1,11 +1,16 @@
 // `smallscope spec FILE`: every instance of a spec's run command, one per isomorphism class,
 // enumerated on SAT (paper 003, Sec. 5, phase 1), printed on request, with statistics.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <limits>
+#include <memory>
 
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
+#include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
@@ -140,6 +145,30 @@ int run_spec(const spec_request& r) {
   }
   flush_out();
   return stopped ? exit_interrupted : exit_done;
+}
+
+command_runner add_spec(CLI::App& sp, rule_table& rules, const std::string& program) {
+  auto spec = std::make_shared<spec_request>();
+  spec->program = program;
+  sp.add_option("FILE", spec->file, "the spec (.als: an Alloy subset, see docs/SPECS.md)")->required()->type_name("FILE");
+  sp.add_option("--run", spec->run, "the run command's predicate (default: the file's first run command)")
+      ->type_name("PRED");
+  sp.add_flag("--print", spec->print, "print every instance's reached part (in --format, text by default)");
+  sp.add_option("--format", spec->format, "how to print instances: text, jsonl or dot (implies --print)")
+      ->type_name("FORMAT");
+  add_stats(sp, spec->stats);
+  add_count(sp, rules, "--limit", spec->limit, 0, "stop after N instances (default 0: all)");
+  add_quiet(sp, spec->quiet, "no configuration line, warnings or progress on stderr");
+  sp.footer(fmt::format("One instance per isomorphism class of the structure the run predicate's receiver roots;\n"
+                        "atoms it does not reach never make two instances differ. Each instance is re-checked by\n"
+                        "an evaluator independent of the SAT translation.\n{}\n"
+                        "Example: {} spec examples/specs/red_black_tree.als --print",
+                        exit_codes_text, program));
+  return [spec, &sp] {
+    if (sp.count("--format") != 0) spec->print = true;
+    spec->stats_given = sp.count("--stats") != 0;
+    return run_spec(*spec);
+  };
 }
 
 }  // namespace smallscope::cli

@@ -1,0 +1,71 @@
+// The shared arguments of the subcommands. See arguments.hpp.
+#include "cli/arguments.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "cli/numbers.hpp"
+#include "cli/output.hpp"
+
+namespace smallscope::cli {
+
+const char* const exit_codes_text =
+    "Exit codes: 0 done, nothing found; 1 findings; 2 bad input (the message names the option and\n"
+    "what it allows); 3 output error (stdout, stderr or a file could not be written);\n"
+    "130 interrupted by SIGINT or SIGTERM (the findings so far are printed).";
+
+void add_count(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
+               const std::string& help, const std::string& lo_reason) {
+  const std::string rule = fmt::format("an integer in [{}, {}]{}", lo, std::numeric_limits<std::uint64_t>::max(),
+                                       lo_reason);
+  rules[flag] = rule;
+  app.add_option_function<std::string>(
+         flag,
+         [flag, rule, lo, &value](const std::string& text) {
+           const auto v = parse_u64(text);
+           if (!v || *v < lo) throw usage_error(fmt::format("{} must be {}, got '{}'", flag, rule, escaped(text)));
+           value = *v;
+         },
+         help)
+      ->type_name("N");
+}
+
+void add_seconds(CLI::App& app, rule_table& rules, const std::string& flag, double& value, const std::string& help) {
+  const std::string rule = "seconds in [0.1, 1000000000]";
+  rules[flag] = rule;
+  app.add_option_function<std::string>(
+         flag,
+         [flag, rule, &value](const std::string& text) {
+           const auto v = parse_double(text);
+           if (!v || !(*v >= 0.1 && *v <= 1e9))
+             throw usage_error(fmt::format("{} must be {}, got '{}'", flag, rule, escaped(text)));
+           value = *v;
+         },
+         help)
+      ->type_name("S");
+}
+
+void add_subject(CLI::App& app, gen_request& r) {
+  app.add_option("SUBJECT", r.subject, "the subject, as named by `smallscope list`")->required()->type_name("NAME");
+}
+
+void add_scope(CLI::App& app, gen_request& r, const std::string& scope_help) {
+  app.add_option("SCOPE", r.scope, scope_help)->type_name("N");
+  app.add_option("--fin", r.fin, "every finitization parameter, comma-separated (P1,P2,...)")->type_name("P1,P2,...");
+}
+
+void add_stats(CLI::App& app, std::string& stats) {
+  app.add_option("--stats", stats, "print statistics: json (the last line of stdout is one JSON object) or text")
+      ->type_name("json|text");
+}
+
+void add_quiet(CLI::App& app, bool& quiet, const std::string& what) { app.add_flag("-q,--quiet", quiet, what); }
+
+void note_given(const CLI::App& app, gen_request& r) {
+  r.fin_given = app.count("--fin") != 0;
+  r.stats_given = app.count("--stats") != 0;
+}
+
+}  // namespace smallscope::cli

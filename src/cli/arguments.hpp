@@ -1,0 +1,40 @@
+// The arguments that several subcommands share, declared once (SUBJECT, SCOPE, --fin, --stats,
+// -q, counts and seconds parsed strictly), and what each option allows, for the messages of
+// CLI11's own errors.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "cli/commands.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace smallscope::cli {
+
+// Option -> what it allows ("an integer in [1, ...]"), quoted when CLI11 reports a missing value.
+using rule_table = std::map<std::string, std::string>;
+
+extern const char* const exit_codes_text;
+
+// An unsigned option parsed strictly: a decimal integer in [lo, 2^64-1], never clamped.
+void add_count(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
+               const std::string& help, const std::string& lo_reason = "");
+// Seconds parsed strictly: a number in [0.1, 1e9].
+void add_seconds(CLI::App& app, rule_table& rules, const std::string& flag, double& value, const std::string& help);
+
+// SUBJECT (required), as named by `smallscope list`.
+void add_subject(CLI::App& app, gen_request& r);
+// SCOPE and --fin.
+void add_scope(CLI::App& app, gen_request& r, const std::string& scope_help);
+// --stats json|text.
+void add_stats(CLI::App& app, std::string& stats);
+// -q, --quiet: `what` it silences.
+void add_quiet(CLI::App& app, bool& quiet, const std::string& what);
+// After parsing: whether --fin and --stats were given.
+void note_given(const CLI::App& app, gen_request& r);
+
+}  // namespace smallscope::cli
