@@ -49,12 +49,7 @@ std::vector<std::string> check_args(std::vector<std::string> args) {
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
 // The statistics object of the last stdout line of `r` (a discarded value if it is not one).
-json last_line_json(const result& r) {
-  const auto out = lines(r.out);
-  if (out.empty()) return json(json::value_t::discarded);
-  json j = json::parse(out.back(), nullptr, false);
-  return j.is_object() ? j : json(json::value_t::discarded);
-}
+json last_line_json(const result& r) { return cli_runner::last_line_json(r.out); }
 
 // Whether these tests, and so the binary (same flags), are built with AddressSanitizer: its
 // report of a crashing worker (remove_null_deref) then goes to stderr, even with -q.

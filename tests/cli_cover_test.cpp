@@ -68,7 +68,7 @@ TEST(CliCover, ExploreReportsTheBranchCoverageOfItsCalls) {
     const auto r = run_program(SMALLSCOPE_BRANCHES_BINARY, args);
     EXPECT_EQ(r.exit_code, 0) << shown(args, r);
     std::map<std::string, int> out;
-    const auto json = nlohmann::json::parse(cli_runner::lines(r.out).back());
+    const auto json = cli_runner::last_line_json(r.out);
     for (const auto& f : json.at("functions")) {
       const std::string name = f.at("function");
       out[name.substr(name.rfind("::") + 2)] = f.at("covered");

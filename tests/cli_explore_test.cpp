@@ -20,7 +20,7 @@ using json = nlohmann::json;
 json stats_of(const std::vector<std::string>& args, int code) {
   const result r = run(args);
   EXPECT_EQ(r.exit_code, code) << shown(args, r);
-  return json::parse(lines(r.out).back(), nullptr, false);
+  return cli_runner::last_line_json(r.out);
 }
 
 TEST(ExploreCli, TreeMapSequencesReachASubsetOfGensTrees) {
@@ -62,7 +62,7 @@ TEST(ExploreCli, ACrashIsAFindingAndTheRunGoesOn) {
                                          "json", "-q", "--show", "1"};
   const result r = run(args);
   ASSERT_EQ(r.exit_code, 1) << shown(args, r);
-  const json j = json::parse(lines(r.out).back(), nullptr, false);
+  const json j = cli_runner::last_line_json(r.out);
   EXPECT_EQ(j["states_by_depth"], correct["states_by_depth"]);
   EXPECT_EQ(j["complete"], true);
   EXPECT_GT(j["failed"].get<std::uint64_t>(), 0u);
@@ -82,7 +82,7 @@ TEST(ExploreCli, AHangIsATimeoutAndTheRunGoesOn) {
                                          "0.2", "--stats", "json", "-q", "--show", "1"};
   const result r = run(args);
   ASSERT_EQ(r.exit_code, 1) << shown(args, r);
-  const json j = json::parse(lines(r.out).back(), nullptr, false);
+  const json j = cli_runner::last_line_json(r.out);
   EXPECT_EQ(j["failed"], 1);
   EXPECT_EQ(j["worker_restarts"], 1);
   EXPECT_EQ(j["complete"], true);

@@ -65,12 +65,7 @@ std::vector<pid_t> children_of(pid_t pid) {
   return found;
 }
 
-json last_line_json(const std::string& out) {
-  const auto all = lines(out);
-  if (all.empty()) return json(json::value_t::discarded);
-  json j = json::parse(all.back(), nullptr, false);
-  return j.is_object() ? j : json(json::value_t::discarded);
-}
+using cli_runner::last_line_json;
 
 // ---------------------------------------------------------------------------------------------
 // Point 10: the worker of a check dies with its parent, whatever signal ends the parent.

@@ -287,4 +287,11 @@ std::vector<std::string> text_structures(const std::vector<std::string>& gen_arg
   return out;
 }
 
+nlohmann::json last_line_json(const std::string& out) {
+  const auto all = lines(out);
+  if (all.empty()) return nlohmann::json(nlohmann::json::value_t::discarded);
+  nlohmann::json j = nlohmann::json::parse(all.back(), nullptr, false);
+  return j.is_object() ? j : nlohmann::json(nlohmann::json::value_t::discarded);
+}
+
 }  // namespace cli_runner

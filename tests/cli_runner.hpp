@@ -1,9 +1,12 @@
 // Support code for the end-to-end tests of the `smallscope` binary (cli_test.cpp): running the
 // binary named by SMALLSCOPE_BINARY with fixed arguments and capturing its exit code, stdout and
-// stderr; splitting its output into lines and words; and a small strict reader for one JSON
-// object, so the tests need no JSON library. Failures to run the binary and unexpected exit
+// stderr; splitting its output into lines and words; a small strict reader for one JSON object
+// (what the output promises: exactly one object per line), and the last stdout line as a JSON
+// document for the tests that read the statistics' values. Failures to run the binary and unexpected exit
 // codes are reported through GoogleTest (ADD_FAILURE, EXPECT_*).
 #pragma once
+
+#include <nlohmann/json.hpp>
 
 #include <map>
 #include <optional>
@@ -64,6 +67,10 @@ bool is_integer(std::string_view text);
 
 // Returns the members of `text` if it is exactly one JSON object (RFC 8259), else nothing.
 std::optional<json_object> parse_json_object(std::string_view text);
+
+// The last line of `out` (a command's --stats json line) as JSON; a discarded value unless it is
+// one JSON object.
+nlohmann::json last_line_json(const std::string& out);
 
 // Returns whether `raw` is one JSON number.
 bool is_json_number(const std::string& raw);

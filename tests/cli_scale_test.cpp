@@ -107,7 +107,7 @@ TEST(Scale, CheckOnTwoWorkersFindsWhatOneFinds) {
     const result r = run(args);
     EXPECT_EQ(r.exit_code, 1) << shown(args, r);
     findings.push_back(read_file(file));
-    stats.push_back(json::parse(lines(r.out).back(), nullptr, false));
+    stats.push_back(cli_runner::last_line_json(r.out));
   }
   EXPECT_GT(lines(findings[0]).size(), 10u);
   EXPECT_EQ(findings[1], findings[0]);
@@ -252,7 +252,7 @@ TEST(Scale, SigintSavesACheckpointAndSaysHowToGoOn) {
   ASSERT_EQ(c.wait(), 130) << describe(args, c);
   EXPECT_TRUE(contains(c.err(), "checkpoint saved to " + checkpoint)) << describe(args, c);
   EXPECT_TRUE(contains(c.err(), "run the same command again")) << describe(args, c);
-  const json stopped = json::parse(lines(c.out()).back(), nullptr, false);
+  const json stopped = cli_runner::last_line_json(c.out());
   EXPECT_EQ(stopped.value("interrupted", false), true) << c.out();
   ASSERT_TRUE(std::filesystem::exists(checkpoint));
   // Another command is refused, naming both.
@@ -260,11 +260,11 @@ TEST(Scale, SigintSavesACheckpointAndSaysHowToGoOn) {
   EXPECT_EQ(other.exit_code, 2);
   EXPECT_TRUE(contains(other.err, "was written by another run")) << other.err;
   // The same command goes on and ends with the counts of an uninterrupted run.
-  const json whole = json::parse(lines(run({"gen", "RedBlackTree", "10", "--stats", "json", "-q"}).out).back(), nullptr, false);
+  const json whole = cli_runner::last_line_json(run({"gen", "RedBlackTree", "10", "--stats", "json", "-q"}).out);
   const result rest = run({"gen", "RedBlackTree", "10", "--checkpoint", checkpoint, "--stats", "json"});
   ASSERT_EQ(rest.exit_code, 0) << rest.err;
   EXPECT_TRUE(contains(rest.err, "resuming from")) << rest.err;
-  const json done = json::parse(lines(rest.out).back(), nullptr, false);
+  const json done = cli_runner::last_line_json(rest.out);
   EXPECT_EQ(done.value("valid", 0), whole.value("valid", 1));
   EXPECT_EQ(done.value("explored", 0), whole.value("explored", 1));
   EXPECT_EQ(done.value("interrupted", true), false);

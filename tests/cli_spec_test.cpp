@@ -60,7 +60,7 @@ TEST(SpecCli, JsonLinesAndStatsJson) {
     ASSERT_FALSE(j.is_discarded()) << out[i];
     EXPECT_EQ(j.value("instance", 0), static_cast<int>(i + 1));
   }
-  const json stats = json::parse(out.back(), nullptr, false);
+  const json stats = cli_runner::last_line_json(r.out);
   ASSERT_FALSE(stats.is_discarded()) << out.back();
   EXPECT_EQ(stats.value("instances", 0), 51);
   EXPECT_EQ(stats.value("run", ""), "inputs");
