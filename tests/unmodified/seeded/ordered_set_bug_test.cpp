@@ -4,12 +4,11 @@
 // names the overload's inputs.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <string>
 
 #include "ordered_set_spec.hpp"
 #include "smallscope/counterexample.hpp"
+#include "seeded/reproducer_build.hpp"
 
 #ifndef ORDSET_SEEDED_BUG
 #error "this test is built with the seeded bug"
@@ -37,18 +36,9 @@ TEST(OrderedSetSeededBug, EraseOfARangeIsCaughtOnThreeKeys) {
   // The reproducer compiles on its own against the library as it is (private members named, so
   // with -fno-access-control), fails with the bug compiled in and passes without it.
   const std::string dir = ::testing::TempDir() + "ordset_reproducer";
-  ASSERT_EQ(std::system(("mkdir -p '" + dir + "'").c_str()), 0);
-  std::ofstream(dir + "/reproducer_test.cpp") << code;
-  const auto build_and_run = [&](const std::string& flags) {
-    const std::string exe = dir + "/reproducer" + (flags.empty() ? "" : "_bug");
-    const std::string compile = std::string(SMALLSCOPE_CXX) + " -std=c++20 -fno-access-control -DSMALLSCOPE_NO_TRACKING " +
-                                flags + " -I" SMALLSCOPE_SOURCE_DIR "/include -I" SMALLSCOPE_SOURCE_DIR
-                                "/examples/unmodified -I" SMALLSCOPE_SOURCE_DIR "/examples/unmodified/include '" +
-                                dir + "/reproducer_test.cpp' -lgtest -lgtest_main -pthread -o '" + exe + "' > '" +
-                                exe + ".txt' 2>&1";
-    if (std::system(compile.c_str()) != 0) return std::string("does not compile");
-    return std::string(std::system(("'" + exe + "' > '" + exe + ".out' 2>&1").c_str()) == 0 ? "passes" : "fails");
-  };
+  const std::string includes =
+      "-I" SMALLSCOPE_SOURCE_DIR "/examples/unmodified -I" SMALLSCOPE_SOURCE_DIR "/examples/unmodified/include";
+  const auto build_and_run = [&](const std::string& flags) { return seeded::build_and_run(dir, code, includes, flags); };
   EXPECT_EQ(build_and_run("-DORDSET_SEEDED_BUG"), "fails") << code;
   EXPECT_EQ(build_and_run(""), "passes") << code;
 }
