@@ -8,6 +8,7 @@
 
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
+#include "cli/stats.hpp"
 
 namespace smallscope::cli {
 
@@ -57,15 +58,24 @@ void add_scope(CLI::App& app, gen_request& r, const std::string& scope_help) {
 }
 
 void add_stats(CLI::App& app, std::string& stats) {
-  app.add_option("--stats", stats, "print statistics: json (the last line of stdout is one JSON object) or text")
+  app.add_option_function<std::string>(
+         "--stats",
+         [&stats](const std::string& text) {
+           check_stats_format(text);
+           stats = text;
+         },
+         "print statistics: json (the last line of stdout is one JSON object) or text")
       ->type_name("json|text");
+}
+
+void add_progress_interval(CLI::App& app, rule_table& rules, double& seconds) {
+  add_seconds(app, rules, "--progress-interval", seconds, "seconds between progress lines on stderr (default 1)");
 }
 
 void add_quiet(CLI::App& app, bool& quiet, const std::string& what) { app.add_flag("-q,--quiet", quiet, what); }
 
 void note_given(const CLI::App& app, gen_request& r) {
   r.fin_given = app.count("--fin") != 0;
-  r.stats_given = app.count("--stats") != 0;
 }
 
 }  // namespace smallscope::cli

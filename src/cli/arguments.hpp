@@ -30,11 +30,13 @@ void add_seconds(CLI::App& app, rule_table& rules, const std::string& flag, doub
 void add_subject(CLI::App& app, gen_request& r);
 // SCOPE and --fin.
 void add_scope(CLI::App& app, gen_request& r, const std::string& scope_help);
-// --stats json|text.
+// --stats json|text, refused otherwise while parsing.
 void add_stats(CLI::App& app, std::string& stats);
+// --progress-interval S (progress.hpp).
+void add_progress_interval(CLI::App& app, rule_table& rules, double& seconds);
 // -q, --quiet: `what` it silences.
 void add_quiet(CLI::App& app, bool& quiet, const std::string& what);
-// After parsing: whether --fin and --stats were given.
+// After parsing: whether --fin was given.
 void note_given(const CLI::App& app, gen_request& r);
 
 }  // namespace smallscope::cli

@@ -23,6 +23,8 @@
 #include "cli/numbers.hpp"
 #include "cli/scale.hpp"
 #include "cli/output.hpp"
+#include "cli/progress.hpp"
+#include "cli/stats.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/counterexample.hpp"
 #include "smallscope/spec.hpp"
@@ -104,9 +106,8 @@ int run_check_command(const check_request& r) {
   if (r.white_box && (r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--eq-class and --one-per-class do not go with --white-box (it searches for failures)");
   if (!r.reproducer_dir.empty()) prepare_reproducer_dir(r.reproducer_dir);
-  std::ofstream findings;
-  if (!r.findings.empty()) {
-    findings.open(r.findings, std::ios::out | std::ios::trunc);
+  if (!r.findings.empty()) {  // checked before the run, written after it
+    std::ofstream findings(r.findings, std::ios::out | std::ios::trunc);
     if (!findings)
       throw usage_error(fmt::format("--findings: cannot write '{}' ({}); give a file name in a writable directory",
                                     escaped(r.findings), std::strerror(errno)));
@@ -138,7 +139,7 @@ int run_check_command(const check_request& r) {
   if (r.input != 0 && !r.white_box && !spec && !from_suite) {
     const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search, instance.eq_class);
     if (interrupted()) {
-      err("interrupted (SIGINT or SIGTERM) while counting the inputs; nothing was checked\n");
+      err("{} while counting the inputs; nothing was checked\n", interrupted_note);
       return exit_interrupted;
     }
     if (r.input > total)
@@ -163,21 +164,18 @@ int run_check_command(const check_request& r) {
         method.cpp_member, args, method.summary.empty() ? "" : " -- " + method.summary, threads,
         threads == 1 ? "" : "s at once");
   }
-  check_progress progress;
-  bool progress_shown = false;
-  if (!r.gen.quiet)
-    progress = [&progress_shown](const check_report& partial) {
-      err("\r  {} inputs checked, {} failed, {} structures, {:.0f} s", grouped(partial.inputs),
-          grouped(partial.failed), grouped(partial.structures), partial.seconds);
-      flush_err();
-      progress_shown = true;
-    };
+  progress_line line(fmt::format("{} {} {}", s.name, method.name, joined(p)), !r.gen.quiet,
+                     r.gen.search.progress_interval);
+  const check_progress progress = [&line](const check_report& partial) {
+    line.show(partial.seconds, fmt::format("{} inputs checked, {} failed, {} structures", grouped(partial.inputs),
+                                           grouped(partial.failed), grouped(partial.structures)));
+  };
   spec_check_report spec_report;
   if (spec) {
     spec_check_options so{r.spec_file, r.spec_run, r.spec_post};
     spec_report = run_spec_check(instance.fin, instance.invariant, method, so, options, progress);
     if (!r.gen.quiet)
-      for (const auto& line : spec_report.inexact) err("warning: {}\n", line);
+      for (const auto& w : spec_report.inexact) err("warning: {}\n", w);
   }
   const check_report report =
       spec ? spec_report.check : run_check(instance.fin, instance.invariant, method, options, progress);
@@ -185,7 +183,7 @@ int run_check_command(const check_request& r) {
     throw usage_error(fmt::format("--input {}: the {} gives {} inputs; give 1..{}", r.input, spec ? "spec" : "suite",
                                   report.total_inputs, report.total_inputs));
   const bool stopped_by_signal = interrupted();
-  if (progress_shown) err("\n");
+  line.finish();
   if (r.white_box && r.input != 0 && report.failures.empty() && !stopped_by_signal)
     throw usage_error(fmt::format("--input {}: the white-box search of {} finds {} failing inputs; give 1..{}", r.input,
                                   method.name, report.failed, report.failed));
@@ -206,26 +204,18 @@ int run_check_command(const check_request& r) {
     if (r.reproducers) out("  GoogleTest reproducer:\n{}\n", code);
     if (!r.reproducer_dir.empty()) {
       const auto path = std::filesystem::path(r.reproducer_dir) / fmt::format("{}_{}_{}.cpp", s.name, method.name, c.input);
-      std::ofstream file(path);
-      file << code;
-      file.flush();
-      if (!file) {
-        err("error: --reproducer-dir: cannot write {}\n", path.string());
+      if (!write_file_or_report("--reproducer-dir", path.string(), code))
         write_failed = true;
-      } else if (!r.gen.quiet) {
+      else if (!r.gen.quiet)
         err("  wrote {}\n", path.string());
-      }
     }
   }
   if (report.failures.size() > shown)
     out("({} more counterexamples; --show N prints more)\n", grouped(report.failures.size() - shown));
-  if (findings.is_open()) {
-    for (const auto& c : report.failures) findings << finding_json(ctx, c, *format).dump() << '\n';
-    findings.flush();
-    if (!findings) {
-      err("error: --findings: cannot write '{}'\n", escaped(r.findings));
-      write_failed = true;
-    }
+  if (!r.findings.empty()) {
+    std::string lines;
+    for (const auto& c : report.failures) lines += finding_json(ctx, c, *format).dump() + '\n';
+    if (!write_file_or_report("--findings", r.findings, lines)) write_failed = true;
   }
 
   const bool sampled_all = r.sample != 0 && r.sample >= report.total_inputs;
@@ -248,12 +238,12 @@ int run_check_command(const check_request& r) {
   if (report.worker_restarts > 0) summary += fmt::format(", {} worker restarts", report.worker_restarts);
   if (sampled_all)
     summary += fmt::format(", every input: --sample {} is at least the {} inputs", r.sample, grouped(report.total_inputs));
-  if (stopped_by_signal) summary += ", interrupted (SIGINT or SIGTERM): the findings so far";
+  if (stopped_by_signal) summary += fmt::format(", {}: the findings so far", interrupted_note);
   if (!r.gen.quiet)
     for (const auto& w : report.warnings) err("warning: {}\n", w);
-  if (r.gen.stats == "json") {
+  if (!r.gen.stats.empty()) {
     if (!r.gen.quiet) err("{}\n", summary);
-    nlohmann::json j;
+    figures j;
     j["subject"] = s.name;
     j["method"] = method.name;
     j["fin"] = p;
@@ -281,26 +271,16 @@ int run_check_command(const check_request& r) {
     j["interrupted"] = stopped_by_signal;
     // The input numbers of the first failures as printed (smallest first); every failure in
     // full goes to --findings FILE.
-    nlohmann::json first = nlohmann::json::array();
+    figures first = figures::array();
     for (std::size_t i = 0; i < report.failures.size() && i < 10; ++i) first.push_back(report.failures[i].input);
     j["first_failed_inputs"] = first;
     j["warnings"] = report.warnings;
-    out("{}\n", j.dump());
-  } else if (r.gen.stats == "text") {
-    out("subject:         {}\nmethod:          {}\nfin:             {}\nmode:            {}\ninputs:          {}\n"
-        "passed:          {}\nfailed:          {}\n",
-        s.name, method.name, joined(p), r.white_box ? "white-box" : "black-box", report.inputs, report.passed,
-        report.failed);
-    if (!r.white_box) out("structures:      {}\n", report.structures);
-    out("explored:        {}\nseconds:         {:.6f}\nmethod seconds:  {:.6f}\nworker restarts: {}\n",
-        report.explored, report.seconds, report.method_seconds, report.worker_restarts);
-    if (stopped_by_signal) out("interrupted:     yes\n");
+    write_out(stats_lines(r.gen.stats, j));
   } else {
     out("{}\n", summary);
   }
   flush_out();
-  if (stopped_by_signal) return exit_interrupted;
-  if (write_failed) return exit_output_error;
+  if (write_failed && !stopped_by_signal) return exit_output_error;
   return report.failed > 0 ? exit_findings : exit_done;
 }
 

@@ -118,6 +118,7 @@ int cli_main(int argc, char** argv) {
         if (runs[c.name].first->parsed()) {
           if (c.interruptible) cli::install_interrupt_handlers();
           code = runs[c.name].second();
+          if (c.interruptible && cli::interrupted() && code != cli::exit_bad_input) code = cli::exit_interrupted;
           break;
         }
     } catch (const CLI::Success& e) {  // --help, --help-all, --version

@@ -45,7 +45,6 @@ struct gen_request {
   bool print = false;
   std::string format = "text";
   std::string stats;  // "json" or "text" when given
-  bool stats_given = false;
   bool quiet = false;
   search_options search;
   std::string suite_out;     // --suite FILE: save the structures (or the --sample) as a suite file
@@ -71,9 +70,9 @@ struct spec_request {
   bool print = false;
   std::string format = "text";
   std::string stats;
-  bool stats_given = false;
   bool quiet = false;
   std::uint64_t limit = 0;
+  double progress_interval = 1;
 };
 
 struct check_request {
@@ -165,10 +164,10 @@ struct mutate_request {
   std::uint64_t memory_mb = 2048;
   std::uint64_t survivors = 10;  // survivors listed
   std::string stats;
-  bool stats_given = false;
   std::string report;  // mutation-testing-report-schema JSON of the largest scope
   std::string plot;    // SVG of the kill rate against the scope
   bool quiet = false;
+  double progress_interval = 1;
   std::string suite;   // --suite FILE: the one scope's structures are the suite file's
 };
 

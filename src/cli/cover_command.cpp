@@ -18,6 +18,7 @@
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
+#include "cli/stats.hpp"
 #include "smallscope/cover.hpp"
 #include "smallscope/subject.hpp"
 #include "space/state_space.hpp"
@@ -87,8 +88,6 @@ coverage_table branch_coverage_table(const branch_vector& taken, std::size_t sho
 
 int run_cover(const cover_request& r) {
   const subject& s = lookup(r.gen.subject);
-  if (r.gen.stats_given && r.gen.stats != "json" && r.gen.stats != "text")
-    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.gen.stats)));
   if (!branches::instrumented())
     throw usage_error(fmt::format(
         "{} has no branch probes: run cover with smallscope-branches, the command line built from the subjects of "
@@ -155,8 +154,8 @@ int run_cover(const cover_request& r) {
     write_file("--suite", r.suite_out, suite::header_line(h) + lines);
     if (!r.gen.quiet) err("wrote the white-box suite's {} inputs to {}\n", number, r.suite_out);
   }
-  if (r.gen.stats_given && r.gen.stats == "json") {
-    nlohmann::json j;
+  if (!r.gen.stats.empty()) {
+    figures j;
     j["subject"] = s.name;
     j["fin"] = p;
     j["inputs"] = report.inputs;
@@ -168,12 +167,7 @@ int run_cover(const cover_request& r) {
     j["failures"] = report.failures.size();
     j["seconds"] = seconds;
     j["functions"] = functions_json(table);
-    out += j.dump() + "\n";
-  } else if (r.gen.stats_given) {
-    out += fmt::format("subject:      {}\nfin:          {}\ninputs:       {}\ntests:        {}\nbranches:     {}\n"
-                       "covered:      {}\nsuite tests:  {}\nsuite inputs: {}\nfailures:     {}\nseconds:      {:.6f}\n",
-                       s.name, joined(p), report.inputs, report.tests, table.branches, table.covered, report.suite.size(),
-                       report.suite_inputs.size(), report.failures.size(), seconds);
+    out += stats_lines(r.gen.stats, j);
   }
   write_out(out);
   flush_out();

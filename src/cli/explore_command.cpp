@@ -21,6 +21,8 @@
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
+#include "cli/progress.hpp"
+#include "cli/stats.hpp"
 #include "report/graph_printer.hpp"
 #include "smallscope/counterexample.hpp"
 #include "smallscope/explore.hpp"
@@ -147,16 +149,17 @@ int run_explore(const explore_request& r) {
     }
     return j;
   };
-  if (!r.gen.quiet)
-    o.progress = [](const explore_progress_info& i) {
-      err("\r  depth {}: {} states, {} calls, {} failed, {:.0f} s", i.depth, grouped(i.states), grouped(i.calls),
-          grouped(i.findings), i.seconds);
-      flush_err();
+  // Shown by the worker (a copy of `line`); cleared here.
+  progress_line line(fmt::format("{} {} {}", s.name, method_list, joined(p)), !r.gen.quiet, o.progress_interval);
+  if (line.enabled())
+    o.progress = [&line](const explore_progress_info& i) {
+      line.show(i.seconds, fmt::format("depth {}: {} states, {} calls, {} failed", i.depth, grouped(i.states),
+                                       grouped(i.calls), grouped(i.findings)));
     };
   const isolated_exploration run = explore_in_worker(calls, o, r.timeout, to_json);
   const nlohmann::json& rep = run.report;
   const bool interrupted_now = interrupted();
-  if (!r.gen.quiet && rep.value("seconds", 0.0) >= o.progress_interval) err("\n");
+  line.finish();
   // Crashes and hangs (the supervisor's) and the worker's own failed calls, shortest first.
   std::vector<nlohmann::json> findings = run.failed;
   if (rep.contains("findings"))
@@ -197,16 +200,16 @@ int run_explore(const explore_request& r) {
   }
   const bool complete = rep.value("complete", false);
   const std::string ending = complete ? "every reachable state found"
-                                      : fmt::format("stopped by {}", interrupted_now ? "an interrupt (SIGINT or SIGTERM)"
+                                      : fmt::format("stopped: {}", interrupted_now ? interrupted_note
                                                                                      : rep.value("stopped_by", std::string("?")));
   const std::string summary = fmt::format(
       "{} {} {}: {} states ({}), {} calls, {} failed in {:.3f} s; {}{}", s.name, method_list, joined(p),
       grouped(rep.value("states", std::uint64_t{0})), by_depth, grouped(rep.value("calls", std::uint64_t{0})),
       grouped(findings.size()), rep.value("seconds", 0.0), ending,
       run.restarts > 0 ? fmt::format(", {} worker restarts", run.restarts) : "");
-  if (r.gen.stats == "json") {
+  if (!r.gen.stats.empty()) {
     if (!r.gen.quiet) err("{}\n", summary);
-    nlohmann::json j;
+    figures j;
     j["subject"] = s.name;
     j["methods"] = names;
     j["fin"] = p;
@@ -230,17 +233,11 @@ int run_explore(const explore_request& r) {
       j["differential"].erase("unreached_examples");
       j["differential"].erase("not_valid_examples");
     }
-    out("{}\n", j.dump());
-  } else if (r.gen.stats == "text") {
-    out("subject:         {}\nmethods:         {}\nfin:             {}\nstates:          {}\nstates by depth: {}\n"
-        "calls:           {}\nfailed:          {}\ncomplete:        {}\nseconds:         {:.6f}\n",
-        s.name, method_list, joined(p), rep.value("states", std::uint64_t{0}), by_depth,
-        rep.value("calls", std::uint64_t{0}), findings.size(), complete ? "yes" : "no", rep.value("seconds", 0.0));
+    write_out(stats_lines(r.gen.stats, j));
   } else {
     out("{}\n", summary);
   }
   flush_out();
-  if (interrupted_now) return exit_interrupted;
   return findings.empty() ? exit_done : exit_findings;
 }
 

@@ -20,6 +20,7 @@
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
+#include "cli/stats.hpp"
 #include "check/worker_channel.hpp"
 #include "concretize/binding.hpp"
 #include "fe/field_exhaustive.hpp"
@@ -96,28 +97,10 @@ std::string extensions_text(const fe::extensions& e) {
   return out;
 }
 
-struct progress_line {
-  bool shown = false;
-  bool enabled = false;
-  std::chrono::steady_clock::time_point start, last;
-  void tick(const std::string& text) {
-    const auto now = std::chrono::steady_clock::now();
-    if (!enabled || now - last < std::chrono::seconds(1)) return;
-    last = now;
-    err("\r{} ({:.0f} s)\x1b[K", text, sat::seconds_since(start));
-    shown = true;
-  }
-  void finish() {
-    if (shown) err("\r\x1b[K");
-  }
-};
-
 }  // namespace
 
 int run_fe(const fe_request& r) {
   const gen_request& g = r.gen;
-  if (g.stats_given && g.stats != "json" && g.stats != "text")
-    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(g.stats)));
   const bool spec_alone = is_spec_file(g.subject);
   const std::string spec_file = spec_alone ? g.subject : r.spec_file;
   if (spec_alone && !r.spec_file.empty()) throw usage_error("--spec is for a subject; the first argument is already a spec");
@@ -142,9 +125,8 @@ int run_fe(const fe_request& r) {
   }
 
   const auto start = std::chrono::steady_clock::now();
-  progress_line progress{false, !g.quiet && ::isatty(2) != 0, start, start};
   fe::extensions ext;
-  nlohmann::json stats;
+  figures stats;
   std::string summary, printed;
   bool complete = false, stopped = false, limited = false;
   std::uint64_t suite_size = 0;
@@ -169,11 +151,13 @@ int run_fe(const fe_request& r) {
     fe::field_exhaustive fe(m, command, fe::fe_options{r.probe_conflicts, r.batches ? 1000 : -1});
     if (!g.quiet)
       for (const auto& line : fe.inexact()) err("warning: {}\n", line);
+    progress_line line(label, !g.quiet, g.search.progress_interval);
     fe.run({r.seconds, r.limit}, &detail::interrupt_signal, [&](const fe::fe_stats& st) {
-      progress.tick(fmt::format("{}: {} structures, {} of {} candidate pairs covered, {} refuted", label,
-                                grouped(st.instances), grouped(st.covered), grouped(st.candidate_pairs), grouped(st.refuted)));
+      line.show(sat::seconds_since(start), fmt::format("{} structures, {} of {} candidate pairs covered, {} refuted",
+                                                       grouped(st.instances), grouped(st.covered),
+                                                       grouped(st.candidate_pairs), grouped(st.refuted)));
     });
-    progress.finish();
+    line.finish();
     const auto& st = fe.stats();
     ext = fe.covered();
     complete = st.complete;
@@ -249,6 +233,7 @@ int run_fe(const fe_request& r) {
     if (!g.quiet) err("{} fe {} --fin {}\n  finitization: {}\n", r.program, s->name, joined(p), instance.fin.describe());
     structure_range range(instance.fin, instance.invariant, g.search);
     run_listener listener(label, !g.quiet);
+    listener.set_interval(g.search.progress_interval);
     range.set_listener(&listener);
     std::optional<fe::pair_collector> pairs;
     std::vector<std::vector<std::uint32_t>> kept;
@@ -310,7 +295,7 @@ int run_fe(const fe_request& r) {
     if (!spec_file.empty()) j["spec"] = spec_file;
     write_file("--extensions", r.extensions_out, j.dump(1) + "\n");
   }
-  if (stopped) summary += "; interrupted (SIGINT or SIGTERM)";
+  if (stopped) summary += fmt::format("; {}", interrupted_note);
   if (limited) summary += "; stopped at --limit or --time-limit";
   if (r.print_extensions) write_out(extensions_text(ext));
   write_out(printed);
@@ -325,24 +310,17 @@ int run_fe(const fe_request& r) {
     stats["subject"] = s->name;
     stats["fin"] = p;
   }
-  nlohmann::json sizes;
+  figures sizes;
   for (const auto& f : ext.fields) sizes[f.field] = f.pairs.size();
   stats["extension_sizes"] = sizes;
-  if (g.stats == "json") {
-    if (!g.quiet) err("{}\n", summary);
-    write_out(stats.dump() + "\n");
-  } else if (g.stats == "text") {
-    if (!g.quiet) err("{}\n", summary);
-    std::string out;
-    for (const auto& [k, v] : stats.items()) out += fmt::format("{:<18} {}\n", k + ":", v.dump());
-    write_out(out);
-  } else if (r.print_extensions || !printed.empty()) {
+  if (!g.stats.empty() || r.print_extensions || !printed.empty()) {
     if (!g.quiet) err("{}\n", summary);
   } else {
     write_out(summary + "\n");
   }
+  if (!g.stats.empty()) write_out(stats_lines(g.stats, stats));
   flush_out();
-  return stopped ? exit_interrupted : exit_done;
+  return exit_done;
 }
 
 command_runner add_fe(CLI::App& fa, rule_table& rules, const std::string& program) {
@@ -402,6 +380,7 @@ command_runner add_fe(CLI::App& fa, rule_table& rules, const std::string& progra
               "first ask for a new value of every field of every object at once: fewer, fuller\n"
               "structures (a binomial heap at 25: 74 instead of 276), usually slower");
   add_stats(fa, fe->gen.stats);
+  add_progress_interval(fa, rules, fe->gen.search.progress_interval);
   add_quiet(fa, fe->gen.quiet, "no configuration line, warnings or progress on stderr");
   fa.footer(fmt::format(
       "A field's extension is every pair <a, b> such that some valid, symmetry-broken structure reaches a\n"

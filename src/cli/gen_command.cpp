@@ -27,6 +27,7 @@
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
 #include "cli/scale.hpp"
+#include "cli/stats.hpp"
 #include "report/spec_warnings.hpp"
 #include "space/state_space.hpp"
 #include "suite/suite_file.hpp"
@@ -36,12 +37,12 @@
 namespace smallscope::cli {
 namespace {
 
-nlohmann::json stats_json(const subject& s, const std::vector<std::int64_t>& p, const search_stats& st,
+figures stats_json(const subject& s, const std::vector<std::int64_t>& p, const search_stats& st,
                           const search_options& o, bool has_classes, std::uint64_t yielded, bool interrupted) {
-  nlohmann::json j;
+  figures j;
   j["subject"] = s.name;
   j["fin"] = p;
-  nlohmann::json named;
+  figures named;
   for (std::size_t i = 0; i < p.size(); ++i) named[s.parameters[i].name] = p[i];
   j["parameters"] = named;
   j["valid"] = st.valid;      // what the invariant accepted
@@ -54,7 +55,7 @@ nlohmann::json stats_json(const subject& s, const std::vector<std::int64_t>& p, 
   j["limit_reached"] = st.limit_reached;
   j["interrupted"] = interrupted;
   j["seconds"] = st.seconds;
-  nlohmann::json options;
+  figures options;
 #define SMALLSCOPE_DETAIL_ECHO(name, type, def, lo, hi, help) options[#name] = o.name;
   SMALLSCOPE_SEARCH_OPTIONS(SMALLSCOPE_DETAIL_ECHO)
 #undef SMALLSCOPE_DETAIL_ECHO
@@ -93,8 +94,6 @@ int run_gen(const gen_request& r) {
   const subject& s = lookup(r.subject);
   const auto format = parse_structure_format(r.format);
   if (!format) throw usage_error(fmt::format("--format must be text, jsonl or dot, got '{}'", r.format));
-  if (r.stats_given && r.stats != "json" && r.stats != "text")
-    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.stats)));
   const auto p = parameters(s, r);
   validate(r.search);
   if (r.seed_given && r.sample == 0) throw usage_error("--seed needs --sample K");
@@ -281,7 +280,6 @@ int run_gen(const gen_request& r) {
   }
   std::vector<std::uint32_t> sample;
   const std::uint32_t sample_count = whole_sample(sample);
-  std::string out;
   const std::vector<std::string> warnings = detail::spec_warnings(
       instance.fin.data(), instance.invariant, sample, sample_count,
       {st.valid, st.explored, !stopped && !st.limit_reached && scale.shard_count == 1});
@@ -292,7 +290,7 @@ int run_gen(const gen_request& r) {
                                     grouped(st.valid), grouped(st.explored), st.seconds, short_rate(rate),
                                     st.limit_reached ? ", stopped at --limit" : "");
   if (yielded != st.valid) summary += fmt::format("; {} yielded", grouped(yielded));
-  if (stopped) summary += "; interrupted (SIGINT or SIGTERM): the counts so far";
+  if (stopped) summary += fmt::format("; {}: the counts so far", interrupted_note);
   if (has_classes) summary += fmt::format("; {} classes covered", grouped(st.classes));
   if (st.budget_exceeded + st.predicate_exceptions > 0)
     summary += fmt::format("; {} invariant calls stopped by --read-budget, {} threw",
@@ -301,12 +299,14 @@ int run_gen(const gen_request& r) {
     summary += fmt::format("; {} invariant calls returned true after a dedicated generator returned false: the "
                            "invariant breaks the generators' contract and structures may be missing",
                            grouped(st.generator_misuse));
-  if (r.stats == "json" || (r.print && r.stats.empty())) {
-    // stdout holds only the structures (and the JSON line): the summary goes to stderr.
+  if (!r.stats.empty() || r.print) {
+    // stdout holds only the structures (and the statistics): the summary goes to stderr.
     if (!r.quiet) err("{}\n", summary);
+  } else {
+    write_out(summary + "\n");
   }
-  if (r.stats == "json") {
-    nlohmann::json j = stats_json(s, p, st, r.search, has_classes, yielded, stopped);
+  if (!r.stats.empty()) {
+    figures j = stats_json(s, p, st, r.search, has_classes, yielded, stopped);
     j["threads"] = scale.threads;
     j["generators"] = r.generators;
     j["generator_misuse"] = st.generator_misuse;
@@ -319,25 +319,9 @@ int run_gen(const gen_request& r) {
                               {"evaluations", plan.evaluations}, {"seconds", plan.seconds}}}};
     }
     j["warnings"] = warnings;
-    out = j.dump();
-    out += '\n';
-    write_out(out);
-  } else if (r.stats == "text") {
-    out = fmt::format("subject:              {}\nfin:                  {}\nvalid:                {}\n"
-                      "yielded:              {}\nexplored:             {}\n"
-                      "predicate calls:      {}\nbudget exceeded:      {}\n"
-                      "predicate exceptions: {}\n",
-                      s.name, joined(p), st.valid, yielded, st.explored, st.predicate_calls, st.budget_exceeded,
-                      st.predicate_exceptions);
-    if (has_classes) out += fmt::format("classes covered:      {}\n", st.classes);
-    if (stopped) out += "interrupted:          yes\n";
-    out += fmt::format("seconds:              {:.6f}\n", st.seconds);
-    write_out(out);
-  } else if (!r.print) {
-    write_out(summary + "\n");
+    write_out(stats_lines(r.stats, j));
   }
   flush_out();
-  if (stopped) return exit_interrupted;
   return st.budget_exceeded + st.predicate_exceptions + st.generator_misuse > 0 ? exit_findings : exit_done;
 }
 

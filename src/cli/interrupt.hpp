@@ -29,7 +29,11 @@ inline void install_interrupt_handlers() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
-// Whether SIGINT or SIGTERM arrived.
+// How every command says that it stopped early (its summary goes on: ": the findings so far").
+inline constexpr const char* interrupted_note = "interrupted (SIGINT or SIGTERM)";
+
+// Whether SIGINT or SIGTERM arrived. An interruptible command that sees it returns what it has;
+// cli_main maps its exit code to 130.
 inline bool interrupted() { return detail::interrupt_signal.load(std::memory_order_relaxed) != 0; }
 
 }  // namespace smallscope::cli

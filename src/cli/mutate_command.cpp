@@ -25,6 +25,8 @@
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
+#include "cli/progress.hpp"
+#include "cli/stats.hpp"
 #include "mutate/mutant_list.hpp"
 #include "report/scope_plot.hpp"
 #include "smallscope/mutation_analysis.hpp"
@@ -177,9 +179,9 @@ double truncated(double percent) { return std::floor(percent * 100 + 1e-9) / 100
 
 std::string where(const mutate::mutant& m) { return fmt::format("{}:{}:{}", m.file, m.line, m.column); }
 
-nlohmann::json row_json(const scope_row& row) {
+figures row_json(const scope_row& row) {
   const mutation_report& r = row.report;
-  nlohmann::json j = {{"scope", row.scope},
+  figures j = {{"scope", row.scope},
                       {"structures", r.structures},
                       {"inputs", row.inputs()},
                       {"killed", r.killed},
@@ -195,7 +197,7 @@ nlohmann::json row_json(const scope_row& row) {
                       {"generation_seconds", r.generation_seconds},
                       {"seconds", r.seconds},
                       {"worker_restarts", r.worker_restarts}};
-  nlohmann::json by;
+  figures by;
   for (const mutant_status s : {mutant_status::invariant, mutant_status::postcondition, mutant_status::output,
                                 mutant_status::exception, mutant_status::timeout, mutant_status::memory,
                                 mutant_status::crash, mutant_status::leak})
@@ -240,8 +242,6 @@ int run_mutate(const mutate_request& r) {
   const auto [lo, hi] = scope_range(s);
   if (r.fin.empty() && (first < lo || last > hi))
     throw usage_error(fmt::format("--scopes: {} takes scopes in [{}, {}], got {}", s.name, lo, hi, r.scopes));
-  if (r.stats_given && r.stats != "json" && r.stats != "text")
-    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.stats)));
   if (r.workers > 1024) throw usage_error(fmt::format("--workers must be in [0, 1024], got {}", r.workers));
   if (r.random > 1000) throw usage_error(fmt::format("--random must be in [0, 1000] samples, got {}", r.random));
   if (r.methods.empty()) throw usage_error("give at least one METHOD");
@@ -274,8 +274,6 @@ int run_mutate(const mutate_request& r) {
   for (const auto& m : list) ids.push_back({m.id, m.point});
 
   std::vector<scope_row> rows;
-  bool progress_shown = false;
-  const bool tty = ::isatty(2) != 0;
   const std::vector<method_group> groups = method_groups(r, s);
   // Coverage: the original in the instrumented sibling binary, the functions from the list's
   // extents (smallscope-mutants --functions).
@@ -344,16 +342,15 @@ int run_mutate(const mutate_request& r) {
     options.workers = static_cast<unsigned>(r.workers);
     options.all_inputs = r.all_inputs;
     options.memory_limit_mb = r.memory_mb;
+    options.progress_interval = r.progress_interval;
+    // A line per scope (and per R(s) sample), as the analysis reports it.
+    std::optional<progress_line> line;
     auto progress = [&](const char* what) {
-      return [&, what, scope](const mutation_progress& p) {
-        if (r.quiet || p.seconds < 1) return;
+      line.emplace(fmt::format("{} scope {}{}", s.name, scope, what), !r.quiet, r.progress_interval);
+      return [&](const mutation_progress& p) {
         const double done = p.structures == 0 ? 1 : static_cast<double>(p.structures_done) / static_cast<double>(p.structures);
-        const double eta = done > 0.01 ? p.seconds * (1 - done) / done : 0;
-        err("{}  scope {}{}: {:.0f} % of {} structures, {}/{} killed, {:.0f} s{}{}", tty ? "\r" : "", scope, what,
-            100 * done, grouped(p.structures), p.killed, p.mutants, p.seconds,
-            done > 0.01 && done < 1 ? fmt::format(", about {:.0f} s left", eta) : "", tty ? "   " : "\n");
-        flush_err();
-        progress_shown = tty;
+        line->show(p.seconds, fmt::format("{}/{} killed", p.killed, p.mutants),
+                   progress_share{done, fmt::format("{} structures", grouped(p.structures))});
       };
     };
     // The scope over every subject's methods; a later subject runs only the mutants still alive.
@@ -398,18 +395,17 @@ int run_mutate(const mutate_request& r) {
       for (std::size_t gi = 0; gi < groups.size(); ++gi)
         for (const auto& m : groups[gi].methods)
           calls.push_back({groups[gi].subj->name, m, fin_texts[gi], gi == 0 ? r.suite : std::string()});
-      if (!r.quiet && tty) err("\r  scope {}: coverage{}", scope, "   ");
+      progress_line coverage_line(fmt::format("{} scope {}", s.name, scope), !r.quiet, 0);
+      coverage_line.show(0, "coverage");
       row.coverage = measure_coverage(coverage_binary, calls, extents);
+      coverage_line.finish();
     }
-    if (progress_shown || (r.coverage && !r.quiet && tty)) {
-      err("\r\x1b[K");
-      progress_shown = false;
-    }
+    if (line) line->finish();
     rows.push_back(std::move(row));
   }
   if (rows.empty()) {
-    err("interrupted (SIGINT or SIGTERM) before the first scope ended\n");
-    return exit_interrupted;
+    err("{} before the first scope ended\n", interrupted_note);
+    return exit_done;
   }
 
   // The mutation-adequate scope: the smallest that reaches the largest kill rate seen.
@@ -472,7 +468,7 @@ int run_mutate(const mutate_request& r) {
       if (killed(largest.mutants[k].status))
         text += fmt::format("  {:4} {} of {} runs\n", list[k].id, largest.mutants[k].killing_inputs, largest.mutants[k].runs);
   }
-  if (!(r.stats_given && r.stats == "json" && r.quiet)) write_out(text);
+  if (!(r.stats == "json" && r.quiet)) write_out(text);
 
   if (!r.report.empty()) {
     std::ifstream in(list.front().file);
@@ -507,50 +503,37 @@ int run_mutate(const mutate_request& r) {
     if (r.random != 0) series.push_back(random);
     write_file("--plot", r.plot, scope_plot_svg(fmt::format("{}: {}mutants killed per scope", s.name, r.coverage ? "coverage and " : ""), scopes, series));
   }
-  if (r.stats_given) {
-    if (r.stats == "json") {
-      nlohmann::json j = {{"subject", s.name},      {"methods", r.methods}, {"mutants", list.size()},
-                          {"mutant_list", list_path}, {"adequate_scope", adequate}, {"interrupted", interrupted()}};
-      j["scopes"] = nlohmann::json::array();
-      for (const auto& row : rows) j["scopes"].push_back(row_json(row));
-      nlohmann::json survivors = nlohmann::json::array();
-      for (std::size_t k : alive)
-        survivors.push_back({{"id", list[k].id},
-                             {"location", where(list[k])},
-                             {"mutator", list[k].mutator},
-                             {"function", list[k].function},
-                             {"original", list[k].original},
-                             {"replacement", list[k].replacement},
-                             {"status", mutant_status_name(largest.mutants[k].status)}});
-      j["alive"] = survivors;
-      // Every mutant's outcome at the largest scope.
-      nlohmann::json outcomes = nlohmann::json::array();
-      for (const auto& o : largest.mutants) {
-        nlohmann::json m = {{"id", o.id}, {"status", mutant_status_name(o.status)}, {"runs", o.runs}};
-        if (killed(o.status)) {
-          m["method"] = o.method;
-          m["input"] = o.input;
-          m["detail"] = o.detail;
-          if (r.all_inputs) m["killing_inputs"] = o.killing_inputs;
-        }
-        outcomes.push_back(m);
+  if (!r.stats.empty()) {
+    figures j = {{"subject", s.name},      {"methods", r.methods}, {"mutants", list.size()},
+                 {"mutant_list", list_path}, {"adequate_scope", adequate}, {"interrupted", interrupted()}};
+    j["scopes"] = figures::array();
+    for (const auto& row : rows) j["scopes"].push_back(row_json(row));
+    figures survivors = figures::array();
+    for (std::size_t k : alive)
+      survivors.push_back({{"id", list[k].id},
+                           {"location", where(list[k])},
+                           {"mutator", list[k].mutator},
+                           {"function", list[k].function},
+                           {"original", list[k].original},
+                           {"replacement", list[k].replacement},
+                           {"status", mutant_status_name(largest.mutants[k].status)}});
+    j["alive"] = survivors;
+    // Every mutant's outcome at the largest scope.
+    figures outcomes = figures::array();
+    for (const auto& o : largest.mutants) {
+      figures m = {{"id", o.id}, {"status", mutant_status_name(o.status)}, {"runs", o.runs}};
+      if (killed(o.status)) {
+        m["method"] = o.method;
+        m["input"] = o.input;
+        m["detail"] = o.detail;
+        if (r.all_inputs) m["killing_inputs"] = o.killing_inputs;
       }
-      j["outcomes"] = outcomes;
-      write_out(j.dump() + "\n");
-    } else {
-      std::string stats;
-      for (const auto& row : rows)
-        stats += fmt::format("scope {}: {} (mutant, input) runs, {} skipped (unreached), {:.3f} s in the original, "
-                             "{:.3f} s in mutants, {} worker restarts\n",
-                             row.scope, grouped(row.report.mutant_runs), grouped(row.report.skipped_runs),
-                             row.report.original_seconds, row.report.mutant_seconds, row.report.worker_restarts);
-      write_out(stats);
+      outcomes.push_back(m);
     }
+    j["outcomes"] = outcomes;
+    write_out(stats_lines(r.stats, j));
   }
-  if (interrupted()) {
-    err("interrupted (SIGINT or SIGTERM): the scopes so far are reported\n");
-    return exit_interrupted;
-  }
+  if (interrupted()) err("{}: the scopes so far are reported\n", interrupted_note);
   return exit_done;
 }
 
@@ -600,6 +583,7 @@ command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& pr
                 "structure; --scopes N names the scope it stands for")
       ->type_name("FILE");
   add_quiet(mu, mutate->quiet, "no configuration line or progress on stderr");
+  add_progress_interval(mu, rules, mutate->progress_interval);
   mu.footer(fmt::format(
       "A mutant is killed on an input when its post-state breaks the invariant, its result or post-state\n"
       "differs from the original's, it throws where the original does not, runs over 10 T_o + 1 s, runs\n"
@@ -607,7 +591,6 @@ command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& pr
       "included.\n"
       "Example: smallscope-schemata mutate SearchTree add remove --scopes 1..6 --plot searchtree.svg"));
   return [mutate, &mu] {
-    mutate->stats_given = mu.count("--stats") != 0;
     return run_mutate(*mutate);
   };
 }

@@ -1,6 +1,7 @@
 // Number helpers for the command line. See numbers.hpp.
 #include "cli/numbers.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
@@ -61,7 +62,11 @@ std::optional<std::vector<std::int64_t>> parse_int_list(std::string_view text) {
 }
 
 std::string duration_text(double seconds) {
-  const auto s = static_cast<std::uint64_t>(seconds + 0.5);
+  constexpr double year = 365.25 * 86400;
+  if (!(seconds < 100 * year)) return "more than 100 years";  // also NaN and infinity
+  if (seconds >= 2 * year) return fmt::format("{:.0f} years", seconds / year);
+  if (seconds >= 2 * 86400) return fmt::format("{:.0f} days", seconds / 86400);
+  const auto s = static_cast<std::uint64_t>(std::max(0.0, seconds) + 0.5);
   if (s < 60) return fmt::format("{} s", s);
   if (s < 3600) return fmt::format("{} min {} s", s / 60, s % 60);
   return fmt::format("{} h {} min", s / 3600, s % 3600 / 60);

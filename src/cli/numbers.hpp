@@ -13,7 +13,8 @@ namespace smallscope::cli {
 std::string grouped(std::uint64_t n);
 // 12345678.9 -> "12.3M"
 std::string short_rate(double per_second);
-// 42.3 -> "42 s", 192 -> "3 min 12 s", 7500 -> "2 h 5 min"
+// 42.3 -> "42 s", 192 -> "3 min 12 s", 7500 -> "2 h 5 min", 200000 -> "2 days", 1e8 -> "3 years";
+// from 100 years on (and for infinity or NaN): "more than 100 years"
 std::string duration_text(double seconds);
 // "3,3,3" -> {3, 3, 3}; nullopt unless every item is an integer.
 std::optional<std::vector<std::int64_t>> parse_int_list(std::string_view text);

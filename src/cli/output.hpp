@@ -70,12 +70,11 @@ inline bool stderr_failed() { return detail_output::err_failed; }
 
 // Writes `text` to the file at `path` (an option's output: --report, --suite, ...); a file that
 // cannot be written is an output_error naming the option (exit code 3).
-inline void write_file(const std::string& option, const std::string& path, const std::string& text) {
-  std::ofstream file(path, std::ios::binary);
-  file << text;
-  file.flush();
-  if (!file) throw output_error(fmt::format("{}: cannot write '{}'", option, path));
-}
+inline void write_file(const std::string& option, const std::string& path, const std::string& text);
+
+// The same, for a run that goes on after a file it could not write (check's reproducers and
+// findings): prints "error: <option>: cannot write '<path>'" on stderr and returns false.
+inline bool write_file_or_report(const std::string& option, const std::string& path, const std::string& text);
 
 inline std::string escaped(std::string_view text) {
   std::string shown;
@@ -87,6 +86,32 @@ inline std::string escaped(std::string_view text) {
       shown += c;
   }
   return shown;
+}
+
+namespace detail_output {
+
+// Empty when `text` was written to `path`; else what went wrong.
+inline std::string write_failure(const std::string& option, const std::string& path, const std::string& text) {
+  errno = 0;
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  file.flush();
+  if (file) return {};
+  return fmt::format("{}: cannot write '{}'{}", option, escaped(path),
+                     errno != 0 ? fmt::format(" ({})", std::strerror(errno)) : "");
+}
+
+}  // namespace detail_output
+
+inline void write_file(const std::string& option, const std::string& path, const std::string& text) {
+  const std::string failure = detail_output::write_failure(option, path, text);
+  if (!failure.empty()) throw output_error(failure);
+}
+
+inline bool write_file_or_report(const std::string& option, const std::string& path, const std::string& text) {
+  const std::string failure = detail_output::write_failure(option, path, text);
+  if (!failure.empty()) write_err("error: " + failure + "\n");
+  return failure.empty();
 }
 
 template <class... T>

@@ -4,11 +4,11 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
-
-#include <algorithm>
 
 namespace smallscope::cli {
 
@@ -16,8 +16,30 @@ namespace {
 constexpr std::uint64_t findings_shown = 3;
 }
 
-run_listener::run_listener(std::string label, bool show_progress)
-    : label_(std::move(label)), show_progress_(show_progress), tty_(isatty(STDERR_FILENO) != 0) {}
+progress_line::progress_line(std::string label, bool enabled, double interval)
+    : label_(std::move(label)), enabled_(enabled), tty_(isatty(STDERR_FILENO) != 0), interval_(interval),
+      next_show_(interval) {}
+
+void progress_line::show(double seconds, std::string_view what, const std::optional<progress_share>& share) {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  if (!enabled_ || seconds < next_show_) return;
+  next_show_ = seconds + interval_;
+  std::string known;
+  if (share && share->fraction > 0.001 && share->fraction < 1) {
+    const double left = seconds * (1 - share->fraction) / share->fraction;
+    known = fmt::format(", ~{:.0f}% {}, ~{} left", std::min(99.0, 100 * share->fraction),
+                        share->of.empty() ? "done" : "of " + share->of, duration_text(left));
+  }
+  err("{}[{}] {}, {:.1f} s{}{}", tty_ ? "\r\x1b[K" : "", label_, what, seconds, known, tty_ ? "" : "\n");
+  flush_err();
+}
+
+void progress_line::finish() {
+  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  // Unconditionally in a terminal: a forked worker (explore's) may have shown the line.
+  if (enabled_ && tty_) err("\r\x1b[K");
+  flush_err();
+}
 
 void run_listener::on_progress(const search_stats& s) {
   if (interrupted()) throw run_interrupted{};
@@ -25,33 +47,20 @@ void run_listener::on_progress(const search_stats& s) {
 }
 
 void run_listener::show(const search_stats& s) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
-  if (!show_progress_ || s.seconds < next_show_) return;
-  next_show_ = s.seconds + interval_;
   const double rate = s.seconds > 0 ? static_cast<double>(s.explored) / s.seconds : 0;
-  std::string eta;
-  if (s.estimated_explored > 0 && rate > 0) {
-    const double left = std::max(0.0, s.estimated_explored - static_cast<double>(s.explored));
-    eta = fmt::format(", ~{:.0f}% of ~{} (Knuth's estimate), ~{} left",
-                      std::min(99.0, 100.0 * static_cast<double>(s.explored) / s.estimated_explored),
-                      short_rate(s.estimated_explored), duration_text(left / rate));
-  }
-  err("{}[{}] {} explored ({} candidates/s), {} valid, {:.1f} s{}{}", tty_ ? "\r\x1b[K" : "", label_, grouped(s.explored),
-      short_rate(rate), grouped(s.valid), s.seconds, eta, tty_ ? "" : "\n");
-  flush_err();
-  line_shown_ = tty_;
-}
-
-void run_listener::finish() {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
-  if (line_shown_) err("\r\x1b[K");
-  line_shown_ = false;
+  std::optional<progress_share> share;
+  if (s.estimated_explored > 0)
+    share = progress_share{static_cast<double>(s.explored) / s.estimated_explored,
+                           fmt::format("~{} explored (Knuth's estimate)", short_rate(s.estimated_explored))};
+  line_.show(s.seconds, fmt::format("{} explored ({} candidates/s), {} valid", grouped(s.explored), short_rate(rate),
+                                    grouped(s.valid)),
+             share);
 }
 
 void run_listener::report(const std::string& what, const structure& candidate) {
-  std::lock_guard<std::recursive_mutex> lock(mutex_);
+  std::lock_guard<std::mutex> lock(findings_mutex_);
   if (++findings_ > findings_shown) return;
-  finish();
+  line_.finish();
   std::string shown;
   printer_.append(shown, candidate, structure_format::text);
   err("finding: {} on the candidate\n  {}", what, shown.substr(shown.find(':') + 2));

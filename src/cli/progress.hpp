@@ -1,43 +1,67 @@
-// The listener of a command-line run: a progress line on stderr for runs longer than a second,
-// and reports of invariant calls that did not terminate within the read budget or threw; it
-// stops the search at progress time after SIGINT or SIGTERM.
+// Progress on stderr, one policy for every long command: a line "[label] what, S s" (and the
+// share done and time left where the work is known) every --progress-interval seconds from the
+// first interval on. In a terminal the line is rewritten in place and cleared at the end; in a
+// log file or a pipe each update is a line of its own, with no control characters. Also the
+// listener of a search run (gen, fe): reports of invariant calls that did not terminate within
+// the read budget or threw, and the stop at progress time after SIGINT or SIGTERM.
 #pragma once
 
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "smallscope/report.hpp"
 #include "smallscope/search.hpp"
 
 namespace smallscope::cli {
 
+// How much of a run's work is done, where it is known or estimated.
+struct progress_share {
+  double fraction = 0;  // in [0, 1]
+  std::string of;       // what the whole is, e.g. "~5.8M explored (Knuth's estimate)"; may be empty
+};
+
+class progress_line {
+ public:
+  progress_line(std::string label, bool enabled, double interval = 1.0);
+  void set_interval(double seconds) { interval_ = next_show_ = seconds; }
+  // Shows "[label] what, S s[, ~P% of <of>, ~T left]" when `seconds` reached the next update.
+  void show(double seconds, std::string_view what, const std::optional<progress_share>& share = std::nullopt);
+  // Clears the line in a terminal (before other output, and at the end), also one that a forked
+  // copy of this object showed.
+  void finish();
+  bool enabled() const { return enabled_; }
+
+ private:
+  std::string label_;
+  bool enabled_;
+  bool tty_;
+  std::recursive_mutex mutex_;  // gen's workers report findings while its coordinator shows progress
+  double interval_;
+  double next_show_;
+};
+
 // Thrown by run_listener::on_progress after SIGINT or SIGTERM, to stop the search.
 struct run_interrupted {};
 
 class run_listener : public search_listener {
  public:
-  run_listener(std::string label, bool show_progress);
+  run_listener(std::string label, bool show_progress) : line_(std::move(label), show_progress) {}
   void on_progress(const search_stats& stats) override;
-  // The progress line for `stats`, every `interval` seconds, without looking at interrupts
-  // (gen's coordinator does).
+  // The progress line for `stats`, without looking at interrupts (gen's coordinator does).
   void show(const search_stats& stats);
-  void set_interval(double seconds) { interval_ = next_show_ = seconds; }
+  void set_interval(double seconds) { line_.set_interval(seconds); }
   void on_budget_exceeded(const structure& candidate) override;
   void on_predicate_exception(const structure& candidate, std::string_view what) override;
-  // Clears the progress line, if one is shown.
-  void finish();
+  void finish() { line_.finish(); }
   std::uint64_t findings() const { return findings_; }
 
  private:
   void report(const std::string& what, const structure& candidate);
-  std::string label_;
-  bool show_progress_;
-  bool tty_;
-  bool line_shown_ = false;
-  std::recursive_mutex mutex_;  // gen's workers report findings while its coordinator shows progress
-  double interval_ = 1.0;
-  double next_show_ = 1.0;  // run seconds of the next progress line
+  progress_line line_;
+  std::mutex findings_mutex_;
   std::uint64_t findings_ = 0;
   structure_printer printer_;
 };

@@ -8,7 +8,6 @@
 
 #include <chrono>
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
@@ -16,6 +15,8 @@
 #include "cli/numbers.hpp"
 #include "check/worker_channel.hpp"
 #include "cli/output.hpp"
+#include "cli/progress.hpp"
+#include "cli/stats.hpp"
 #include "sat/enumerator.hpp"
 #include "spec/instance_printer.hpp"
 #include "spec/load.hpp"
@@ -39,8 +40,6 @@ int run_spec(const spec_request& r) {
   if (r.format == "jsonl") format = spec::instance_format::jsonl;
   else if (r.format == "dot") format = spec::instance_format::dot;
   else if (r.format != "text") throw usage_error(fmt::format("--format must be text, jsonl or dot, got '{}'", escaped(r.format)));
-  if (r.stats_given && r.stats != "json" && r.stats != "text")
-    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.stats)));
   const spec::module m = spec::load_file(r.file);
   std::uint32_t command = 0;
   try {
@@ -63,9 +62,7 @@ int run_spec(const spec_request& r) {
   std::vector<std::uint32_t> reached;
   std::string out;
   bool stopped = false, limited = false;
-  const bool tty = ::isatty(2) != 0;
-  auto last = start;
-  bool progress_shown = false;
+  progress_line line(label, !r.quiet, r.progress_interval);
   while (true) {
     if (interrupted()) {
       stopped = true;
@@ -94,17 +91,14 @@ int run_spec(const spec_request& r) {
         out.clear();
       }
     }
-    const auto now = std::chrono::steady_clock::now();
-    if (!r.quiet && tty && now - last > std::chrono::seconds(1)) {
-      last = now;
-      const double secs = std::chrono::duration<double>(now - start).count();
-      err("\r{}: {} instances in {:.0f} s ({}/s)\x1b[K", label, grouped(e.stats().instances), secs,
-          short_rate(static_cast<double>(e.stats().instances) / secs));
-      progress_shown = true;
+    if (line.enabled()) {
+      const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      line.show(secs, fmt::format("{} instances ({}/s)", grouped(e.stats().instances),
+                                  short_rate(static_cast<double>(e.stats().instances) / secs)));
     }
   }
+  line.finish();
   write_out(out);
-  if (progress_shown) err("\r\x1b[K");
   const auto& st = e.stats();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::string summary = fmt::format("{}: {} instances in {:.3f} s ({} instances/s; CNF {} variables, {} clauses)",
@@ -112,10 +106,14 @@ int run_spec(const spec_request& r) {
                                     short_rate(seconds > 0 ? static_cast<double>(st.instances) / seconds : 0),
                                     grouped(st.cnf_variables), grouped(st.cnf_clauses));
   if (limited) summary += ", stopped at --limit";
-  if (stopped) summary += "; interrupted (SIGINT or SIGTERM): the count so far";
-  if (r.stats == "json") {
+  if (stopped) summary += fmt::format("; {}: the count so far", interrupted_note);
+  if (!r.stats.empty() || r.print) {
     if (!r.quiet) err("{}\n", summary);
-    nlohmann::json j;
+  } else {
+    write_out(summary + "\n");
+  }
+  if (!r.stats.empty()) {
+    figures j;
     j["spec"] = r.file;
     j["run"] = cmd.name;
     j["scope"] = scope_text(cmd);
@@ -131,20 +129,10 @@ int run_spec(const spec_request& r) {
     j["limit_reached"] = limited;
     j["interrupted"] = stopped;
     j["inexact"] = e.inexact();
-    write_out(j.dump() + "\n");
-  } else if (r.stats == "text") {
-    if (!r.quiet && r.print) err("{}\n", summary);
-    write_out(fmt::format("spec:              {}\nrun:               {}\nscope:             {}\ninstances:         {}\n"
-                          "primary variables: {}\ncnf variables:     {}\ncnf clauses:       {}\nseconds:           {:.6f}\n",
-                          r.file, cmd.name, scope_text(cmd), st.instances, st.primary_variables, st.cnf_variables,
-                          st.cnf_clauses, seconds));
-  } else if (r.print) {
-    if (!r.quiet) err("{}\n", summary);
-  } else {
-    write_out(summary + "\n");
+    write_out(stats_lines(r.stats, j));
   }
   flush_out();
-  return stopped ? exit_interrupted : exit_done;
+  return exit_done;
 }
 
 command_runner add_spec(CLI::App& sp, rule_table& rules, const std::string& program) {
@@ -158,6 +146,7 @@ command_runner add_spec(CLI::App& sp, rule_table& rules, const std::string& prog
       ->type_name("FORMAT");
   add_stats(sp, spec->stats);
   add_count(sp, rules, "--limit", spec->limit, 0, "stop after N instances (default 0: all)");
+  add_progress_interval(sp, rules, spec->progress_interval);
   add_quiet(sp, spec->quiet, "no configuration line, warnings or progress on stderr");
   sp.footer(fmt::format("One instance per isomorphism class of the structure the run predicate's receiver roots;\n"
                         "atoms it does not reach never make two instances differ. Each instance is re-checked by\n"
@@ -166,7 +155,6 @@ command_runner add_spec(CLI::App& sp, rule_table& rules, const std::string& prog
                         exit_codes_text, program));
   return [spec, &sp] {
     if (sp.count("--format") != 0) spec->print = true;
-    spec->stats_given = sp.count("--stats") != 0;
     return run_spec(*spec);
   };
 }

@@ -154,8 +154,6 @@ structure_format picture_options(const gen_request& r) {
   const auto format = parse_structure_format(r.format);
   if (!format || *format == structure_format::jsonl)
     throw usage_error(fmt::format("--format must be text or dot, got '{}'", escaped(r.format)));
-  if (r.stats_given && r.stats != "json" && r.stats != "text")
-    throw usage_error(fmt::format("--stats must be json or text, got '{}'", escaped(r.stats)));
   return *format;
 }
 
