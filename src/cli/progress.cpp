@@ -51,7 +51,7 @@ void run_listener::show(const search_stats& s) {
   std::optional<progress_share> share;
   if (s.estimated_explored > 0)
     share = progress_share{static_cast<double>(s.explored) / s.estimated_explored,
-                           fmt::format("~{} explored (Knuth's estimate)", short_rate(s.estimated_explored))};
+                           fmt::format("~{} explored (Chen's estimate)", short_rate(s.estimated_explored))};
   line_.show(s.seconds, fmt::format("{} explored ({} candidates/s), {} valid", grouped(s.explored), short_rate(rate),
                                     grouped(s.valid)),
              share);

@@ -20,7 +20,7 @@ namespace smallscope::cli {
 // How much of a run's work is done, where it is known or estimated.
 struct progress_share {
   double fraction = 0;  // in [0, 1]
-  std::string of;       // what the whole is, e.g. "~5.8M explored (Knuth's estimate)"; may be empty
+  std::string of;       // what the whole is, e.g. "~5.8M explored (Chen's estimate)"; may be empty
 };
 
 class progress_line {
