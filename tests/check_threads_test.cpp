@@ -7,12 +7,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <stdexcept>
 #include <thread>
 
-#include "check/worker_channel.hpp"
 #include "report/spec_warnings.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/subject.hpp"
@@ -145,7 +145,8 @@ void bump_post(smallscope::verdict& v, const stopping_counter& old, const stoppi
   v.require(now.n == old.n + by, "n grows by the argument");
 }
 
-extern "C" void note_interrupt(int sig) { smallscope::detail::interrupt_signal.store(sig); }
+std::atomic<int> interrupt_signal{0};
+extern "C" void note_interrupt(int sig) { interrupt_signal.store(sig); }
 
 TEST(CheckThreads, AnInterruptedRunNumbersItsFailuresAsOneWorkerWould) {
   auto fin = smallscope::finitization::of<stopping_counter>("StoppingCounter");
@@ -159,10 +160,12 @@ TEST(CheckThreads, AnInterruptedRunNumbersItsFailuresAsOneWorkerWould) {
   check_options o;
   o.threads = 2;
   o.timeout = 60;  // n = 60's wait is not a hang
+  o.stop = [] { return interrupt_signal.load() != 0; };
   interrupt_at_60 = true;
   const auto part = smallscope::run_check(fin, inv, m, o);
   interrupt_at_60 = false;
-  smallscope::detail::interrupt_signal.store(0);
+  EXPECT_TRUE(part.interrupted);
+  interrupt_signal.store(0);
   ::sigaction(SIGINT, &old, nullptr);
   const auto whole = smallscope::run_check(fin, inv, m, {});
 

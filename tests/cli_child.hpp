@@ -27,10 +27,15 @@ enum class sink {
 
 using capture = cli_runner::capture_file;
 
+// Whether the child leads a process group of its own (as a shell's job does), so that a signal
+// can go to it and every process it forks, as a terminal's Ctrl-C or `timeout` sends it.
+enum class group { parent, own };
+
 // A running `smallscope ARGS...` (stdin /dev/null), its stdout and stderr captured or redirected.
 class child {
  public:
-  child(const std::vector<std::string>& args, sink out = sink::file, sink err = sink::file) {
+  child(const std::vector<std::string>& args, sink out = sink::file, sink err = sink::file,
+        group g = group::parent) {
     std::vector<char*> argv;
     argv.push_back(const_cast<char*>(SMALLSCOPE_BINARY));
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -46,6 +51,7 @@ class child {
     const int err_fd = target(err, err_);
     pid_ = fork();
     if (pid_ == 0) {
+      if (g == group::own) setpgid(0, 0);
       const int in = open("/dev/null", O_RDONLY);
       dup2(in, STDIN_FILENO);
       dup2(out_fd, STDOUT_FILENO);
@@ -57,6 +63,7 @@ class child {
       execv(SMALLSCOPE_BINARY, argv.data());
       _exit(127);
     }
+    if (g == group::own) setpgid(pid_, pid_);  // either side may run first
     if (out == sink::full) close(out_fd);
     if (err == sink::full) close(err_fd);
     if (out == sink::closed_pipe) {

@@ -37,6 +37,7 @@ using json = nlohmann::json;
 using cli_child::child;
 using cli_child::describe;
 using cli_child::sink;
+using cli_child::group;
 
 // The state letter of /proc/PID/stat ('Z' zombie), and the parent's pid; nullopt if no process.
 std::optional<std::pair<char, pid_t>> proc_state(pid_t pid) {
@@ -192,6 +193,41 @@ TEST(Faults, SigintDuringExploreReportsTheStatesSoFar) {
   EXPECT_EQ(stats.value("complete", json()), false) << stats.dump();
   EXPECT_EQ(stats.value("stopped_by", json()), "an interrupt") << stats.dump();
   EXPECT_GT(stats.value("states", std::uint64_t{0}), 12u) << stats.dump();
+}
+
+// A signal to the whole process group (a terminal's Ctrl-C, `timeout`, a batch scheduler's
+// cancel) reaches the workers too: they leave stopping to their supervisor, which reports what
+// was found so far, as for a signal to it alone.
+TEST(Faults, SignalToTheProcessGroupDuringExploreReportsTheStatesSoFar) {
+  const std::vector<std::string> args = {"explore", "TreeMap", "12", "--methods", "put_key,remove", "--no-differential",
+                                         "--stats", "json", "--progress-interval", "0.1"};
+  for (const int sig : {SIGTERM, SIGINT}) {
+    child c(args, sink::file, sink::file, group::own);
+    ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, " states, "); }))
+        << "no progress line\n" << describe(args, c);
+    ASSERT_EQ(kill(-c.pid(), sig), 0);
+    ASSERT_EQ(c.wait(), 130) << describe(args, c);
+    const json stats = last_line_json(c.out());
+    ASSERT_FALSE(stats.is_discarded()) << describe(args, c);
+    EXPECT_EQ(stats.value("stopped_by", json()), "an interrupt") << stats.dump();
+    EXPECT_GT(stats.value("states", std::uint64_t{0}), 12u) << stats.dump();
+    EXPECT_GT(stats.value("calls", std::uint64_t{0}), 0u) << stats.dump();
+  }
+}
+
+TEST(Faults, SignalToTheProcessGroupDuringCheckKeepsTheFindingsSoFar) {
+  const std::vector<std::string> args = {"check", "SinglyLinkedList", "remove_null_deref", "9", "--stats", "json",
+                                         "--progress-interval", "0.1"};
+  child c(args, sink::file, sink::file, group::own);
+  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, " inputs checked, "); }))
+      << "no progress line\n" << describe(args, c);
+  ASSERT_EQ(kill(-c.pid(), SIGTERM), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  const json stats = last_line_json(c.out());
+  ASSERT_FALSE(stats.is_discarded()) << describe(args, c);
+  EXPECT_EQ(stats.value("interrupted", json()), true) << stats.dump();
+  EXPECT_GT(stats.value("failed", std::uint64_t{0}), 0u) << stats.dump();
+  EXPECT_FALSE(contains(c.out(), "SIGTERM")) << "a worker's death by the signal taken for a finding\n" << c.out();
 }
 
 TEST(Faults, SigtermDuringGenPrintsTheStructuresSoFar) {

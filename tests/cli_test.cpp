@@ -530,7 +530,7 @@ TEST(Help, TopLevelHelpNamesTheSubcommandsAndExitCodes) {
 TEST(Help, Version) {
   const result r = run({"--version"});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out.rfind("smallscope 0.2.1", 0), 0u) << r.out;  // the package's version (CHANGELOG.md)
+  EXPECT_EQ(r.out.rfind("smallscope 0.2.2", 0), 0u) << r.out;  // the package's version (CHANGELOG.md)
 }
 
 // `version`, a subcommand that is one file and one row of the table in cli.cpp, prints what

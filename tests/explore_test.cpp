@@ -155,6 +155,14 @@ TEST(Explore, LimitsStopTheExploration) {
   const auto ten = smallscope::explore_sequences(s.calls, few);
   EXPECT_EQ(ten.states, 10u);
   EXPECT_EQ(ten.stopped_by, "the state limit");
+  explore_options asked;
+  int polls = 0;
+  asked.stop = [&polls] { return ++polls > 5; };  // true from the sixth poll on
+  const auto stopped = smallscope::explore_sequences(s.calls, asked);
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_EQ(stopped.stopped_by, "an interrupt");
+  EXPECT_LE(stopped.calls, 6u);
+  EXPECT_GE(stopped.calls, 5u);
 }
 
 TEST(Explore, MethodsWithObjectArgumentsAreRefused) {

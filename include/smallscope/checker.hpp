@@ -17,6 +17,7 @@
 #include "smallscope/options.hpp"
 #include "smallscope/report.hpp"
 #include "smallscope/search.hpp"
+#include "smallscope/stop.hpp"
 
 namespace smallscope {
 
@@ -56,6 +57,9 @@ struct check_options {
   // The structures to check instead of the search's (a spec's instances); not with white_box,
   // sample or eq_class. Must outlive the check.
   const structure_source* source = nullptr;
+  // Polled between inputs (stop.hpp): once true, the workers are stopped and the report holds
+  // the inputs checked so far (check_report::interrupted).
+  stop_request stop;
 };
 
 // One failed input.
@@ -86,6 +90,7 @@ struct check_report {
   unsigned threads = 1;       // workers that checked inputs at once
   std::uint64_t units = 0;    // work units the search was cut into (several workers)
   bool stopped = false;       // --stop-after reached
+  bool interrupted = false;   // check_options::stop ended it: the inputs checked so far
   double seconds = 0;         // wall time of the whole check
   double method_seconds = 0;  // time inside the method and its oracle
   std::vector<counterexample> failures;  // smallest first: fewest objects, then input order
@@ -104,7 +109,9 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
                        const check_options& options, const check_progress& progress = {});
 
 // The number of inputs of the scope: valid structures times argument tuples.
+// `stop` (polled per structure) ends the count early.
 std::uint64_t count_inputs(const finitization& fin, const predicate& invariant, const target_method& method,
-                           const search_options& options = {}, const eq_class_fn& eq_class = {});
+                           const search_options& options = {}, const eq_class_fn& eq_class = {},
+                           const stop_request& stop = {});
 
 }  // namespace smallscope

@@ -20,6 +20,7 @@
 #include "smallscope/check.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/search.hpp"
+#include "smallscope/stop.hpp"
 
 namespace smallscope {
 
@@ -50,6 +51,8 @@ struct explore_options {
   std::function<void(const std::vector<std::uint32_t>& path, std::uint32_t call, const std::string& form)> before_call;
   std::function<void()> after_call;
   const std::set<std::pair<std::string, std::uint32_t>>* skip = nullptr;
+  // Polled between calls (stop.hpp): once true, the exploration ends with the states so far.
+  stop_request stop;
 };
 
 // One call of a sequence: a method and one tuple of its integer arguments.
@@ -102,7 +105,8 @@ std::vector<api_call> api_calls(const std::vector<const target_method*>& methods
 std::string canonical_key(const target_method& method, const void* root);
 
 // Explores every sequence of `calls` from the empty structure (the root class's default
-// constructor), breadth first. Stops between calls when detail::interrupt_signal is set.
+// constructor), breadth first. Stops between calls when options.stop asks to (stopped_by
+// "an interrupt").
 explore_report explore_sequences(const std::vector<api_call>& calls, const explore_options& options = {});
 
 }  // namespace smallscope

@@ -10,7 +10,9 @@
 
 #include "analysis/kill_criteria.hpp"
 #include "check/input_space.hpp"
-#include "check/worker_channel.hpp"
+#include "isolate/child.hpp"
+#include "isolate/shared_memory.hpp"
+#include "isolate/time_limit.hpp"
 #include "smallscope/mutation.hpp"
 #include "space/state_space.hpp"
 

@@ -6,8 +6,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,7 +22,9 @@
 
 #include "analysis/mutant_worker.hpp"
 #include "check/input_space.hpp"
-#include "check/worker_channel.hpp"
+#include "isolate/child.hpp"
+#include "isolate/shared_memory.hpp"
+#include "isolate/time_limit.hpp"
 #include "search/korat_search.hpp"
 
 namespace smallscope {
@@ -58,23 +58,6 @@ std::vector<std::uint64_t> sample_of(std::uint64_t n, std::uint64_t k, std::mt19
   }
   return {chosen.begin(), chosen.end()};
 }
-
-// An anonymous shared mapping of `bytes`, unmapped on destruction.
-class shared_memory {
- public:
-  explicit shared_memory(std::size_t bytes) : bytes_(bytes) {
-    data_ = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (data_ == MAP_FAILED) throw std::runtime_error(std::string("mmap: ") + std::strerror(errno));
-  }
-  ~shared_memory() { ::munmap(data_, bytes_); }
-  shared_memory(const shared_memory&) = delete;
-  shared_memory& operator=(const shared_memory&) = delete;
-  void* data() const { return data_; }
-
- private:
-  void* data_ = nullptr;
-  std::size_t bytes_ = 0;
-};
 
 std::string signal_text(int sig) {
   const char* name = sigabbrev_np(sig);
@@ -116,7 +99,7 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
     while (search.next()) {
       candidates.insert(candidates.end(), search.candidate(), search.candidate() + slot_count);
       ++report.structures;
-      if (detail::interrupt_signal.load(std::memory_order_relaxed) != 0) break;
+      if (stop_requested(options.stop)) break;
     }
   }
   report.generation_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -147,7 +130,7 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   job.floor_ns = static_cast<std::int64_t>(floor * 1e9);
   job.original_limit_ns = static_cast<std::int64_t>(std::max(10.0, 10 * floor) * 1e9);
 
-  shared_memory memory(sizeof(detail::analysis_shared) + workers * sizeof(detail::worker_slot) +
+  detail::shared_memory memory(sizeof(detail::analysis_shared) + workers * sizeof(detail::worker_slot) +
                        mutants.size() * sizeof(detail::mutant_slot));
   auto* shared = new (memory.data()) detail::analysis_shared;
   auto* base = static_cast<std::byte*>(memory.data()) + sizeof(detail::analysis_shared);
@@ -156,29 +139,17 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   shared->mutants = reinterpret_cast<detail::mutant_slot*>(base + workers * sizeof(detail::worker_slot));
   for (std::size_t k = 0; k < mutants.size(); ++k) new (&shared->mutants[k]) detail::mutant_slot;
 
-  const pid_t supervisor = ::getpid();
+  // A mutant's own messages (glibc's "double free detected", say) are noise: its verdict is the
+  // supervisor's. A leak is not a kill criterion here.
+  detail::child_options isolation;
+  isolation.pipe = false;
+  isolation.silent = true;
+  isolation.leak_check = false;
+  detail::child_reaper reaper;  // the workers left when the supervisor leaves (an exception)
   auto fork_worker = [&](unsigned w) {
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-    if (pid == 0) {
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (::getppid() != supervisor) ::_exit(4);
-      // A mutant's own messages (glibc's "double free detected", say) are noise here: its
-      // verdict is the supervisor's.
-      if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) {
-        ::dup2(null, 1);
-        ::dup2(null, 2);
-        ::close(null);
-      }
-      int code = 4;
-      try {
-        code = detail::run_mutant_worker(job, *shared, w);
-      } catch (...) {
-      }
-      ::_exit(code);
-    }
-    return pid;
+    const detail::child c = detail::fork_child(isolation, [&](int) { return detail::run_mutant_worker(job, *shared, w); });
+    reaper.add(c);
+    return c.pid;
   };
 
   std::vector<pid_t> pids(workers, 0);
@@ -197,10 +168,9 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   };
   while (std::any_of(pids.begin(), pids.end(), [](pid_t p) { return p != 0; })) {
     ::poll(nullptr, 0, 10);
-    if (!report.interrupted && detail::interrupt_signal.load(std::memory_order_relaxed) != 0) {
+    if (!report.interrupted && stop_requested(options.stop)) {
       report.interrupted = true;
-      for (pid_t p : pids)
-        if (p != 0) ::kill(p, SIGKILL);
+      reaper.kill_all();
     }
     for (unsigned w = 0; w < workers; ++w) {
       if (pids[w] == 0) continue;
@@ -212,6 +182,7 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
       }
       int status = 0;
       if (::waitpid(pids[w], &status, WNOHANG) != pids[w]) continue;
+      reaper.forget(pids[w]);
       pids[w] = 0;
       const bool hung = timed_out[w];
       timed_out[w] = false;

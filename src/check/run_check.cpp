@@ -2,11 +2,9 @@
 // taking work units of the search in turn), watches their time limits, collects their failures,
 // and when one crashes or hangs records that input as a failure and forks a new worker that
 // goes on right after it. See checker.hpp.
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <fmt/format.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,10 +19,6 @@
 #include <stdexcept>
 #include <string>
 
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/lsan_interface.h>
-#endif
-
 #include "check/input_space.hpp"
 #include "check/white_box.hpp"
 #include "check/worker.hpp"
@@ -32,10 +26,6 @@
 #include "report/spec_warnings.hpp"
 #include "search/korat_search.hpp"
 #include "search/parallel_search.hpp"
-
-// gcov's runtime, present in a binary linked with --coverage (smallscope-coverage): a worker
-// writes its counts before _exit, which skips the handlers that would.
-extern "C" void __gcov_dump(void) __attribute__((weak));
 
 namespace smallscope {
 
@@ -53,7 +43,7 @@ const char* outcome_name(outcome_kind k) {
 }
 
 std::uint64_t count_inputs(const finitization& fin, const predicate& invariant, const target_method& method,
-                           const search_options& options, const eq_class_fn& eq_class) {
+                           const search_options& options, const eq_class_fn& eq_class, const stop_request& stop) {
   search_options o = options;
   o.limit = 0;
   if ((o.eq_class || o.one_per_class) && !eq_class)
@@ -61,7 +51,7 @@ std::uint64_t count_inputs(const finitization& fin, const predicate& invariant, 
   detail::korat_search search(std::make_unique<detail::state_space>(fin.data()), invariant, o, eq_class);
   const detail::argument_tuples tuples(method, search.space());
   while (search.next()) {
-    if (detail::interrupt_signal.load(std::memory_order_relaxed) != 0) break;  // the caller looks at it
+    if (stop_requested(stop)) break;  // the caller looks at it
   }
   return search.valid_count() * tuples.count();
 }
@@ -96,61 +86,6 @@ struct worker_slot {
   bool timed_out = false;
   bool running() const { return pid > 0; }
 };
-
-// Kills and reaps the workers still running when the supervisor leaves (an exception, a stop).
-struct worker_reaper {
-  std::vector<std::unique_ptr<worker_slot>>& slots;
-  void kill_all() const {
-    for (auto& slot : slots)
-      if (slot->running()) ::kill(slot->pid, SIGKILL);
-  }
-  ~worker_reaper() {
-    kill_all();
-    for (auto& slot : slots) {
-      if (slot->running()) ::waitpid(slot->pid, nullptr, 0);
-      if (slot->fd >= 0) ::close(slot->fd);
-    }
-  }
-};
-
-// Forks a worker that runs `body(state, fd)` and exits with its worker_exit code.
-template <class Body>
-void fork_worker(worker_slot& slot, pid_t supervisor, Body body) {
-  int fds[2];
-  if (::pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-  }
-  if (pid == 0) {
-    // The worker dies with its supervisor, however that ends (a SIGKILL too); the check
-    // of the parent closes the race with a supervisor that died before prctl.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != supervisor) ::_exit(static_cast<int>(detail::worker_exit::error));
-    ::close(fds[0]);
-    int code = static_cast<int>(detail::worker_exit::error);
-    try {
-      code = static_cast<int>(body(*slot.state, fds[1]));
-    } catch (...) {
-    }
-    ::close(fds[1]);
-#if defined(__SANITIZE_ADDRESS__)
-    // _exit skips LeakSanitizer's exit check: run it, so a method that leaks is reported.
-    __lsan_do_recoverable_leak_check();
-#endif
-    if (__gcov_dump != nullptr) __gcov_dump();
-    ::_exit(code);
-  }
-  ::close(fds[1]);
-  ::fcntl(fds[0], F_SETFL, O_NONBLOCK);
-  slot.pid = pid;
-  slot.fd = fds[0];
-  slot.buffer.clear();
-  slot.timed_out = false;
-}
 
 // The samples of the workers' structures (each a uniform one of what that worker saw) as one
 // uniform sample of all of them: each place drawn from a worker with the chance of its share of
@@ -235,7 +170,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   } else if (options.only_input != 0) {
     selection.push_back(options.only_input);
   } else if (options.sample != 0) {
-    report.total_inputs = count_inputs(fin, invariant, method, options.search);
+    report.total_inputs = count_inputs(fin, invariant, method, options.search, {}, options.stop);
     // A sample of K >= the inputs is all of them: no list of input numbers (K may be huge).
     if (options.sample < report.total_inputs) selection = sample_inputs(report.total_inputs, options.sample, options.seed);
     if (report.total_inputs == 0) selection.push_back(0);  // nothing to check: no input is numbered 0
@@ -252,13 +187,21 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   const detail::check_job job{&fin, &invariant, &method, &effective, &selection};
   std::vector<std::unique_ptr<worker_slot>> slots;
   for (unsigned w = 0; w < options.threads; ++w) slots.push_back(std::make_unique<worker_slot>(space.slot_count()));
-  worker_reaper reaper{slots};
-  const pid_t supervisor = ::getpid();
+  detail::child_reaper reaper;  // the workers left when the supervisor leaves (an exception, a stop)
   auto start_worker = [&](worker_slot& slot) {
-    fork_worker(slot, supervisor, [&](detail::worker_state& state, int fd) {
-      if (by_units) return detail::run_unit_worker(job, state, **board, units, fd);
-      return options.white_box ? detail::run_white_box_worker(job, state, fd) : detail::run_worker(job, state, fd);
+    detail::child_options isolation;
+    isolation.error_code = static_cast<int>(detail::worker_exit::error);
+    const detail::child c = detail::fork_child(isolation, [&](int fd) {
+      detail::worker_state& state = *slot.state;
+      if (by_units) return static_cast<int>(detail::run_unit_worker(job, state, **board, units, fd));
+      return static_cast<int>(options.white_box ? detail::run_white_box_worker(job, state, fd)
+                                                : detail::run_worker(job, state, fd));
     });
+    reaper.add(c);
+    slot.pid = c.pid;
+    slot.fd = c.fd;
+    slot.buffer.clear();
+    slot.timed_out = false;
   };
   for (auto& slot : slots) start_worker(*slot);
 
@@ -278,8 +221,8 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     for (auto& slot : slots)
       if (slot->running()) polled.push_back({slot->fd, POLLIN, 0});
     ::poll(polled.data(), polled.size(), 20);
-    if (!interrupted && detail::interrupt_signal.load(std::memory_order_relaxed) != 0) {
-      interrupted = stopping = true;  // SIGINT or SIGTERM: stop the workers, report what was found so far
+    if (!interrupted && stop_requested(options.stop)) {
+      interrupted = stopping = true;  // stop the workers, report what was found so far
       reaper.kill_all();
     }
     for (auto& owned : slots) {
@@ -297,6 +240,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
         }
         continue;
       }
+      reaper.forget(slot.pid);
       slot.pid = -1;
       detail::drain_pipe(slot.fd, slot.buffer, true);
       detail::decode_failures(slot.buffer, failures);
@@ -409,6 +353,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     return a.objects != b.objects ? a.objects < b.objects : a.input < b.input;
   });
   report.failures = std::move(found);
+  report.interrupted = interrupted;
   if (!options.white_box && options.source == nullptr && selection.empty() && !report.stopped && !interrupted &&
       finished) {
     std::vector<std::uint32_t> sample;

@@ -17,13 +17,6 @@
 
 namespace smallscope::detail {
 
-shared_memory::shared_memory(std::size_t bytes) : bytes_(bytes) {
-  data_ = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (data_ == MAP_FAILED) throw std::system_error(errno, std::generic_category(), "mmap of a worker's shared state");
-}
-
-shared_memory::~shared_memory() { munmap(data_, bytes_); }
-
 shared_worker_state::shared_worker_state(std::uint32_t slot_count)
     : shared_mapping((2 + sample_capacity) * sizeof(std::uint32_t) * static_cast<std::size_t>(slot_count)) {
   (*this)->slot_count = slot_count;
@@ -126,53 +119,6 @@ void write_failure(int fd, const counterexample& c, std::uint64_t unit) {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return;  // the supervisor is gone
     at += static_cast<std::size_t>(n);
-  }
-}
-
-void time_limit::add(std::int64_t ns) {
-  ++buckets_[static_cast<std::size_t>(std::bit_width(static_cast<std::uint64_t>(std::max<std::int64_t>(ns, 1))))];
-  ++count_;
-}
-
-std::int64_t time_limit::limit_ns() const {
-  if (fixed_ns_ > 0) return fixed_ns_;
-  std::uint64_t seen = 0;
-  for (std::size_t b = 0; b < 65; ++b) {
-    seen += buckets_[b];
-    if (2 * seen >= count_) return 10 * (std::int64_t{1} << std::min<std::size_t>(b, 40)) + base_limit_ns;
-  }
-  return base_limit_ns;
-}
-
-std::atomic<int> interrupt_signal{0};
-static_assert(std::atomic<int>::is_always_lock_free, "set from a signal handler");
-
-std::int64_t steady_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-std::string signal_text(int sig) {
-  const char* name = sigabbrev_np(sig);
-  const char* what = strsignal(sig);
-  return std::string("SIG") + (name != nullptr ? name : std::to_string(sig)) + " (" + (what != nullptr ? what : "") + ")";
-}
-
-void drain_pipe(int fd, std::string& buffer, bool until_eof) {
-  char chunk[1 << 14];
-  while (true) {
-    const auto n = ::read(fd, chunk, sizeof chunk);
-    if (n > 0) {
-      buffer.append(chunk, static_cast<std::size_t>(n));
-      continue;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && errno == EAGAIN && until_eof) {
-      pollfd p{fd, POLLIN, 0};
-      ::poll(&p, 1, 100);
-      continue;
-    }
-    return;
   }
 }
 

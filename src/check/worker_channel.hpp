@@ -14,6 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "isolate/child.hpp"
+#include "isolate/shared_memory.hpp"
+#include "isolate/time_limit.hpp"
 #include "report/spec_warnings.hpp"
 #include "smallscope/checker.hpp"
 
@@ -49,34 +52,6 @@ struct worker_state {
   std::uint32_t* candidate() { return reinterpret_cast<std::uint32_t*>(this + 1); }
   std::uint32_t* stack() { return candidate() + slot_count; }
   std::uint32_t* sample() { return stack() + slot_count; }
-};
-
-// An object of type T, followed by `extra` bytes, in a shared anonymous mapping: a forked worker
-// and its supervisor see the same memory. Throws std::system_error when mmap fails.
-class shared_memory {
- public:
-  explicit shared_memory(std::size_t bytes);
-  ~shared_memory();
-  shared_memory(const shared_memory&) = delete;
-  shared_memory& operator=(const shared_memory&) = delete;
-  void* data() const { return data_; }
-
- private:
-  void* data_ = nullptr;
-  std::size_t bytes_ = 0;
-};
-
-template <class T>
-class shared_mapping {
- public:
-  explicit shared_mapping(std::size_t extra = 0) : memory_(sizeof(T) + extra), object_(::new (memory_.data()) T()) {}
-  ~shared_mapping() { object_->~T(); }
-  T* operator->() const { return object_; }
-  T& operator*() const { return *object_; }
-
- private:
-  shared_memory memory_;
-  T* object_;
 };
 
 // A worker_state for `slot_count` slots.
@@ -117,47 +92,5 @@ std::string encode_failure(const counterexample& c, std::uint64_t unit = 0);
 void write_failure(int fd, const counterexample& c, std::uint64_t unit = 0);
 // Decodes every whole record at the front of `buffer` into `out` and removes them.
 void decode_failures(std::string& buffer, std::vector<failure_record>& out);
-
-std::int64_t steady_ns();
-
-// "SIGSEGV (Segmentation fault)".
-std::string signal_text(int sig);
-
-// Reads what the pipe `fd` (non-blocking) holds now into `buffer`, or with `until_eof` all of it.
-void drain_pipe(int fd, std::string& buffer, bool until_eof);
-
-// Whether this is a build with AddressSanitizer.
-inline constexpr bool address_sanitizer =
-#if defined(__SANITIZE_ADDRESS__)
-    true;
-#else
-    false;
-#endif
-
-// The "+ 1 s" of a time limit (paper 000, Sec. 7.2): a sanitizer's report of a crash symbolizes
-// its stack before the process dies, which takes about a second on its own, so a sanitized build
-// allows five and a crash is not taken for a hang.
-inline constexpr std::int64_t base_limit_ns = address_sanitizer ? 5'000'000'000 : 1'000'000'000;
-
-// The number of the signal (SIGINT, SIGTERM) that asked the running check to stop, 0 if none.
-// A signal handler of the program sets it (it is lock-free); the supervisor polls it between
-// its waits, kills the worker and returns the report so far.
-extern std::atomic<int> interrupt_signal;
-
-// The running median of a method's times, by powers of two; the time limit of an input is ten
-// times the median plus one second (paper 000, Sec. 7.2 stops a mutant that runs ten times
-// longer than the original; five seconds in a build with AddressSanitizer), or the user's
-// --timeout.
-class time_limit {
- public:
-  explicit time_limit(double timeout_seconds) : fixed_ns_(static_cast<std::int64_t>(timeout_seconds * 1e9)) {}
-  void add(std::int64_t ns);
-  std::int64_t limit_ns() const;
-
- private:
-  std::int64_t fixed_ns_;
-  std::uint64_t buckets_[65] = {};
-  std::uint64_t count_ = 0;
-};
 
 }  // namespace smallscope::detail

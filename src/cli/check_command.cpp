@@ -134,10 +134,12 @@ int run_check_command(const check_request& r) {
   options.format = *format;
   options.search = r.gen.search;
   options.eq_class = instance.eq_class;
+  options.stop = interrupt_stop();
   if (from_suite) options.source = &suite_source;
 
   if (r.input != 0 && !r.white_box && !spec && !from_suite) {
-    const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search, instance.eq_class);
+    const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search, instance.eq_class,
+                                    options.stop);
     if (interrupted()) {
       err("{} while counting the inputs; nothing was checked\n", interrupted_note);
       return exit_interrupted;

@@ -86,6 +86,7 @@ int run_explore(const explore_request& r) {
   if (calls.empty()) throw usage_error("--methods: a method's argument domain is empty at this scope; give a larger scope");
 
   explore_options o;
+  o.stop = interrupt_stop();
   o.max_depth = static_cast<std::uint32_t>(r.depth);
   o.max_states = r.max_states;
   o.time_limit = r.time_limit;

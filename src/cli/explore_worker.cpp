@@ -3,10 +3,8 @@
 
 #include "smallscope/counterexample.hpp"
 
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,11 +15,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "check/worker_channel.hpp"
-
-// gcov's runtime, present in a binary linked with --coverage (smallscope-coverage): the worker
-// writes its counts before _exit, which skips the handlers that would.
-extern "C" void __gcov_dump(void) __attribute__((weak));
+#include "isolate/child.hpp"
+#include "isolate/shared_memory.hpp"
+#include "isolate/time_limit.hpp"
 
 namespace smallscope::cli {
 namespace {
@@ -37,6 +33,7 @@ struct running_call {
   std::atomic<std::uint32_t> path_size{0};
   std::atomic<std::uint32_t> form_size{0};
   std::atomic<bool> recorded{false};  // path and form fit
+  std::atomic<bool> stop{false};      // the supervisor asks the worker to stop between calls
   std::uint32_t path[max_path];
   char form[max_form];
 };
@@ -44,10 +41,10 @@ struct running_call {
 enum class worker_end : int { done = 0, error = 4 };
 
 // The worker: explores, writing each call's place before it runs; the report goes to `fd`.
-[[noreturn]] void run_worker(const std::vector<api_call>& calls, explore_options options, double timeout,
-                             const std::function<nlohmann::json(const explore_report&)>& to_json, running_call& now,
-                             int fd) {
+int run_worker(const std::vector<api_call>& calls, explore_options options, double timeout,
+               const std::function<nlohmann::json(const explore_report&)>& to_json, running_call& now, int fd) {
   int code = static_cast<int>(worker_end::error);
+  options.stop = [&now] { return now.stop.load(); };
   try {
     detail::time_limit times(timeout);
     std::int64_t started = 0;
@@ -83,9 +80,7 @@ enum class worker_end : int { done = 0, error = 4 };
     [[maybe_unused]] const auto n = ::write(fd, text.data(), text.size());
   } catch (...) {
   }
-  ::close(fd);
-  if (__gcov_dump != nullptr) __gcov_dump();
-  ::_exit(code);
+  return code;
 }
 
 }  // namespace
@@ -96,36 +91,34 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
   std::set<std::pair<std::string, std::uint32_t>> skip;
   options.skip = &skip;
   detail::shared_mapping<running_call> now;
-  const pid_t supervisor = ::getpid();
+  detail::child_options isolation;
+  isolation.error_code = static_cast<int>(worker_end::error);
   while (true) {
-    int fds[2];
-    if (::pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-    if (pid == 0) {
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (::getppid() != supervisor) ::_exit(static_cast<int>(worker_end::error));
-      ::close(fds[0]);
+    detail::child_reaper reaper;  // the worker, if this supervisor leaves by an exception
+    const detail::child worker = detail::fork_child(isolation, [&](int fd) {
       now->started_ns.store(0);
-      run_worker(calls, options, timeout, to_json, *now, fds[1]);
-    }
-    ::close(fds[1]);
-    ::fcntl(fds[0], F_SETFL, O_NONBLOCK);
+      return run_worker(calls, options, timeout, to_json, *now, fd);
+    });
+    reaper.add(worker);
+    const pid_t pid = worker.pid;
     std::string text;
     int status = 0;
     bool timed_out = false;
     bool forwarded = false;
     std::int64_t asked_at = 0;
     while (true) {
-      pollfd p{fds[0], POLLIN, 0};
+      pollfd p{worker.fd, POLLIN, 0};
       ::poll(&p, 1, 20);
-      detail::drain_pipe(fds[0], text, false);
-      if (::waitpid(pid, &status, WNOHANG) == pid) break;
-      // SIGINT or SIGTERM sent to this process alone: the worker is asked to stop and report.
-      if (detail::interrupt_signal.load(std::memory_order_relaxed) != 0) {
+      detail::drain_pipe(worker.fd, text, false);
+      if (::waitpid(pid, &status, WNOHANG) == pid) {
+        reaper.forget(pid);
+        break;
+      }
+      // Asked to stop: the worker stops between calls and reports (it ignores SIGINT and SIGTERM
+      // itself, so a signal to the whole process group is this supervisor's to handle).
+      if (stop_requested(options.stop)) {
         if (!forwarded) {
-          ::kill(pid, SIGINT);
+          now->stop.store(true);
           forwarded = true;
           asked_at = detail::steady_ns();
         } else if (detail::steady_ns() - asked_at > 5'000'000'000) {
@@ -138,8 +131,8 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
         ::kill(pid, SIGKILL);
       }
     }
-    detail::drain_pipe(fds[0], text, true);
-    ::close(fds[0]);
+    detail::drain_pipe(worker.fd, text, true);
+    ::close(worker.fd);
     // A method that calls exit(0) ends the worker with its call running and no report.
     const bool in_call = now->started_ns.load() != 0;
     if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(worker_end::done) && !in_call) {

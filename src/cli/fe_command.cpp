@@ -21,7 +21,6 @@
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
 #include "cli/stats.hpp"
-#include "check/worker_channel.hpp"
 #include "concretize/binding.hpp"
 #include "fe/field_exhaustive.hpp"
 #include "fe/search_extensions.hpp"
@@ -152,7 +151,7 @@ int run_fe(const fe_request& r) {
     if (!g.quiet)
       for (const auto& line : fe.inexact()) err("warning: {}\n", line);
     progress_line line(label, !g.quiet, g.search.progress_interval);
-    fe.run({r.seconds, r.limit}, &detail::interrupt_signal, [&](const fe::fe_stats& st) {
+    fe.run({r.seconds, r.limit}, interrupt_stop(), [&](const fe::fe_stats& st) {
       line.show(sat::seconds_since(start), fmt::format("{} structures, {} of {} candidate pairs covered, {} refuted",
                                                        grouped(st.instances), grouped(st.covered),
                                                        grouped(st.candidate_pairs), grouped(st.refuted)));

@@ -339,6 +339,7 @@ int run_mutate(const mutate_request& r) {
       err("{} mutate {} {} --scopes {}..{}{}{}: {} mutants from {}\n", r.program, s.name, fmt::join(r.methods, " "),
           first, last, fins.empty() ? "" : " ", fmt::join(fins, " "), list.size(), list_path);
     mutation_options options;
+    options.stop = interrupt_stop();
     options.workers = static_cast<unsigned>(r.workers);
     options.all_inputs = r.all_inputs;
     options.memory_limit_mb = r.memory_mb;

@@ -13,7 +13,6 @@
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
-#include "check/worker_channel.hpp"
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
 #include "cli/stats.hpp"
@@ -54,7 +53,7 @@ int run_spec(const spec_request& r) {
         cmd.name.empty() ? "its first command, run { ... } " + scope_text(cmd) : scope_text(cmd));
   const auto start = std::chrono::steady_clock::now();
   sat::enumerator e(m, command);
-  e.set_terminate_flag(&detail::interrupt_signal);
+  e.set_stop(interrupt_stop());
   if (!r.quiet) {
     for (const auto& line : e.inexact()) err("warning: {}\n", line);
   }

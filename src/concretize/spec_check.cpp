@@ -7,7 +7,6 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "check/worker_channel.hpp"
 #include "concretize/binding.hpp"
 #include "sat/enumerator.hpp"
 #include "smallscope/spec.hpp"
@@ -37,7 +36,7 @@ spec_check_report run_spec_check(const finitization& fin, const predicate& invar
 
   const auto start = std::chrono::steady_clock::now();
   sat::enumerator instances(m, command);
-  instances.set_terminate_flag(&detail::interrupt_signal);  // SIGINT: check what was enumerated
+  instances.set_stop(options.stop);  // then check what was enumerated
   if (instances.bound().root_sig < 0)
     throw std::invalid_argument(fmt::format("{}: predicate {} needs a receiver (pred Sig.{}) to be the root of the inputs",
                                             m.file, cmd.name, cmd.name));

@@ -9,7 +9,6 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "check/worker_channel.hpp"
 #include "space/state_space.hpp"
 
 namespace smallscope {
@@ -174,7 +173,7 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
     for (std::size_t i = 0; i < level.size() && !report.stopped; ++i) {
       const auto [id, root] = level[i];
       for (std::uint32_t c = 0; c < calls.size(); ++c) {
-        if (detail::interrupt_signal.load(std::memory_order_relaxed) != 0) {
+        if (stop_requested(options.stop)) {
           stop("an interrupt");
           break;
         }

@@ -226,17 +226,17 @@ bool field_exhaustive::cover_batch(const std::function<bool()>& stop,
   return !all_in;
 }
 
-void field_exhaustive::run(const fe_limits& limits, const std::atomic<int>* terminate,
+void field_exhaustive::run(const fe_limits& limits, const stop_request& terminate,
                            const std::function<void(const fe_stats&)>& progress) {
   const auto start = std::chrono::steady_clock::now();
   sat::cnf_solver& solver = problem_.solver();
-  solver.set_terminate_flag(terminate);
+  solver.set_stop(terminate);
   // A solve stops at the time limit too: one hard solve cannot overrun it.
   if (limits.seconds > 0)
     solver.set_deadline(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                     std::chrono::duration<double>(limits.seconds)));
   const std::function<bool()> stop = [&] {
-    if (terminate != nullptr && terminate->load() != 0) {
+    if (stop_requested(terminate)) {
       stats_.interrupted = true;
       return true;
     }
@@ -277,7 +277,7 @@ void field_exhaustive::run(const fe_limits& limits, const std::atomic<int>* term
       stats_.complete = true;
       break;
     }
-    if (terminate != nullptr && terminate->load() != 0) {
+    if (stop_requested(terminate)) {
       stats_.interrupted = true;
       break;
     }

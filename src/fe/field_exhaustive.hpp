@@ -21,6 +21,7 @@
 
 #include "fe/extensions.hpp"
 #include "sat/problem.hpp"
+#include "smallscope/stop.hpp"
 #include "spec/ast.hpp"
 #include "spec/instance.hpp"
 
@@ -77,7 +78,7 @@ class field_exhaustive {
   ~field_exhaustive();
 
   // Algorithm 1's loop. `progress` (optional) is called after each instance.
-  void run(const fe_limits& limits, const std::atomic<int>* terminate,
+  void run(const fe_limits& limits, const stop_request& terminate,
            const std::function<void(const fe_stats&)>& progress = {});
 
   const std::vector<suite_instance>& suite() const { return suite_; }

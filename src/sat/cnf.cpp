@@ -9,11 +9,11 @@
 namespace smallscope::sat {
 
 struct cnf_solver::terminator : CaDiCaL::Terminator {
-  const std::atomic<int>* flag = nullptr;
+  stop_request stop;
   std::optional<std::chrono::steady_clock::time_point> deadline;
   std::uint32_t polls = 0;
   bool terminate() override {
-    if (flag != nullptr && flag->load(std::memory_order_relaxed) != 0) return true;
+    if (stop_requested(stop)) return true;
     // The clock is read every 64th poll: CaDiCaL polls often.
     return deadline && (++polls & 63u) == 0 && std::chrono::steady_clock::now() >= *deadline;
   }
@@ -40,7 +40,7 @@ cnf_solver::~cnf_solver() {
   if (solver_) solver_->disconnect_terminator();
 }
 
-void cnf_solver::set_terminate_flag(const std::atomic<int>* flag) { terminator_->flag = flag; }
+void cnf_solver::set_stop(stop_request stop) { terminator_->stop = std::move(stop); }
 
 void cnf_solver::set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) {
   terminator_->deadline = deadline;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sat/circuit.hpp"
+#include "smallscope/stop.hpp"
 
 namespace CaDiCaL {
 class Solver;
@@ -55,7 +56,7 @@ class cnf_solver {
   std::uint64_t solves() const { return solves_; }
   // A running or later solve() stops soon (and returns false) once `*flag` is non-zero: a flag
   // a signal handler sets (the command line's SIGINT and SIGTERM).
-  void set_terminate_flag(const std::atomic<int>* flag);
+  void set_stop(stop_request stop);
   // A running or later solve() stops (unknown) once the clock passes `deadline` (none: never).
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline);
 

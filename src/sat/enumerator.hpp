@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sat/problem.hpp"
+#include "smallscope/stop.hpp"
 #include "spec/ast.hpp"
 #include "spec/instance.hpp"
 
@@ -37,19 +38,19 @@ class enumerator {
   ~enumerator();
 
   // The next instance, whole (every atom present, reached or not), with the atoms the root
-  // reaches in `reached`; false when there is none left (or the terminate flag was set).
+  // reaches in `reached`; false when there is none left (or `stop` asked to stop).
   bool next(spec::instance& out, std::vector<std::uint32_t>& reached);
 
   // Re-checks each instance with the evaluator (on by default); a mismatch throws
   // std::logic_error naming the instance, since it means the translation is wrong.
   void set_recheck(bool on) { recheck_ = on; }
-  // next() returns false soon once `*flag` is non-zero (see interrupted()).
-  void set_terminate_flag(const std::atomic<int>* flag) {
-    terminate_ = flag;
-    problem_.solver().set_terminate_flag(flag);
+  // next() returns false soon once `stop` returns true (see interrupted()).
+  void set_stop(stop_request stop) {
+    stop_ = stop;
+    problem_.solver().set_stop(std::move(stop));
   }
-  // Whether the last next() returned false because the flag was set, not because none was left.
-  bool interrupted() const { return terminate_ != nullptr && terminate_->load() != 0; }
+  // Whether the last next() returned false because of the stop request, not because none was left.
+  bool interrupted() const { return stop_requested(stop_); }
 
   const spec::universe& atoms() const { return problem_.bound().atoms; }
   const bounds& bound() const { return problem_.bound(); }
@@ -72,7 +73,7 @@ class enumerator {
   std::vector<lit> blocking_;
   enumeration_stats stats_;
   bool recheck_ = true;
-  const std::atomic<int>* terminate_ = nullptr;
+  stop_request stop_;
   bool done_ = false;
 };
 

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "analysis/guarded_list.hpp"
-#include "check/worker_channel.hpp"
+#include "isolate/time_limit.hpp"
 #include "smallscope/check.hpp"
 #include "smallscope/mutation_analysis.hpp"
 #include "smallscope/search.hpp"
@@ -149,6 +149,19 @@ TEST(MutationAnalysis, SubsetOfMutants) {
   ASSERT_EQ(report.mutants.size(), 1u);
   EXPECT_EQ(report.mutants[0].status, smallscope::mutant_status::output);
   EXPECT_EQ(report.worker_restarts, 0u);
+}
+
+// Cancellation: a stop request ends the run with what it has, marked as interrupted.
+TEST(MutationAnalysis, AStopRequestEndsTheRun) {
+  subject s;
+  auto options = quick();
+  options.stop = [] { return true; };
+  const auto stopped = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, options);
+  EXPECT_TRUE(stopped.interrupted);
+  EXPECT_EQ(stopped.structures, 1u);  // the generation stops at its first structure
+  const auto whole = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, quick());
+  EXPECT_FALSE(whole.interrupted);
+  EXPECT_GT(whole.structures, 1u);
 }
 
 TEST(MutationAnalysis, BadArguments) {
