@@ -16,7 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "cli_runner.hpp"
+#include "support/cli_runner.hpp"
+#include "support/temp_files.hpp"
 
 namespace {
 
@@ -70,15 +71,12 @@ bool is_progress(const std::string& text, const std::string& label) {
 }
 
 std::string spec_of_eight_nodes() {
-  std::ifstream in(SMALLSCOPE_SOURCE_DIR "/examples/specs/korat/binary_tree.als");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text = test_files::file_text(SMALLSCOPE_SOURCE_DIR "/examples/specs/korat/binary_tree.als");
   const std::string run = "run inputs for exactly 1 BinaryTree, exactly 4 Node, 4 Int";
   const auto at = text.find(run);
   if (at == std::string::npos) return {};
   text.replace(at, run.size(), "run inputs for exactly 1 BinaryTree, exactly 8 Node, 4 Int");
-  const std::string path = ::testing::TempDir() + "/progress_binary_tree_8.als";
-  std::ofstream(path) << text;
-  return path;
+  return test_files::write_temp("progress_binary_tree_8.als", text);
 }
 
 std::vector<long_command> long_commands() {

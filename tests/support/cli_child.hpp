@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "cli_runner.hpp"
+#include "support/cli_runner.hpp"
 
 namespace cli_child {
 

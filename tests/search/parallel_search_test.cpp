@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "korat_rows.hpp"
+#include "search/korat_rows.hpp"
 #include "search/parallel_search.hpp"
 #include "smallscope/subject.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_runner.hpp"
+#include "support/cli_runner.hpp"
 
 namespace {
 

@@ -28,7 +28,7 @@
 #include "smallscope/search.hpp"
 #include "space/state_space.hpp"
 #include "subjects/binary_tree.hpp"
-#include "theorem_oracle.hpp"
+#include "search/theorem_oracle.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // Support code for the end-to-end tests of the `smallscope` binary; see cli_runner.hpp.
-#include "cli_runner.hpp"
+#include "support/cli_runner.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -43,133 +43,6 @@ std::string capture_file::contents() const {
     at += n;
   }
 }
-
-namespace {
-
-// A strict reader for one JSON object (RFC 8259 grammar). It keeps the top-level members as
-// their JSON text with the whitespace outside strings removed (see json_object).
-class json_reader {
- public:
-  explicit json_reader(std::string_view text) : text_(text) {}
-
-  std::optional<json_object> top_level_object() {
-    json_object members;
-    skip_space();
-    if (!object(&members)) return std::nullopt;
-    skip_space();
-    if (at_ != text_.size()) return std::nullopt;
-    return members;
-  }
-
- private:
-  void skip_space() {
-    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r'))
-      ++at_;
-  }
-  bool eat(char c) {
-    skip_space();
-    if (at_ < text_.size() && text_[at_] == c) {
-      ++at_;
-      return true;
-    }
-    return false;
-  }
-  bool digits() {
-    const auto begin = at_;
-    while (at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_]))) ++at_;
-    return at_ > begin;
-  }
-  bool string(std::string* decoded) {
-    if (!eat('"')) return false;
-    while (at_ < text_.size()) {
-      const char c = text_[at_++];
-      if (c == '"') return true;
-      if (static_cast<unsigned char>(c) < 0x20) return false;
-      if (c == '\\') {
-        if (at_ >= text_.size()) return false;
-        const char e = text_[at_++];
-        if (e == 'u') {
-          for (int i = 0; i < 4; ++i)
-            if (at_ >= text_.size() || !std::isxdigit(static_cast<unsigned char>(text_[at_++]))) return false;
-        } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
-          return false;
-        }
-        if (decoded) *decoded += '?';  // member names in our output never need escapes
-      } else if (decoded) {
-        *decoded += c;
-      }
-    }
-    return false;
-  }
-  bool number() {
-    if (at_ < text_.size() && text_[at_] == '-') ++at_;
-    if (at_ < text_.size() && text_[at_] == '0')
-      ++at_;
-    else if (!digits())
-      return false;
-    if (at_ < text_.size() && text_[at_] == '.' && (++at_, !digits())) return false;
-    if (at_ < text_.size() && (text_[at_] == 'e' || text_[at_] == 'E')) {
-      ++at_;
-      if (at_ < text_.size() && (text_[at_] == '+' || text_[at_] == '-')) ++at_;
-      if (!digits()) return false;
-    }
-    return true;
-  }
-  bool value() {
-    skip_space();
-    if (at_ >= text_.size()) return false;
-    const char c = text_[at_];
-    if (c == '{') return object(nullptr);
-    if (c == '[') {
-      ++at_;
-      if (eat(']')) return true;
-      do {
-        if (!value()) return false;
-      } while (eat(','));
-      return eat(']');
-    }
-    if (c == '"') return string(nullptr);
-    for (std::string_view word : {"true", "false", "null"})
-      if (text_.substr(at_, word.size()) == word) {
-        at_ += word.size();
-        return true;
-      }
-    return number();
-  }
-  bool object(json_object* members) {
-    if (!eat('{')) return false;
-    if (eat('}')) return true;
-    do {
-      std::string name;
-      if (!string(&name) || !eat(':')) return false;
-      skip_space();
-      const auto begin = at_;
-      if (!value()) return false;
-      if (members) (*members)[name] = compact(text_.substr(begin, at_ - begin));
-    } while (eat(','));
-    return eat('}');
-  }
-  static std::string compact(std::string_view json) {
-    std::string out;
-    bool in_string = false;
-    for (std::size_t i = 0; i < json.size(); ++i) {
-      const char c = json[i];
-      if (in_string && c == '\\') {
-        out += c;
-        out += json[++i];
-        continue;
-      }
-      if (c == '"') in_string = !in_string;
-      if (in_string || !std::isspace(static_cast<unsigned char>(c))) out += c;
-    }
-    return out;
-  }
-
-  std::string_view text_;
-  std::size_t at_ = 0;
-};
-
-}  // namespace
 
 // Runs `smallscope ARGS...` with stdin from /dev/null and returns what it printed and its exit
 // code. The arguments go to the process as they are; no shell is involved.
@@ -254,7 +127,13 @@ bool is_integer(std::string_view text) {
   return !text.empty() && ec == std::errc() && end == text.data() + text.size();
 }
 
-std::optional<json_object> parse_json_object(std::string_view text) { return json_reader(text).top_level_object(); }
+std::optional<json_object> parse_json_object(std::string_view text) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);  // RFC 8259, strict
+  if (!j.is_object()) return std::nullopt;                              // also: not JSON at all
+  json_object members;
+  for (const auto& [name, value] : j.items()) members[name] = value.dump();
+  return members;
+}
 
 bool is_json_number(const std::string& raw) {
   return !raw.empty() && (raw[0] == '-' || std::isdigit(static_cast<unsigned char>(raw[0]))) &&

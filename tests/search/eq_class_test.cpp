@@ -16,7 +16,7 @@
 
 #include "smallscope/search.hpp"
 #include "subjects/binary_tree.hpp"
-#include "theorem_oracle.hpp"
+#include "search/theorem_oracle.hpp"
 
 namespace {
 

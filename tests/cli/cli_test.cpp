@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli_runner.hpp"
+#include "support/cli_runner.hpp"
 
 namespace {
 

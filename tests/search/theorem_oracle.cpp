@@ -1,5 +1,5 @@
 // The oracle of theorems_test.cpp: see theorem_oracle.hpp.
-#include "theorem_oracle.hpp"
+#include "search/theorem_oracle.hpp"
 
 #include <algorithm>
 #include <cstdint>

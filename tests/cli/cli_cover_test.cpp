@@ -11,7 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "cli_runner.hpp"
+#include "support/cli_runner.hpp"
+#include "support/temp_files.hpp"
 
 namespace {
 
@@ -31,10 +32,8 @@ TEST(CliCover, GenCountsPaper001sTreesBySize) {
 }
 
 TEST(CliCover, WhiteBoxSuiteOfElevenTreesFindsTheSeededBug) {
-  char path[] = "/tmp/smallscope-cover-XXXXXX";
-  const int fd = ::mkstemp(path);
-  ASSERT_GE(fd, 0);
-  ::close(fd);
+  const test_files::temp_file suite(".suite");
+  const std::string& path = suite.path();
   const std::vector<std::string> args = {"cover", "TreeMapLazy", "5", "--methods", "remove_rank,put_gap",
                                          "--suite", path, "--stats", "json", "-q"};
   const auto r = run_program(SMALLSCOPE_BRANCHES_BINARY, args);
@@ -56,7 +55,6 @@ TEST(CliCover, WhiteBoxSuiteOfElevenTreesFindsTheSeededBug) {
   EXPECT_EQ(bad.exit_code, 1) << shown(bad_args, bad);
   EXPECT_TRUE(contains(bad.out, "every path has the same number of black nodes")) << bad.out;
   EXPECT_TRUE(contains(bad.out, "TEST(")) << bad.out;  // the GoogleTest reproducer
-  std::remove(path);
 }
 
 // Paper 001's Table 1: model checking put and remove with N keys, and the branch coverage of

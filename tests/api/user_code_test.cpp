@@ -1,7 +1,7 @@
 // Code under test compiles unchanged apart from its field declarations: conditional expressions
 // over fields, classes without a default constructor (SMALLSCOPE_CONSTRUCTOR_ARGS), fields bound
 // to `T*&` parameters, vectors of child pointers (smallscope::vector, here a skip list), free
-// invariants, structures() over a predicate and null_only(). tests/user_code_untracked_test.cpp
+// invariants, structures() over a predicate and null_only(). tests/api/user_code_untracked_test.cpp
 // compiles the same idioms with SMALLSCOPE_NO_TRACKING.
 #include <gtest/gtest.h>
 

@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "cli_runner.hpp"
+#include "support/cli_runner.hpp"
+#include "support/temp_files.hpp"
 
 namespace {
 
@@ -21,12 +22,8 @@ std::string spec(const std::string& name) { return std::string(SMALLSCOPE_SOURCE
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// A spec file with `text` in a fresh temporary directory.
-std::string write_spec(const std::string& name, const std::string& text) {
-  const std::string path = std::string(::testing::TempDir()) + name;
-  std::ofstream(path) << text;
-  return path;
-}
+// A spec file with `text` in the temporary directory.
+std::string write_spec(const std::string& name, const std::string& text) { return test_files::write_temp(name, text); }
 
 TEST(SpecCli, CountsTheInstancesOfTheFirstRunCommand) {
   const std::vector<std::string> args = {"spec", spec("red_black_tree.als")};

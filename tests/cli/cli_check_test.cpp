@@ -28,7 +28,8 @@
 #include <utility>
 #include <vector>
 
-#include "cli_runner.hpp"
+#include "support/cli_runner.hpp"
+#include "support/temp_files.hpp"
 
 namespace {
 
@@ -39,6 +40,9 @@ using cli_runner::run;
 using cli_runner::shown;
 using cli_runner::words;
 using json = nlohmann::json;
+using test_files::file_text;
+using test_files::temp_dir;
+using test_files::temp_file;
 
 // `smallscope check ARGS...`, with "check" put in front of ARGS.
 std::vector<std::string> check_args(std::vector<std::string> args) {
@@ -65,27 +69,6 @@ constexpr bool sanitized = false;
 constexpr bool sanitized = false;
 #endif
 
-// A file name of its own under the temporary directory, removed with the object.
-class temp_file {
- public:
-  temp_file() {
-    static int made = 0;
-    path_ = (std::filesystem::temp_directory_path() /
-             ("smallscope_cli_check_test_" + std::to_string(getpid()) + "_" + std::to_string(++made) + ".jsonl"))
-                .string();
-  }
-  temp_file(const temp_file&) = delete;
-  temp_file& operator=(const temp_file&) = delete;
-  ~temp_file() {
-    std::error_code ec;
-    std::filesystem::remove(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
-
 // The objects of a JSON Lines file, as one array (a discarded value if a line is not an object).
 json read_jsonl(const std::string& path) {
   std::ifstream in(path);
@@ -101,7 +84,7 @@ json read_jsonl(const std::string& path) {
 // Runs `smallscope check ARGS... --findings FILE` and returns what it printed, with the
 // findings of FILE in `findings`.
 result run_with_findings(std::vector<std::string> args, json& findings) {
-  const temp_file file;
+  const temp_file file(".jsonl");
   args.insert(args.end(), {"--findings", file.path()});
   const result r = run(args);
   findings = read_jsonl(file.path());
@@ -534,32 +517,6 @@ TEST(CheckCli, NoReproducersOmitsTheGoogleTestCode) {
     EXPECT_EQ(without_found[i].parts, with_found[i].parts) << "the rest of the report is the same";
   }
   EXPECT_EQ(summary_counts(lines(without.out).back()), summary_counts(lines(with.out).back()));
-}
-
-// A fresh directory, removed with its contents at the end of the test.
-class temp_dir {
- public:
-  temp_dir() {
-    char name[] = "/tmp/smallscope_cli_check_test_XXXXXX";
-    if (mkdtemp(name) != nullptr) path_ = name;
-  }
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
-  ~temp_dir() {
-    std::error_code ignored;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
-
-std::string file_text(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 TEST(CheckCli, ReproducerDirWritesEachPrintedReproducer) {

@@ -1,9 +1,9 @@
-// Support code for the end-to-end tests of the `smallscope` binary (cli_test.cpp): running the
+// Support code for the end-to-end tests of the `smallscope` binary (tests/cli/): running the
 // binary named by SMALLSCOPE_BINARY with fixed arguments and capturing its exit code, stdout and
-// stderr; splitting its output into lines and words; a small strict reader for one JSON object
-// (what the output promises: exactly one object per line), and the last stdout line as a JSON
-// document for the tests that read the statistics' values. Failures to run the binary and unexpected exit
-// codes are reported through GoogleTest (ADD_FAILURE, EXPECT_*).
+// stderr; splitting its output into lines and words; one JSON object per line (what the output
+// promises), read with nlohmann::json, as members' texts or as the last stdout line's document.
+// Failures to run the binary and unexpected exit codes are reported through GoogleTest
+// (ADD_FAILURE, EXPECT_*).
 #pragma once
 
 #include <nlohmann/json.hpp>

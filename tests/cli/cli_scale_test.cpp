@@ -15,8 +15,9 @@
 #include <thread>
 #include <vector>
 
-#include "cli_child.hpp"
-#include "cli_runner.hpp"
+#include "support/cli_child.hpp"
+#include "support/cli_runner.hpp"
+#include "support/temp_files.hpp"
 
 namespace {
 
@@ -67,14 +68,7 @@ std::vector<std::uint64_t> one_to(std::size_t n) {
   return v;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string temp_path(const std::string& name) { return std::string(::testing::TempDir()) + name; }
+using test_files::temp_path;
 
 printed gen_jsonl(std::vector<std::string> args) {
   args.insert(args.begin(), "gen");
@@ -106,7 +100,7 @@ TEST(Scale, CheckOnTwoWorkersFindsWhatOneFinds) {
                                            "--findings", file, "--format", "dot", "--stats", "json", "-q"};
     const result r = run(args);
     EXPECT_EQ(r.exit_code, 1) << shown(args, r);
-    findings.push_back(read_file(file));
+    findings.push_back(test_files::file_text(file));
     stats.push_back(cli_runner::last_line_json(r.out));
   }
   EXPECT_GT(lines(findings[0]).size(), 10u);
@@ -213,7 +207,7 @@ void kill_and_resume(const std::string& threads) {
   EXPECT_GE(kills, 1) << "seed " << seed;
   EXPECT_GE(resumed, 1) << "no run went on from a checkpoint (seed " << seed << ")";
   EXPECT_FALSE(std::filesystem::exists(checkpoint)) << "a finished run removes its checkpoint";
-  const printed end = parse(read_file(output));
+  const printed end = parse(test_files::file_text(output));
   EXPECT_EQ(end.stats["valid"], whole.stats["valid"]) << "seed " << seed;
   EXPECT_EQ(end.stats["explored"], whole.stats["explored"]) << "seed " << seed;
   EXPECT_EQ(end.indices, one_to(end.structures.size())) << "seed " << seed;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "korat_rows.hpp"
+#include "search/korat_rows.hpp"
 #include "smallscope/subject.hpp"
 
 namespace {

@@ -1,0 +1,96 @@
+// Suite files (src/suite/suite_file.*; docs/SUITES.md): every structure of a scope written as a
+// suite and read back gives the search's candidate vectors, in order; a truncated file, a
+// structure of another scope, an unknown field, a value outside its domain and a structure the
+// invariant rejects are refused with the file and line.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "smallscope/search.hpp"
+#include "smallscope/subject.hpp"
+#include "suite/suite_file.hpp"
+#include "support/temp_files.hpp"
+
+namespace {
+
+using smallscope::suite::suite_error;
+
+struct written {
+  smallscope::subject_instance instance;
+  std::vector<std::vector<std::uint32_t>> structures;
+  std::string text;  // header and structure lines
+};
+
+// Every structure of SearchTree with 0..n nodes and keys 1..n, as a suite file's text (the first
+// structure line, line 2, is the empty tree).
+written search_trees(std::int64_t n) {
+  const auto* s = smallscope::find_subject("SearchTree");
+  written w{s->make(std::vector<std::int64_t>{n, 0, n, 1, n}), {}, {}};
+  std::string lines;
+  std::uint64_t count = 0;
+  for (const auto& st : smallscope::structure_range(w.instance.fin, w.instance.invariant)) {
+    w.structures.emplace_back(st.values().begin(), st.values().end());
+    smallscope::suite::append_structure(lines, st.space(), st.values(), ++count);
+  }
+  w.text = smallscope::suite::header_line({"SearchTree", {n, 0, n, 1, n}, "bounded-exhaustive", "smallscope gen SearchTree 3", count}) + lines;
+  return w;
+}
+
+std::vector<std::vector<std::uint32_t>> read_back(const written& w, const std::string& text) {
+  const test_files::temp_file file(".suite");
+  std::ofstream(file.path()) << text;
+  const smallscope::detail::state_space space(w.instance.fin.data());
+  const auto contents = smallscope::suite::read(file.path());
+  return smallscope::suite::candidates(contents, file.path(), space, w.instance.invariant);
+}
+
+// The message of the suite_error that reading `text` throws ("" if none).
+std::string refusal(const written& w, const std::string& text) {
+  try {
+    read_back(w, text);
+  } catch (const suite_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from, text.find('\n'));  // in a structure line, not the header
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+TEST(SuiteFile, WrittenAndReadBackGivesTheSearchsStructures) {
+  for (std::int64_t n = 1; n <= 4; ++n) {
+    const written w = search_trees(n);
+    ASSERT_FALSE(w.structures.empty());
+    EXPECT_EQ(read_back(w, w.text), w.structures) << "SearchTree " << n;
+  }
+}
+
+TEST(SuiteFile, DamagedFilesAreRefusedWithTheirLine) {
+  const written w = search_trees(3);
+  const std::size_t n = w.structures.size();
+  ASSERT_GT(n, 2u);
+  // One structure line fewer than the header announces.
+  const std::string truncated = w.text.substr(0, w.text.rfind('\n', w.text.size() - 2) + 1);
+  EXPECT_NE(refusal(w, truncated).find("announces " + std::to_string(n) + " structures but the file holds " +
+                                       std::to_string(n - 1)),
+            std::string::npos)
+      << refusal(w, truncated);
+  const std::string wrong_object = replaced(w.text, "\"Node#0\":{", "\"Node#7\":{");
+  EXPECT_NE(refusal(w, wrong_object).find(":3: object Node#7 is not in the finitization"), std::string::npos)
+      << refusal(w, wrong_object);
+  const std::string wrong_field = replaced(w.text, "\"left\"", "\"links\"");
+  EXPECT_NE(refusal(w, wrong_field).find("has no field links"), std::string::npos) << refusal(w, wrong_field);
+  const std::string wrong_value = replaced(w.text, "\"info\":1", "\"info\":9");
+  EXPECT_NE(refusal(w, wrong_value).find("the value 9 is not in its field domain"), std::string::npos)
+      << refusal(w, wrong_value);
+  const std::string wrong_size = replaced(w.text, "\"size\":3", "\"size\":2");
+  EXPECT_NE(refusal(w, wrong_size).find("is not valid under"), std::string::npos) << refusal(w, wrong_size);
+  EXPECT_NE(refusal(w, "").find("empty file"), std::string::npos);
+}
+
+}  // namespace
