@@ -9,6 +9,7 @@ line with an estimate reaches 10 % are reported as too short.
 
 usage: bench/eta_accuracy.py [--binary build/release/smallscope] [--threads 2] [--rows "A 8;B 9"]
 """
+import sys
 import argparse
 import json
 import os
@@ -55,4 +56,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import doc_section  # --doc FILE: the output into FILE's section too (doc_section.py)
+    sys.exit(doc_section.run(main))

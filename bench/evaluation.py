@@ -251,4 +251,5 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    import doc_section  # --doc FILE: the output into FILE's section too (doc_section.py)
+    sys.exit(doc_section.run(main))

@@ -13,6 +13,7 @@ and its seconds; with the extension total sum |E(f)| (Theorem 2's bound on the s
                             [--claims] [--json OUT]
 Each FE run stops at --budget seconds (default 3600, the paper's hour) and is then reported TO.
 """
+import sys
 import argparse, json, math, os, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -225,4 +226,5 @@ def main():
                   f"largest FE scope {fe_largest} vs BE {be_largest} ({'>= 2x' if fe_largest >= 2 * be_largest else '< 2x'})")
 
 if __name__ == "__main__":
-    main()
+    import doc_section  # --doc FILE: the output into FILE's section too (doc_section.py)
+    sys.exit(doc_section.run(main))

@@ -8,6 +8,7 @@ runs each. Prints a Markdown table: instances, CNF size, median seconds, instanc
 
     python3 bench/spec_rows.py [--runs 5] [--cpu 1] [--binary build/release/smallscope]
 """
+import sys
 import argparse
 import json
 import os
@@ -104,4 +105,5 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import doc_section  # --doc FILE: the output into FILE's section too (doc_section.py)
+    sys.exit(doc_section.run(main))

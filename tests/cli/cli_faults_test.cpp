@@ -172,7 +172,7 @@ TEST(Faults, SigintDuringSpecPrintsTheInstancesSoFar) {
   EXPECT_LT(instances, 12235) << stats.dump();
 }
 
-// explore's supervisor passes SIGINT on to its worker, which stops between two calls and reports
+// explore's supervisor asks its worker to stop (through shared memory); it stops between two calls and reports
 // the states and findings so far.
 TEST(Faults, SigintDuringExploreReportsTheStatesSoFar) {
   const std::vector<std::string> args = {"explore", "TreeMap", "12", "--methods", "put_key,remove", "--no-differential",
