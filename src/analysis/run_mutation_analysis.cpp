@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstring>
 #include <fmt/format.h>
+#include <map>
 #include <new>
 #include <random>
 #include <set>
@@ -152,6 +153,12 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
     return c.pid;
   };
 
+  struct original_death {
+    std::string first_what;
+    std::uint64_t first_input = 0;
+    std::uint64_t inputs = 0;
+  };
+  std::map<std::pair<std::uint32_t, std::string>, original_death> original_deaths;
   std::vector<pid_t> pids(workers, 0);
   std::vector<bool> timed_out(workers, false);
   for (unsigned w = 0; w < workers && report.structures > 0 && !mutants.empty(); ++w) pids[w] = fork_worker(w);
@@ -203,9 +210,10 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
       if (id == 0) {
         // Once may be a mutant's corruption of the heap showing late: the input runs again in a
         // new worker. Twice is the original's own failure.
-        if (slot.original_deaths.fetch_add(1) + 1 >= 2)
-          report.warnings.push_back(fmt::format("the original {} on input {} of {}; no mutant is judged there", what,
-                                                input, methods[mi]->name));
+        if (slot.original_deaths.fetch_add(1) + 1 >= 2) {
+          auto& seen = original_deaths[{mi, hung ? std::string("hung") : what}];
+          if (seen.inputs++ == 0) seen = {what, input, 1};
+        }
       } else if (!hung && slot.verify.load() != id) {
         // A crash may be an earlier mutant's corruption of the heap showing late: the mutant runs
         // again, first, in the new worker; it is killed when it crashes there too.
@@ -232,6 +240,12 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   }
   if (progress) tell();
 
+  // The original's own deaths, once per method and kind (a crash on many inputs is one finding).
+  for (const auto& [key, seen] : original_deaths)
+    report.warnings.push_back(fmt::format("the original {} on input {} of {}{}; no mutant is judged there", seen.first_what,
+                                          seen.first_input, methods[key.first]->name,
+                                          seen.inputs > 1 ? fmt::format(" and on {} more of its inputs", seen.inputs - 1)
+                                                          : ""));
   std::uint64_t original_failures = 0;
   for (unsigned w = 0; w < workers; ++w) {
     const detail::worker_slot& slot = shared->workers[w];

@@ -23,7 +23,7 @@
 #include "check/white_box.hpp"
 #include "check/worker.hpp"
 #include "check/worker_channel.hpp"
-#include "report/spec_warnings.hpp"
+#include "report/finitization_warnings.hpp"
 #include "search/korat_search.hpp"
 #include "search/parallel_search.hpp"
 
@@ -358,7 +358,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       finished) {
     std::vector<std::uint32_t> sample;
     const std::uint32_t in_sample = merged_sample(slots, space.slot_count(), sample);
-    report.warnings = detail::spec_warnings(fin.data(), invariant, sample, in_sample,
+    report.warnings = detail::finitization_warnings(fin.data(), invariant, sample, in_sample,
                                             {report.structures, report.explored, options.search.limit == 0});
   }
   return report;

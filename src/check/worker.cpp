@@ -6,7 +6,7 @@
 
 #include "check/input_space.hpp"
 #include "report/graph_printer.hpp"
-#include "report/spec_warnings.hpp"
+#include "report/finitization_warnings.hpp"
 #include "search/korat_search.hpp"
 
 namespace smallscope::detail {

@@ -1,7 +1,7 @@
 // The shared checkpoint and the failure records of a check. See worker_channel.hpp.
 #include "check/worker_channel.hpp"
 
-#include "report/spec_warnings.hpp"
+#include "report/finitization_warnings.hpp"
 
 #include <poll.h>
 #include <sys/mman.h>

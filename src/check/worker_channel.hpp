@@ -17,7 +17,7 @@
 #include "isolate/child.hpp"
 #include "isolate/shared_memory.hpp"
 #include "isolate/time_limit.hpp"
-#include "report/spec_warnings.hpp"
+#include "report/finitization_warnings.hpp"
 #include "smallscope/checker.hpp"
 
 namespace smallscope::detail {
@@ -47,7 +47,7 @@ struct worker_state {
   reservoir_sampler sampler;  // the sample's state: plain data, so a restarted worker goes on
   std::uint32_t slot_count = 0;
   // Followed by slot_count candidate values, then slot_count stack entries, then the sample of
-  // valid structures for the warnings (sample_capacity candidates; spec_warnings.hpp), which
+  // valid structures for the warnings (sample_capacity candidates; finitization_warnings.hpp), which
   // holds the first min(structure, sample_capacity) places.
   std::uint32_t* candidate() { return reinterpret_cast<std::uint32_t*>(this + 1); }
   std::uint32_t* stack() { return candidate() + slot_count; }

@@ -166,6 +166,7 @@ struct mutate_request {
   std::string stats;
   std::string report;  // mutation-testing-report-schema JSON of the largest scope
   std::string plot;    // SVG of the kill rate against the scope
+  std::string annotations;  // GitHub workflow commands for the survivors ("-": stdout)
   bool quiet = false;
   double progress_interval = 1;
   std::string suite;   // --suite FILE: the one scope's structures are the suite file's

@@ -28,7 +28,7 @@
 #include "cli/progress.hpp"
 #include "cli/scale.hpp"
 #include "cli/stats.hpp"
-#include "report/spec_warnings.hpp"
+#include "report/finitization_warnings.hpp"
 #include "space/state_space.hpp"
 #include "suite/suite_file.hpp"
 #include "smallscope/report.hpp"
@@ -280,7 +280,7 @@ int run_gen(const gen_request& r) {
   }
   std::vector<std::uint32_t> sample;
   const std::uint32_t sample_count = whole_sample(sample);
-  const std::vector<std::string> warnings = detail::spec_warnings(
+  const std::vector<std::string> warnings = detail::finitization_warnings(
       instance.fin.data(), instance.invariant, sample, sample_count,
       {st.valid, st.explored, !stopped && !st.limit_reached && scale.shard_count == 1});
   if (!r.quiet)

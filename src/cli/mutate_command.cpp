@@ -21,12 +21,13 @@
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "suite/suite_file.hpp"
-#include "cli/coverage.hpp"
+#include "cli/gcov_coverage.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
 #include "cli/stats.hpp"
+#include "mutate/annotations.hpp"
 #include "mutate/mutant_list.hpp"
 #include "report/scope_plot.hpp"
 #include "smallscope/mutation_analysis.hpp"
@@ -471,6 +472,16 @@ int run_mutate(const mutate_request& r) {
   }
   if (!(r.stats == "json" && r.quiet)) write_out(text);
 
+  if (!r.annotations.empty()) {
+    std::string lines;
+    for (const std::size_t k : alive)
+      lines += mutate::github_annotation(list[k], rows.back().scope,
+                                         largest.mutants[k].status == mutant_status::unreached);
+    if (r.annotations == "-")
+      write_out(lines);
+    else
+      write_file("--annotations", r.annotations, lines);
+  }
   if (!r.report.empty()) {
     std::ifstream in(list.front().file);
     std::stringstream source;
@@ -577,6 +588,10 @@ command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& pr
   mu.add_option("--report", mutate->report,
                 "write the largest scope's outcomes as a mutation-testing-report-schema JSON (open it in the\n"
                 "mutation-testing-elements viewer)")
+      ->type_name("FILE");
+  mu.add_option("--annotations", mutate->annotations,
+                "write a GitHub Actions annotation (::warning file=...,line=...::) for each mutant alive at the\n"
+                "largest scope, so that a pull request shows it beside its line; '-': stdout, after the table")
       ->type_name("FILE");
   mu.add_option("--plot", mutate->plot, "write an SVG of the kill rate (and R(s)) against the scope")->type_name("FILE.svg");
   mu.add_option("--suite", mutate->suite,

@@ -1,4 +1,4 @@
-// Reading a spec: parse (parser.cpp), then check (checker.cpp), each reporting the first
+// Reading a spec: parse (parser.cpp), then resolve (resolve.cpp), each reporting the first
 // mistake as file:line:col with what was expected (paper 003, Sec. 3: the spec language).
 #pragma once
 
@@ -30,7 +30,7 @@ class spec_error : public std::runtime_error {
 module parse(std::string_view text, const std::string& file);
 
 // Resolves every name of a parsed module and gives every node its arity and kind; see
-// checker.cpp's header for what it rewrites. Throws spec_error.
+// resolve.cpp's header for what it rewrites. Throws spec_error.
 void check(module& m);
 
 // parse + check of a file's content. Throws spec_error (a file that cannot be read is

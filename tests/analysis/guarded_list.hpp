@@ -95,6 +95,12 @@ struct list {
     ++size;
     return true;
   }
+
+  // The original itself crashes on every full list (no mutant): its own finding, on several inputs.
+  int last() const {
+    if (size == 3) std::abort();
+    return size;
+  }
 };
 SMALLSCOPE_FIELDS(list, head, size)
 
@@ -111,5 +117,6 @@ inline smallscope::finitization fin(int nodes, int keys) {
 // The oracle of the check harness; mutation analysis judges by the invariant and the output.
 inline void sum_post(smallscope::verdict&, const list&, const list&, int) {}
 inline void insert_post(smallscope::verdict&, const list&, const list&, bool, int) {}
+inline void last_post(smallscope::verdict&, const list&, const list&, int) {}
 
 }  // namespace guarded

@@ -151,6 +151,22 @@ TEST(MutationAnalysis, SubsetOfMutants) {
   EXPECT_EQ(report.worker_restarts, 0u);
 }
 
+// The original's own crash on several inputs is one warning, not one per input.
+TEST(MutationAnalysis, TheOriginalsOwnCrashIsReportedOnce) {
+  subject s;
+  const auto last =
+      smallscope::make_method<&guarded::list::last, &guarded::last_post>("last", {}, "last", "last_post");
+  const std::vector<const smallscope::target_method*> methods{&last};
+  const std::vector<smallscope::mutant_id> first{{1, 1}};
+  const auto report = smallscope::run_mutation_analysis(s.fin, s.invariant, methods, first, quick());
+  ASSERT_EQ(report.warnings.size(), 1u) << ::testing::PrintToString(report.warnings);
+  // Lists of 3 of the keys 0..3: 4 inputs, each run twice before it counts as the original's.
+  EXPECT_NE(report.warnings[0].find("the original died of SIGABRT on input "), std::string::npos) << report.warnings[0];
+  EXPECT_NE(report.warnings[0].find(" of last and on 3 more of its inputs; no mutant is judged there"),
+            std::string::npos)
+      << report.warnings[0];
+}
+
 // Cancellation: a stop request ends the run with what it has, marked as interrupted.
 TEST(MutationAnalysis, AStopRequestEndsTheRun) {
   subject s;

@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "report/spec_warnings.hpp"
+#include "report/finitization_warnings.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/subject.hpp"
 

@@ -161,7 +161,7 @@ TEST(Gen, BinaryTreeCountsAreCatalanNumbers) {
     EXPECT_EQ(gen_stats({"BinaryTree", std::to_string(n)})["valid"], catalan[n]) << "scope " << n;
 }
 
-// Warnings about the finitization (report/spec_warnings.hpp): SearchTreeDelete's value field is
+// Warnings about the finitization (report/finitization_warnings.hpp): SearchTreeDelete's value field is
 // unconstrained by the invariant, so it multiplies the count; SearchTree's bounds are tight.
 TEST(Gen, WarningsNameTheFieldThatMultipliesTheCount) {
   const result r = run({"gen", "SearchTreeDelete", "3"});

@@ -61,6 +61,28 @@ print("report:", killed, "killed of", len(statuses))
 PY
 grep -q "<svg" "$work/plot.svg" || fail "no SVG plot"
 
+# Survivors as GitHub Actions annotations: one ::warning line per mutant alive at the largest
+# scope, at its file, line and column, with GitHub's escapes.
+"$schemata" mutate SearchTree add remove --fin s,0,s,1,s --scopes 3 --annotations "$work/annotations.txt" \
+  --stats json -q > "$work/annotated.txt"
+python3 - "$work/annotations.txt" "$work/annotated.txt" "$list" <<'PY' || fail "the annotations are wrong"
+import json, re, sys
+lines = open(sys.argv[1]).read().splitlines()
+stats = json.loads(open(sys.argv[2]).read().splitlines()[-1])
+mutants = {m["id"]: m for m in map(json.loads, open(sys.argv[3]))}
+alive = stats["alive"]
+assert len(lines) == len(alive) > 0, (len(lines), len(alive))
+for line, a in zip(lines, alive):
+    m = re.fullmatch(r"::warning file=([^,]+),line=(\d+),col=(\d+),title=mutant (\d+) (survived|not reached)::(.+)", line)
+    assert m, line
+    mutant = mutants[int(m.group(4))]
+    assert int(m.group(4)) == a["id"], (line, a)
+    assert (int(m.group(2)), int(m.group(3))) == (mutant["line"], mutant["column"]), (line, mutant)
+    assert mutant["file"].endswith(m.group(1).replace("%2C", ",").replace("%3A", ":")), (line, mutant["file"])
+    assert "%" not in m.group(6).replace("%25", "").replace("%0A", "").replace("%0D", ""), line
+print("annotations:", len(lines), "survivors")
+PY
+
 # Coverage per scope (gcov counts of smallscope-coverage, read by gcovr): SearchTree's code is
 # fully covered by statements at scope 4 and not at scope 1 (one node: remove_node never sees two
 # children); coverage never falls as the scope grows; the spec is covered before the code. A

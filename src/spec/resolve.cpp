@@ -1,4 +1,4 @@
-// The checker of specs (paper 003, Sec. 3: the spec language): resolves every name of a parsed
+// Name resolution of specs (paper 003, Sec. 3: the spec language): resolves every name of a parsed
 // module, numbers fields and variables, and gives every node its arity and kind (formula,
 // integer, or a relation of some arity), reporting the first mistake with what was expected.
 //

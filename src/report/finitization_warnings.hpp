@@ -62,7 +62,7 @@ struct run_counts {
 
 // The warnings for the valid structures sampled in `sample` (sample_count candidate vectors of
 // the space's slot count, back to back), found by `invariant` over the finitization `data`.
-std::vector<std::string> spec_warnings(const finitization_data& data, const predicate& invariant,
+std::vector<std::string> finitization_warnings(const finitization_data& data, const predicate& invariant,
                                        std::span<const std::uint32_t> sample, std::uint32_t sample_count,
                                        const run_counts& counts);
 

@@ -1,6 +1,6 @@
 // Warnings about a finitization and its invariant, from a sample of valid structures. See
-// spec_warnings.hpp.
-#include "report/spec_warnings.hpp"
+// finitization_warnings.hpp.
+#include "report/finitization_warnings.hpp"
 
 #include <fmt/format.h>
 
@@ -147,7 +147,7 @@ std::uint32_t reservoir_sampler::replace() {
   return place;
 }
 
-std::vector<std::string> spec_warnings(const finitization_data& data, const predicate& invariant,
+std::vector<std::string> finitization_warnings(const finitization_data& data, const predicate& invariant,
                                        std::span<const std::uint32_t> sample, std::uint32_t sample_count,
                                        const run_counts& counts) {
   std::vector<std::string> out;

@@ -1,4 +1,4 @@
-// Warnings about a finitization and its invariant (report/spec_warnings.hpp): each is raised on
+// Warnings about a finitization and its invariant (report/finitization_warnings.hpp): each is raised on
 // a subject made to show it, with the count it warns about checked independently, and a tight
 // subject raises none.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "report/spec_warnings.hpp"
+#include "report/finitization_warnings.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/gtest.hpp"
 #include "smallscope/subject.hpp"

@@ -1,5 +1,5 @@
 // Coverage per scope with gcov and gcovr. See coverage.hpp.
-#include "cli/coverage.hpp"
+#include "cli/gcov_coverage.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
