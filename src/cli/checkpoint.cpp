@@ -1,5 +1,6 @@
 // Checkpoint files of gen. See checkpoint.hpp.
 #include "cli/checkpoint.hpp"
+#include "files/input_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -60,6 +61,8 @@ void write_checkpoint(const std::string& path, const checkpoint& c) {
 }
 
 checkpoint read_checkpoint(const std::string& path, const std::string& identity) {
+  if (const std::string why = files::unreadable(path); !why.empty())
+    throw usage_error(fmt::format("--checkpoint: '{}' {}", path, why));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw usage_error(fmt::format("--checkpoint: cannot read '{}'", path));
   std::stringstream text;

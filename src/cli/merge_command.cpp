@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "cli/command.hpp"
+#include "files/input_file.hpp"
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
@@ -33,6 +34,8 @@ struct shard_output {
 };
 
 shard_output read_shard(const std::string& path) {
+  if (const std::string why = files::unreadable(path); !why.empty())
+    throw usage_error(fmt::format("merge: '{}' {}; give the stdout of `gen ... --shard I/N --stats json`", path, why));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw usage_error(fmt::format("merge: cannot read '{}'", path));
   shard_output s;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "mutate/branches.hpp"
+#include "files/input_file.hpp"
 #include "mutate/mutants.hpp"
 
 namespace {
@@ -90,6 +91,7 @@ int main(int argc, char** argv) {
       }
     }
     if (r.file.empty()) throw std::invalid_argument("FILE is missing");
+    smallscope::files::require_readable(r.file);
     if (r.methods.empty()) throw std::invalid_argument("give at least one --method NAME");
     if (!branches.empty()) {
       if (!schemata.empty() || !report.empty() || !functions.empty() || !output.empty())

@@ -1,5 +1,6 @@
 // Mutant lists and reports as data. See mutant_list.hpp.
 #include "mutate/mutant_list.hpp"
+#include "files/input_file.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -37,6 +38,8 @@ std::string jsonl_line(const mutant& m) {
 }
 
 std::vector<mutant> read_mutant_list(const std::string& path) {
+  if (const std::string why = files::unreadable(path); !why.empty())
+    throw std::invalid_argument("the mutant list '" + path + "' " + why);
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot read the mutant list '" + path + "'");
   std::vector<mutant> out;
@@ -84,6 +87,8 @@ std::string extents_json(const std::string& file, const std::vector<function_ext
 }
 
 file_extents read_extents(const std::string& path) {
+  if (const std::string why = files::unreadable(path); !why.empty())
+    throw std::invalid_argument("the function extents '" + path + "' " + why);
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot read the function extents '" + path + "'");
   try {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "spec/load.hpp"
+#include "files/input_file.hpp"
 
 #include <fmt/format.h>
 
@@ -21,14 +22,13 @@ module load_text(std::string_view text, const std::string& file) {
 }
 
 module load_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw spec_error(path, {0, 0}, "cannot read the file: it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw spec_error(path, {0, 0}, std::string("cannot read the file: ") + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw spec_error(path, {0, 0}, "cannot read the file");
-  return load_text(text.str(), path);
+  std::string text;
+  try {
+    text = files::read_all(path);
+  } catch (const std::invalid_argument&) {
+    throw spec_error(path, {0, 0}, "cannot read the file: it " + files::unreadable(path));
+  }
+  return load_text(text, path);
 }
 
 std::uint32_t find_run_command(const module& m, const std::string& name) {

@@ -6,7 +6,8 @@
 namespace smallscope::spec {
 
 spec_error::spec_error(const std::string& file, position at, const std::string& message)
-    : std::runtime_error(fmt::format("{}:{}:{}: error: {}", file, at.line, at.column, message)),
+    : std::runtime_error(at.line == 0 ? fmt::format("{}: error: {}", file, message)  // the file as a whole
+                                      : fmt::format("{}:{}:{}: error: {}", file, at.line, at.column, message)),
       file_(file),
       at_(at),
       message_(message) {}

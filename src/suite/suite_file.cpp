@@ -1,5 +1,6 @@
 // Reading and writing suite files (see suite_file.hpp; paper 004's suites kept for regression).
 #include "suite/suite_file.hpp"
+#include "files/input_file.hpp"
 
 #include <fmt/format.h>
 
@@ -47,6 +48,8 @@ void append_structure(std::string& out, const detail::state_space& space, std::s
 }
 
 contents read(const std::string& path) {
+  if (const std::string why = files::unreadable(path); !why.empty())
+    throw suite_error(fmt::format("{}: the suite file {} (give a file written by --suite)", path, why));
   std::ifstream in(path);
   if (!in) throw suite_error(fmt::format("{}: cannot open the suite file (give a file written by --suite)", path));
   contents c;

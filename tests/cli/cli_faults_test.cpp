@@ -225,6 +225,23 @@ TEST(Faults, SignalToTheProcessGroupDuringCheckKeepsTheFindingsSoFar) {
   EXPECT_FALSE(contains(c.out(), "SIGTERM")) << "a worker's death by the signal taken for a finding\n" << c.out();
 }
 
+// Regular files that are not what they should be: an empty shard output, a checkpoint that is
+// not one.
+TEST(Faults, EmptyOrForeignFilesAreRefusedWithWhatTheyAre) {
+  const test_files::temp_file empty;
+  std::ofstream(empty.path()).flush();
+  const std::vector<std::string> merge_args = {"merge", empty.path()};
+  child m(merge_args);
+  EXPECT_EQ(m.wait(), 2) << describe(merge_args, m);
+  EXPECT_TRUE(contains(m.err(), "the file is empty")) << describe(merge_args, m);
+  const test_files::temp_file foreign;
+  std::ofstream(foreign.path()) << "{\"a\": 1}\n";
+  const std::vector<std::string> gen_args = {"gen", "BinaryTree", "3", "--checkpoint", foreign.path()};
+  child g(gen_args);
+  EXPECT_EQ(g.wait(), 2) << describe(gen_args, g);
+  EXPECT_TRUE(contains(g.err(), "is not a smallscope checkpoint")) << describe(gen_args, g);
+}
+
 TEST(Faults, SigtermDuringGenPrintsTheStructuresSoFar) {
   const std::vector<std::string> args = {"gen", "BinaryTree", "16", "--format", "jsonl", "--stats", "json",
                                          "--progress-interval", "0.02"};
@@ -508,9 +525,14 @@ const std::vector<error_case> error_cases = {
     {"fe: --batches given a value", {"fe", "BinarySearchTree", "3", "--batches=often"}, sink::file, sink::file, 2,
      "--batches = often"},
     {"check --suite of a missing file", {"check", "SearchTree", "remove", "--suite", "/nonexistent/x.suite"}, sink::file,
-     sink::file, 2, "cannot open the suite file"},
-    {"check --suite of an empty file", {"check", "SearchTree", "remove", "--suite", "/dev/null"}, sink::file, sink::file, 2,
-     "/dev/null:1: empty file"},
+     sink::file, 2, "the suite file does not exist"},
+    // Files that never end, or are not files: refused at once, saying what they are.
+    {"check --suite of a device", {"check", "SearchTree", "remove", "--suite", "/dev/zero"}, sink::file, sink::file, 2,
+     "/dev/zero: the suite file is not a regular file"},
+    {"merge of a device", {"merge", "/dev/zero", "/dev/zero"}, sink::file, sink::file, 2,
+     "merge: '/dev/zero' is not a regular file"},
+    {"gen --checkpoint of a device", {"gen", "SearchTree", "3", "--checkpoint", "/dev/zero", "--output", "/dev/null"},
+     sink::file, sink::file, 2, "--checkpoint: '/dev/zero' is not a regular file"},
     {"gen --sample without --suite", {"gen", "SearchTree", "3", "--sample", "2"}, sink::file, sink::file, 2,
      "--sample K chooses"},
     {"gen --threads 0", {"gen", "BinaryTree", "3", "--threads", "0"}, sink::file, sink::file, 2, "[1, " + u64_max + "]"},
@@ -555,8 +577,8 @@ const std::vector<error_case> error_cases = {
      sink::file, sink::file, 2, "needs --output FILE"},
     {"gen --checkpoint-every 0", {"gen", "BinaryTree", "3", "--checkpoint-every", "0"}, sink::file, sink::file, 2,
      "[0.1, 1000000000]"},
-    {"gen --checkpoint of a file that is not one", {"gen", "BinaryTree", "3", "--checkpoint", "/dev/null"}, sink::file,
-     sink::file, 2, "is not a smallscope checkpoint"},
+    {"gen --checkpoint of a device", {"gen", "BinaryTree", "3", "--checkpoint", "/dev/null"}, sink::file,
+     sink::file, 2, "--checkpoint: '/dev/null' is not a regular file"},
     {"gen --generators on a subject without them", {"gen", "DoublyLinkedList", "3", "--generators"}, sink::file, sink::file, 2,
      "Subjects with one: "},
     {"gen --shard-units 0", {"gen", "BinaryTree", "3", "--shard", "1/2", "--shard-units", "0"}, sink::file, sink::file, 2,
@@ -566,8 +588,8 @@ const std::vector<error_case> error_cases = {
     {"gen --checkpoint in a missing directory",
      {"gen", "SearchTree", "9", "--checkpoint", "/nonexistent/dir/st9.checkpoint", "--checkpoint-every", "0.1", "-q"},
      sink::file, sink::file, 3, "--checkpoint: cannot write"},
-    {"merge of a missing file", {"merge", "/nonexistent/shard1.out"}, sink::file, sink::file, 2, "cannot read"},
-    {"merge of an empty file", {"merge", "/dev/null"}, sink::file, sink::file, 2, "the file is empty"},
+    {"merge of a missing file", {"merge", "/nonexistent/shard1.out"}, sink::file, sink::file, 2,
+     "merge: '/nonexistent/shard1.out' does not exist"},
     {"stdout full (gen)", {"gen", "BinaryTree", "8", "--print", "-q"}, sink::full, sink::file, 3,
      "cannot write to stdout: No space left on device"},
     {"stdout full (check)", {"check", "SinglyLinkedList", "remove_null_deref", "3", "-q"}, sink::full, sink::file, 3,

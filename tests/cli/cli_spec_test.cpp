@@ -81,7 +81,16 @@ TEST(SpecCli, BadSpecsExitTwoWithTheirPlace) {
   const std::vector<std::string> missing = {"spec", "/nonexistent/x.als"};
   const result m = run(missing);
   EXPECT_EQ(m.exit_code, 2) << shown(missing, m);
-  EXPECT_TRUE(contains(m.err, "/nonexistent/x.als:0:0: error: ")) << m.err;
+  EXPECT_TRUE(contains(m.err, "/nonexistent/x.als: error: cannot read the file: it does not exist")) << m.err;
+  // Files that never end, or are not files, are refused at once.
+  for (const std::string& odd : {std::string("/dev/urandom"), std::string("/")}) {
+    const std::vector<std::string> endless = {"spec", odd};
+    const result e = run(endless);
+    EXPECT_EQ(e.exit_code, 2) << shown(endless, e);
+    EXPECT_TRUE(contains(e.err, odd + ": error: cannot read the file: it is " +
+                                    (odd == "/" ? "a directory" : "not a regular file")))
+        << e.err;
+  }
   const std::vector<std::string> run_name = {"spec", spec("merge_sort.als"), "--run", "nope"};
   const result n = run(run_name);
   EXPECT_EQ(n.exit_code, 2) << shown(run_name, n);

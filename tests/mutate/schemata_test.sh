@@ -52,6 +52,11 @@ expect_refused() {
   grep -qF -- "$message" "$work/err.txt" || fail "smallscope-mutants $*: no '$message' in: $(cat "$work/err.txt")"
   [ ! -s "$work/out.txt" ] || fail "smallscope-mutants $*: printed on stdout"
 }
+# Inputs that never end, or are not files, are refused at once (no read without bound).
+mkfifo "$work/fifo"
+expect_refused "/dev/zero: is not a regular file" /dev/zero --method pick
+expect_refused "fifo: is not a regular file" "$work/fifo" --method pick
+expect_refused "is a directory" "$work" --method pick
 expect_refused "give at least one --method NAME" "$src/tests/mutate/sample.hpp"
 expect_refused "FILE is missing" --method pick
 expect_refused "unknown option '--bogus'" "$src/tests/mutate/sample.hpp" --method pick --bogus
