@@ -1,10 +1,13 @@
 // SIGINT and SIGTERM on the command line: the handler only records the signal; the library's
 // runs poll it through their options' stop request (interrupt_stop(); gen at progress time and
-// per structure), stop, and the command prints what it found so far and exits with code 130. A
-// second signal ends the process at once.
+// per structure), stop, and the command prints what it found so far and exits with code 130.
+// Another signal within three seconds of the first is ignored: a double Ctrl-C, or a scheduler
+// that signals twice, must not cut the output short. A signal after that ends the process at
+// once (a run that does not stop).
 #pragma once
 
 #include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -18,9 +21,30 @@ namespace detail_interrupt {
 inline std::atomic<int> signal_number{0};
 static_assert(std::atomic<int>::is_always_lock_free, "set from a signal handler");
 
-// Async-signal-safe: one lock-free exchange, or _exit on the second signal.
+// When the first signal came (CLOCK_MONOTONIC, nanoseconds).
+inline std::atomic<long long> first_at{0};
+static_assert(std::atomic<long long>::is_always_lock_free, "set from a signal handler");
+inline constexpr long long grace_ns = 3'000'000'000;
+
+inline long long monotonic_ns() {
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);  // async-signal-safe
+  return static_cast<long long>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
+// Async-signal-safe: lock-free atomics, clock_gettime, write and _exit only.
 inline void on_interrupt(int sig) {
-  if (signal_number.exchange(sig) != 0) ::_exit(130);
+  const long long now = monotonic_ns();
+  if (signal_number.exchange(sig) == 0) {
+    first_at.store(now);
+    return;
+  }
+  if (now - first_at.load() < grace_ns) {
+    static constexpr char note[] = "smallscope: stopping: writing what was found (a signal after 3 s ends it at once)\n";
+    [[maybe_unused]] const auto n = ::write(STDERR_FILENO, note, sizeof note - 1);
+    return;
+  }
+  ::_exit(130);
 }
 }  // namespace detail_interrupt
 

@@ -152,6 +152,25 @@ TEST(Faults, SigintDuringCheckPrintsTheFindingsSoFar) {
   EXPECT_TRUE(contains(c.err(), "interrupted")) << describe(args, c);
 }
 
+// A double Ctrl-C (two signals in quick succession) still prints what was found: a second
+// signal within three seconds of the first is ignored while the run writes its output.
+TEST(Faults, TwoQuickSignalsKeepTheOutput) {
+  const std::vector<std::string> gen_args = {"gen", "HeapArray", "13", "--stats", "json", "--progress-interval", "0.05"};
+  const std::vector<std::string> check_args = {"check", "SinglyLinkedList", "remove_null_deref", "9", "--stats", "json",
+                                               "--progress-interval", "0.05", "--no-reproducers", "--show", "1"};
+  for (const auto& args : {gen_args, check_args}) {
+    child c(args);
+    ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, "] "); }))
+        << "no progress line\n" << describe(args, c);
+    ASSERT_EQ(kill(c.pid(), SIGTERM), 0);
+    ASSERT_EQ(kill(c.pid(), SIGTERM), 0);
+    ASSERT_EQ(c.wait(), 130) << describe(args, c);
+    const json stats = last_line_json(c.out());
+    ASSERT_FALSE(stats.is_discarded()) << describe(args, c);
+    EXPECT_EQ(stats.value("interrupted", json()), true) << stats.dump();
+  }
+}
+
 TEST(Faults, SigintDuringSpecPrintsTheInstancesSoFar) {
   // Paper 004's binary search trees at k = 8: 12,235 instances, several seconds.
   const std::string spec = std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/binary_search_tree.als";
