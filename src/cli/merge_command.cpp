@@ -14,6 +14,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include "cli/command.hpp"
@@ -29,9 +30,28 @@ struct shard_output {
   std::string path;
   std::vector<std::string> structure_lines;
   nlohmann::json stats;
+  std::uint64_t printed = 0;  // structures printed before the statistics
   std::uint64_t index = 1;
   std::uint64_t count = 1;
 };
+
+// The counts of gen's --stats json that merge adds up.
+constexpr const char* count_keys[] = {"valid", "yielded", "explored", "predicate_calls", "budget_exceeded",
+                                      "predicate_exceptions", "generator_misuse"};
+
+// Where `line` is, if it starts a printed structure ("7: ..." text, {"index":7, jsonl,
+// "digraph structure_7 {" dot), the position of its number; npos otherwise.
+std::size_t number_at(const std::string& line) {
+  std::size_t from = std::string::npos;
+  if (!line.empty() && std::isdigit(static_cast<unsigned char>(line[0])) != 0) from = 0;
+  for (const char* prefix : {"{\"index\":", "digraph structure_"})
+    if (line.rfind(prefix, 0) == 0) from = std::char_traits<char>::length(prefix);
+  if (from == std::string::npos || from >= line.size() || std::isdigit(static_cast<unsigned char>(line[from])) == 0)
+    return std::string::npos;
+  return from;
+}
+
+bool starts_structure(const std::string& line) { return number_at(line) != std::string::npos; }
 
 shard_output read_shard(const std::string& path) {
   if (const std::string why = files::unreadable(path); !why.empty())
@@ -51,6 +71,20 @@ shard_output read_shard(const std::string& path) {
   s.stats = nlohmann::json::parse(lines.back(), nullptr, false);
   if (s.stats.is_discarded() || !s.stats.is_object() || !s.stats.contains("explored") || !s.stats.contains("subject"))
     throw bad("the last line is not gen's --stats json line");
+  // Counts are non-negative integers that fit together; the structures printed, if any, are
+  // exactly the ones the shard yielded (a line lost, or a shard run without --print, is caught).
+  for (const char* key : count_keys)
+    if (s.stats.contains(key) && !s.stats[key].is_number_unsigned())
+      throw bad(fmt::format("\"{}\" is {}, not a count", key, s.stats[key].dump()));
+  const auto count = [&s](const char* key) { return s.stats.value(key, std::uint64_t{0}); };
+  if (count("valid") > count("explored") || count("yielded") > count("valid"))
+    throw bad(fmt::format("impossible counts: {} yielded, {} valid, {} explored", count("yielded"), count("valid"),
+                          count("explored")));
+  for (const auto& line : std::span(lines).first(lines.size() - 1))
+    if (starts_structure(line)) ++s.printed;
+  if (s.printed != 0 && s.printed != count("yielded"))
+    throw bad(fmt::format("it prints {} structures but says it yielded {} (a lost line, or another run's output?)",
+                          s.printed, count("yielded")));
   if (s.stats.contains("shard")) {
     s.index = s.stats["shard"].value("index", std::uint64_t{0});
     s.count = s.stats["shard"].value("count", std::uint64_t{0});
@@ -64,14 +98,10 @@ shard_output read_shard(const std::string& path) {
 // The structure's number at the start of a printed line, replaced by `number`: "7: ..." (text),
 // {"index":7, (jsonl), "digraph structure_7 {" (dot). Other lines are kept as they are.
 std::string renumbered(const std::string& line, std::uint64_t& number) {
-  std::size_t from = std::string::npos;
-  if (!line.empty() && std::isdigit(static_cast<unsigned char>(line[0])) != 0) from = 0;
-  for (const char* prefix : {"{\"index\":", "digraph structure_"})
-    if (line.rfind(prefix, 0) == 0) from = std::char_traits<char>::length(prefix);
+  const std::size_t from = number_at(line);
   if (from == std::string::npos) return line;
   std::size_t to = from;
   while (to < line.size() && std::isdigit(static_cast<unsigned char>(line[to])) != 0) ++to;
-  if (to == from) return line;
   return line.substr(0, from) + std::to_string(++number) + line.substr(to);
 }
 
@@ -98,13 +128,17 @@ int run_merge(const merge_request& r) {
   for (std::uint64_t i = 1; i <= n; ++i)
     if (by_index.count(i) == 0)
       throw usage_error(fmt::format("merge: shard {}/{} is missing: give the outputs of all {} shards", i, n, n));
+  for (const auto& s : shards)
+    if ((s.printed == 0) != (first.printed == 0) && s.stats.value("yielded", std::uint64_t{0}) != 0 &&
+        first.stats.value("yielded", std::uint64_t{0}) != 0)
+      throw usage_error(fmt::format("merge: {} prints its structures and {} does not: run every shard with the same "
+                                    "--print or --format",
+                                    first.printed != 0 ? first.path : s.path, first.printed != 0 ? s.path : first.path));
 
   std::string out;
   std::uint64_t number = 0;
   nlohmann::json merged = first.stats;
-  for (const char* key : {"valid", "yielded", "explored", "predicate_calls", "budget_exceeded", "predicate_exceptions",
-                          "generator_misuse"})
-    merged[key] = std::uint64_t{0};
+  for (const char* key : count_keys) merged[key] = std::uint64_t{0};
   merged["interrupted"] = false;
   merged["limit_reached"] = false;
   merged.erase("shard");
@@ -120,9 +154,7 @@ int run_merge(const merge_request& r) {
       out += renumbered(line, number);
       out += '\n';
     }
-    for (const char* key : {"valid", "yielded", "explored", "predicate_calls", "budget_exceeded", "predicate_exceptions",
-                            "generator_misuse"})
-      merged[key] = merged[key].get<std::uint64_t>() + s->stats.value(key, std::uint64_t{0});
+    for (const char* key : count_keys) merged[key] = merged[key].get<std::uint64_t>() + s->stats.value(key, std::uint64_t{0});
     merged["interrupted"] = merged["interrupted"].get<bool>() || s->stats.value("interrupted", false);
     merged["limit_reached"] = merged["limit_reached"].get<bool>() || s->stats.value("limit_reached", false);
     const double seconds = s->stats.value("seconds", 0.0);

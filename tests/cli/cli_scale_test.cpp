@@ -175,6 +175,51 @@ TEST(Scale, MergeRefusesShardsMissingTwiceOrOfAnotherSearch) {
   EXPECT_TRUE(contains(mixed.err, "are not shards of one search")) << mixed.err;
 }
 
+// merge checks what it adds up: every shard prints all its structures or none does, no line is
+// lost, and counts are counts.
+TEST(Scale, MergeRefusesLostLinesMixedPrintingAndImpossibleCounts) {
+  std::vector<std::string> outs;
+  for (const std::string shard : {"1/2", "2/2"}) {
+    const std::vector<std::string> args = {"gen", "BinaryTree", "5", "--shard", shard, "--format", "jsonl",
+                                           "--stats", "json", "-q"};
+    const result r = run(args);
+    ASSERT_EQ(r.exit_code, 0) << shown(args, r);
+    outs.push_back(r.out);
+  }
+  const auto write = [](const std::string& name, const std::string& text) {
+    const std::string path = temp_path(name);
+    std::ofstream(path) << text;
+    return path;
+  };
+  const std::string first = write("merge_1", outs[0]);
+  const std::string second = write("merge_2", outs[1]);
+  const result good = run({"merge", first, second, "-q"});
+  ASSERT_EQ(good.exit_code, 0) << good.err;
+  // A structure line lost.
+  const std::string lost = write("merge_lost", outs[1].substr(outs[1].find('\n') + 1));
+  const result r1 = run({"merge", first, lost});
+  EXPECT_EQ(r1.exit_code, 2);
+  EXPECT_TRUE(contains(r1.err, "structures but says it yielded")) << r1.err;
+  // A shard run without --format: only its statistics line.
+  const std::string bare = write("merge_bare", lines(outs[1]).back() + "\n");
+  const result r2 = run({"merge", first, bare});
+  EXPECT_EQ(r2.exit_code, 2);
+  EXPECT_TRUE(contains(r2.err, "prints its structures and")) << r2.err;
+  // A count that is not one, and counts that cannot be.
+  std::string stats_line = lines(outs[1]).back();
+  const auto negative = nlohmann::json::parse(stats_line);
+  auto edited = negative;
+  edited["explored"] = -5;
+  const result r3 = run({"merge", first, write("merge_negative", edited.dump() + "\n")});
+  EXPECT_EQ(r3.exit_code, 2);
+  EXPECT_TRUE(contains(r3.err, "\"explored\" is -5, not a count")) << r3.err;
+  edited = negative;
+  edited["valid"] = edited["explored"].get<std::uint64_t>() + 1;
+  const result r4 = run({"merge", first, write("merge_impossible", edited.dump() + "\n")});
+  EXPECT_EQ(r4.exit_code, 2);
+  EXPECT_TRUE(contains(r4.err, "impossible counts")) << r4.err;
+}
+
 // Kills a checkpointing run with SIGKILL at random moments, runs the same command again each
 // time, and compares the end with an uninterrupted run: the same structures, each once, and the
 // same counts. One thread keeps the search's order, so its output file is the same byte for byte
