@@ -120,8 +120,7 @@ int run_check_command(const check_request& r) {
                         : spec ? "--spec" : from_suite ? "--suite" : nullptr;
   if (ordered != nullptr && r.gen.threads > 1)
     throw usage_error(fmt::format("{} runs on one worker: give --threads 1 or leave --threads out", ordered));
-  const unsigned threads = ordered != nullptr ? 1u : r.gen.threads != 0 ? static_cast<unsigned>(r.gen.threads)
-                                                                        : available_cores();
+  const unsigned threads = ordered != nullptr ? 1u : bounded_threads(r.gen.threads);
 
   check_options options;
   options.threads = threads;

@@ -167,6 +167,8 @@ struct mutate_request {
   std::string report;  // mutation-testing-report-schema JSON of the largest scope
   std::string plot;    // SVG of the kill rate against the scope
   std::string annotations;  // GitHub workflow commands for the survivors ("-": stdout)
+  std::string html;         // --report as a web page with the viewer embedded
+  std::string html_viewer;  // mutation-test-elements.js (default: default_viewer())
   bool quiet = false;
   double progress_interval = 1;
   std::string suite;   // --suite FILE: the one scope's structures are the suite file's

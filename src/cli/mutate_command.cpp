@@ -27,7 +27,9 @@
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
 #include "cli/stats.hpp"
+#include "files/input_file.hpp"
 #include "mutate/annotations.hpp"
+#include "report/mutation_report_page.hpp"
 #include "mutate/mutant_list.hpp"
 #include "report/scope_plot.hpp"
 #include "smallscope/mutation_analysis.hpp"
@@ -237,6 +239,21 @@ mutate::report_status report_status_of(const mutant_outcome& o) {
 
 }  // namespace
 
+// The mutation-testing-elements viewer: where this build found it (install-deps.sh puts it under
+// build/npm), else where the package installs it next to the binary; empty if neither exists.
+std::string default_viewer() {
+  std::vector<std::string> places;
+#ifdef SMALLSCOPE_REPORT_VIEWER
+  places.push_back(SMALLSCOPE_REPORT_VIEWER);
+#endif
+  std::error_code ec;
+  const auto exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) places.push_back((exe.parent_path() / ".." / "share" / "smallscope" / "mutation-test-elements.js").string());
+  for (const auto& p : places)
+    if (files::unreadable(p).empty()) return p;
+  return {};
+}
+
 int run_mutate(const mutate_request& r) {
   const subject& s = lookup(r.subject);
   const auto [first, last] = parse_scopes(r.scopes);
@@ -252,6 +269,19 @@ int run_mutate(const mutate_request& r) {
         "{}: no mutant list{}; make one with smallscope-mutants {} --method ... --format jsonl --output LIST and "
         "give --mutants LIST (this binary must be compiled from the same file's --schemata)",
         s.name, list_path.empty() ? "" : " at " + list_path, s.header.empty() ? "HEADER" : s.header));
+  // --html: the viewer is read before the run, so a missing one does not cost the run.
+  std::string viewer;
+  if (!r.html.empty()) {
+    const std::string path = !r.html_viewer.empty() ? r.html_viewer : default_viewer();
+    if (path.empty())
+      throw usage_error("--html needs the mutation-testing-elements viewer (npm): run scripts/install-deps.sh, or give "
+                        "--html-viewer PATH/mutation-test-elements.js");
+    try {
+      viewer = files::read_all(path);
+    } catch (const std::invalid_argument& e) {
+      throw usage_error(fmt::format("--html-viewer: {}", e.what()));
+    }
+  }
   std::vector<mutate::mutant> list;
   try {
     list = mutate::read_mutant_list(list_path);
@@ -482,15 +512,19 @@ int run_mutate(const mutate_request& r) {
     else
       write_file("--annotations", r.annotations, lines);
   }
-  if (!r.report.empty()) {
+  if (!r.report.empty() || !r.html.empty()) {
     std::ifstream in(list.front().file);
     std::stringstream source;
     source << in.rdbuf();
     std::map<std::uint32_t, const mutant_outcome*> by_id;
     for (const auto& o : largest.mutants) by_id[o.id] = &o;
-    write_file("--report", r.report,
-               mutate::report_json(list, list.front().file, source.str(),
-                                   [&](const mutate::mutant& m) { return report_status_of(*by_id.at(m.id)); }));
+    const std::string report =
+        mutate::report_json(list, list.front().file, source.str(),
+                            [&](const mutate::mutant& m) { return report_status_of(*by_id.at(m.id)); });
+    if (!r.report.empty()) write_file("--report", r.report, report);
+    if (!r.html.empty())
+      write_file("--html", r.html,
+                 detail::mutation_report_page(fmt::format("{} at scope {}", s.name, rows.back().scope), viewer, report));
   }
   if (!r.plot.empty()) {
     std::vector<long long> scopes;
@@ -592,6 +626,13 @@ command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& pr
   mu.add_option("--annotations", mutate->annotations,
                 "write a GitHub Actions annotation (::warning file=...,line=...::) for each mutant alive at the\n"
                 "largest scope, so that a pull request shows it beside its line; '-': stdout, after the table")
+      ->type_name("FILE");
+  mu.add_option("--html", mutate->html,
+                "write the largest scope's report as one self-contained web page with the\n"
+                "mutation-testing-elements viewer embedded (opens offline)")
+      ->type_name("FILE.html");
+  mu.add_option("--html-viewer", mutate->html_viewer,
+                "the viewer's mutation-test-elements.js for --html (default: the one install-deps.sh installed)")
       ->type_name("FILE");
   mu.add_option("--plot", mutate->plot, "write an SVG of the kill rate (and R(s)) against the scope")->type_name("FILE.svg");
   mu.add_option("--suite", mutate->suite,

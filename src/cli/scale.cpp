@@ -22,6 +22,15 @@ unsigned available_cores() {
   return n > 0 ? static_cast<unsigned>(n) : 1u;
 }
 
+unsigned bounded_threads(std::uint64_t requested) {
+  const unsigned cores = available_cores();
+  const std::uint64_t most = 4 * std::uint64_t{cores};
+  if (requested > most)
+    throw usage_error(fmt::format("--threads {} is more than 4 per core this process may use ({} cores): give at most {}",
+                                  requested, cores, most));
+  return requested == 0 ? cores : static_cast<unsigned>(requested);
+}
+
 scale_plan plan_scale(const gen_request& r) {
   scale_plan plan;
   if (!r.shard.empty()) {
@@ -51,7 +60,7 @@ scale_plan plan_scale(const gen_request& r) {
   if (!r.checkpoint.empty() && r.print && r.output.empty())
     throw usage_error("--checkpoint with --print needs --output FILE: a resumed run cuts the file back to its "
                       "checkpoint, which stdout cannot do");
-  plan.threads = ordered != nullptr ? 1u : r.threads != 0 ? static_cast<unsigned>(r.threads) : available_cores();
+  plan.threads = ordered != nullptr ? 1u : bounded_threads(r.threads);
   return plan;
 }
 

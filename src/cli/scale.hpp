@@ -25,6 +25,9 @@ struct scale_plan {
 
 // The cores this process may run on (its CPU affinity: taskset, cgroups), at least 1.
 unsigned available_cores();
+// --threads N checked against the machine: at most 4 per available core (a slip of the finger
+// such as 100000 would spend minutes starting threads); 0 means one per core.
+unsigned bounded_threads(std::uint64_t requested);
 // Parses and checks --threads, --shard, --checkpoint against the other options (usage_error).
 scale_plan plan_scale(const gen_request& r);
 // Every unit of a checkpoint names slots of `space` and values in their domains, with its

@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <utility>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -92,6 +94,14 @@ int main(int argc, char** argv) {
     }
     if (r.file.empty()) throw std::invalid_argument("FILE is missing");
     smallscope::files::require_readable(r.file);
+    // An output that is the source itself would overwrite it.
+    for (const auto& [option, path] : {std::pair<const char*, const std::string*>{"--schemata", &schemata},
+                                       {"--branches", &branches}, {"--output", &output}, {"--report", &report},
+                                       {"--functions", &functions}}) {
+      std::error_code ec;
+      if (!path->empty() && std::filesystem::equivalent(*path, r.file, ec))
+        throw std::invalid_argument(std::string(option) + " '" + *path + "' is FILE itself: give another path (it would be overwritten)");
+    }
     if (r.methods.empty()) throw std::invalid_argument("give at least one --method NAME");
     if (!branches.empty()) {
       if (!schemata.empty() || !report.empty() || !functions.empty() || !output.empty())

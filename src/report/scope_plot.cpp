@@ -1,25 +1,11 @@
 // SVG line charts of percentages per scope. See scope_plot.hpp.
 #include "report/scope_plot.hpp"
 
+#include "report/markup.hpp"
+
 #include <fmt/format.h>
 
 namespace smallscope {
-
-namespace {
-
-std::string escaped_xml(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
-  }
-  return out;
-}
-
-}  // namespace
 
 std::string scope_plot_svg(const std::string& title, const std::vector<long long>& scopes,
                            const std::vector<plot_series>& series) {
@@ -32,7 +18,7 @@ std::string scope_plot_svg(const std::string& title, const std::vector<long long
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
       "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n"
       "<text x=\"{2}\" y=\"22\" font-size=\"14\" font-weight=\"bold\">{3}</text>\n",
-      width, height, left, escaped_xml(title));
+      width, height, left, detail::escaped_markup(title));
   for (int p = 0; p <= 100; p += 20) {
     svg += fmt::format("<line x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"#ddd\"/>"
                        "<text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\">{5} %</text>\n",
@@ -55,12 +41,12 @@ std::string scope_plot_svg(const std::string& title, const std::vector<long long
     for (std::size_t i = 0; i < n && i < s.values.size(); ++i)
       if (s.values[i])
         svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"><title>{} at scope {}: {:.2f} %</title></circle>\n",
-                           x(i), y(*s.values[i]), s.color, escaped_xml(s.name), scopes[i], *s.values[i]);
+                           x(i), y(*s.values[i]), s.color, detail::escaped_markup(s.name), scopes[i], *s.values[i]);
     const double ly = top + 10 + 20 * static_cast<double>(k);
     svg += fmt::format("<line x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"{3}\" stroke-width=\"2\"{4}/>"
                        "<text x=\"{5}\" y=\"{6:.1f}\">{7}</text>\n",
                        left + plot_w + 12, left + plot_w + 36, ly, s.color, s.dashed ? " stroke-dasharray=\"6 4\"" : "",
-                       left + plot_w + 42, ly + 4, escaped_xml(s.name));
+                       left + plot_w + 42, ly + 4, detail::escaped_markup(s.name));
   }
   return svg + "</svg>\n";
 }

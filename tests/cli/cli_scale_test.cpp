@@ -175,6 +175,21 @@ TEST(Scale, MergeRefusesShardsMissingTwiceOrOfAnotherSearch) {
   EXPECT_TRUE(contains(mixed.err, "are not shards of one search")) << mixed.err;
 }
 
+// --threads beyond 4 per core is refused at once (it would spend minutes starting threads).
+TEST(Scale, ThreadsAreBoundedByTheCores) {
+  for (const std::string command : {"gen", "check"}) {
+    std::vector<std::string> args = {command, "SearchTree"};
+    if (command == "check") args.push_back("remove");
+    args.insert(args.end(), {"3", "--threads", "100000"});
+    const result r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << shown(args, r);
+    EXPECT_TRUE(contains(r.err, "--threads 100000 is more than 4 per core this process may use")) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  const result most = run({"gen", "SearchTree", "3", "--threads", "4", "-q"});  // 4 <= 4 x cores anywhere
+  EXPECT_EQ(most.exit_code, 0) << most.err;
+}
+
 // merge checks what it adds up: every shard prints all its structures or none does, no line is
 // lost, and counts are counts.
 TEST(Scale, MergeRefusesLostLinesMixedPrintingAndImpossibleCounts) {

@@ -96,7 +96,7 @@ expect_error "a suite of subject BinarySearchTree, not SearchTree" "$bin" check 
 expect_error "was made with --fin 4,0,4,0,3" "$bin" check BinarySearchTree remove --fin 5,0,5,0,4 --suite "$work/sat.suite"
 printf '{"format":"smallscope-suite","version":1,"subject":"BinarySearchTree","fin":[4,0,4,0,3],"structures":1}\n{"objects":{"SearchTree#0":{"root":null,"size":3}}}\n' > "$work/invalid.suite"
 expect_error "not valid under BinarySearchTree's invariant" "$bin" check BinarySearchTree remove --suite "$work/invalid.suite"
-expect_error "cannot open" "$bin" check BinarySearchTree remove --suite "$work/missing.suite"
+expect_error "the suite file does not exist" "$bin" check BinarySearchTree remove --suite "$work/missing.suite"
 expect_error "--suite needs a subject" "$bin" fe "$specs/binary_search_tree.als" --suite "$work/x.suite"
 expect_error "--scope 'exactly 1 Banana'" "$bin" fe "$specs/binary_search_tree.als" --scope 'exactly 1 Banana'
 expect_error "--sample K chooses" "$bin" gen BinarySearchTree --fin 4,0,4,0,3 --sample 3

@@ -57,6 +57,9 @@ mkfifo "$work/fifo"
 expect_refused "/dev/zero: is not a regular file" /dev/zero --method pick
 expect_refused "fifo: is not a regular file" "$work/fifo" --method pick
 expect_refused "is a directory" "$work" --method pick
+cp "$src/tests/mutate/sample.hpp" "$work/own.hpp"
+expect_refused "--schemata '$work/own.hpp' is FILE itself" "$work/own.hpp" --method pick --schemata "$work/own.hpp"
+cmp -s "$src/tests/mutate/sample.hpp" "$work/own.hpp" || fail "the source was overwritten by its schemata"
 expect_refused "give at least one --method NAME" "$src/tests/mutate/sample.hpp"
 expect_refused "FILE is missing" --method pick
 expect_refused "unknown option '--bogus'" "$src/tests/mutate/sample.hpp" --method pick --bogus
