@@ -12,7 +12,7 @@
 
 #include <cerrno>
 #include <fstream>
-#include <regex>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -64,10 +64,40 @@ result run_on_terminal(const std::string& program, const std::vector<std::string
   return r;
 }
 
-// "[label] what, S s" with optional ", ~P% <of what>, ~T left".
+// Whether `t` is digits, a point, one digit and " s" ("3.0 s").
+bool is_seconds(const std::string& t) {
+  const std::size_t point = t.find('.');
+  if (point == 0 || point == std::string::npos || t.size() != point + 4 || t.compare(point + 2, 2, " s") != 0)
+    return false;
+  for (std::size_t i = 0; i < point; ++i)
+    if (std::isdigit(static_cast<unsigned char>(t[i])) == 0) return false;
+  return std::isdigit(static_cast<unsigned char>(t[point + 1])) != 0;
+}
+
+// "[label] what, S s" with optional ", ~P% <of what>, ~T left", on one line without control
+// characters. (Read from the end: `what` has commas of its own.)
 bool is_progress(const std::string& text, const std::string& label) {
-  static const std::regex shape(R"(\[[^\]]+\] [^\r\n\x1b]+, [0-9]+\.[0-9] s(, ~[0-9]+% [^\r\n\x1b]+, ~[^\r\n\x1b]+ left)?)");
-  return text.rfind("[" + label + "]", 0) == 0 && std::regex_match(text, shape);
+  const std::string head = "[" + label + "] ";
+  if (text.rfind(head, 0) != 0 || text.find_first_of("\r\n\x1b") != std::string::npos) return false;
+  std::string rest = text.substr(head.size());
+  const auto last_part = [&rest]() {
+    const std::size_t at = rest.rfind(", ");
+    if (at == std::string::npos) return std::string();
+    std::string part = rest.substr(at + 2);
+    rest.resize(at);
+    return part;
+  };
+  std::string part = last_part();
+  if (part.size() > 6 && part[0] == '~' && part.ends_with(" left")) {
+    const std::string share = last_part();
+    const std::size_t percent = share.find("% ");
+    if (share.size() < 4 || share[0] != '~' || percent == std::string::npos || percent == 1 || share.size() == percent + 2)
+      return false;
+    for (std::size_t i = 1; i < percent; ++i)
+      if (std::isdigit(static_cast<unsigned char>(share[i])) == 0) return false;
+    part = last_part();
+  }
+  return is_seconds(part) && !rest.empty();
 }
 
 std::string spec_of_eight_nodes() {
