@@ -161,6 +161,9 @@ expect_refused "--workers must be in [0, 1024]" "$schemata" mutate SearchTree ad
 expect_refused "--random must be in [0, 1000]" "$schemata" mutate SearchTree add --scopes 2 --random 5000
 expect_refused "--survivors must be" "$schemata" mutate SearchTree add --scopes 2 --survivors -1
 expect_refused "--stats must be json or text" "$schemata" mutate SearchTree add --scopes 2 --stats xml
+expect_refused "--html-viewer: /nonexistent/v.js: does not exist" "$schemata" mutate SearchTree add --scopes 2 \
+  --html "$work/x.html" --html-viewer /nonexistent/v.js
+expect_refused "--progress-interval must be" "$schemata" mutate SearchTree add --scopes 2 --progress-interval 0
 
 # --suite: the scope's whole bounded-exhaustive suite saved by gen kills exactly the mutants the
 # search's structures kill; a sample of it (a smaller suite) kills no more.
