@@ -10,7 +10,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 doc=docs/PERFORMANCE.md
 cmake --preset release >/dev/null
-cmake --build --preset release --target smallscope_cli smallscope_schemata
+cmake --build --preset release --target smallscope_cli smallscope_cli_schemata
 cp build/release/smallscope /tmp/bench-smallscope
 sections=("$@")
 [ ${#sections[@]} -eq 0 ] && sections=(korat scale eta spec check mutation)

@@ -5,8 +5,9 @@
 # against the installed package, through its smallscope_instrument function. The project is examples/own_classes (the README's worked
 # example): its GoogleTest suite must pass, its own command line (smallscope::main) must list,
 # generate and check its subject, and the leak it seeds must be found and reproduced by a
-# reproducer that fails, and passes once the method is fixed. The README must show the
-# example's files as they are.
+# reproducer that fails, and passes once the method is fixed; the variants its smallscope_variants
+# call makes (mutant schemata, coverage, branch probes) must measure its suite's quality. The
+# README must show the example's files as they are.
 #
 # Usage: consumer_test.sh SOURCE_DIR BUILD_DIR CXX
 set -euo pipefail
@@ -60,18 +61,79 @@ check_project() {
   fi
 }
 
+# check_variants BUILD: suite quality on the example through the variants the installed
+# smallscope_variants made: mutation analysis over scopes 1..4 with coverage (equal to gcovr's own
+# count of the same lines), its web page, and the white-box suite of `cover`.
+check_variants() {
+  local build=$1
+  for v in shop_check-schemata shop_check-coverage shop_check-branches mutants/sorted_list.jsonl \
+           mutants/sorted_list.functions.json; do
+    [[ -e "$build/$v" ]] || fail "smallscope_variants made no $v"
+  done
+  # From another directory: nothing depends on where mutate runs.
+  if ! (cd "$tmp" && "$build/shop_check-schemata" mutate ShopList insert erase --scopes 1..4 --coverage \
+          --html "$tmp/report.html" --stats json -q --survivors 0 >"$tmp/mutate.out" 2>"$tmp/mutate.err"); then
+    fail "mutate on the example's schemata failed"
+    cat "$tmp/mutate.err" >&2
+    return
+  fi
+  # gcovr by hand over the same runs: the scope-4 checks of insert and erase, the lines of the
+  # code under test as smallscope-mutants --functions lists them.
+  find "$build" -name '*.gcda' -delete
+  for m in insert erase; do
+    "$build/shop_check-coverage" check ShopList "$m" 4 -q --show 0 >/dev/null 2>&1 || true
+  done
+  gcovr --root "$example" --filter "$example/sorted_list.hpp" --exclude-throw-branches \
+    --exclude-unreachable-branches --json "$tmp/gcovr.json" "$build" >/dev/null 2>&1 || fail "gcovr failed"
+  if ! python3 - "$tmp/mutate.out" "$tmp/gcovr.json" "$build/mutants/sorted_list.functions.json" "$tmp/report.html" <<'PY'
+import json, sys
+stats = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+scopes = stats["scopes"]
+assert [s["scope"] for s in scopes] == [1, 2, 3, 4], scopes
+assert stats["mutants"] > 20 and scopes[-1]["killed"] > scopes[0]["killed"] / 2, stats
+cov = [s["coverage"] for s in scopes]
+assert all(c["code_statements"] > 0 and c["code_lines"] > 10 for c in cov), cov
+extents = json.load(open(sys.argv[3]))
+code = [(f["first_line"], f["last_line"]) for f in extents["functions"] if f["role"] != "spec"]
+hit = total = 0
+for f in json.load(open(sys.argv[2]))["files"]:
+    if not f["file"].endswith("sorted_list.hpp"):
+        continue
+    for line in f["lines"]:
+        if line.get("gcovr/noncode") or not any(a <= line["line_number"] <= b for a, b in code):
+            continue
+        total += 1
+        hit += line["count"] > 0
+assert total == cov[-1]["code_lines"], (total, cov[-1])
+assert abs(100.0 * hit / total - cov[-1]["code_statements"]) < 1e-9, (hit, total, cov[-1])
+page = open(sys.argv[4]).read()
+assert "mutation-test-report-app" in page and "sorted_list.hpp" in page, "the page has no report"
+PY
+  then
+    fail "mutate's figures on the example are wrong"
+    cat "$tmp/mutate.out" >&2
+  fi
+  expect_run cover 0 "white-box suite" "$build/shop_check-branches" cover ShopList 3 --methods insert,erase \
+    --suite "$tmp/wb.suite"
+  grep -q -F "all                                16       16  100 %" "$tmp/cover.out" ||
+    fail "cover does not count and cover the 16 branches of insert and erase"
+  expect_run white-box-suite 1 "4 failed" "$build/shop_check" check ShopList erase_leaky --suite "$tmp/wb.suite" --show 0
+}
+
 echo "== find_package: install, then build the example against the installed package"
 cmake --install "$build_dir" --prefix "$tmp/prefix" >"$tmp/install.out" 2>&1 || {
   cat "$tmp/install.out" >&2
   fail "cmake --install"
 }
-for f in lib/cmake/smallscope/smallscopeConfigVersion.cmake lib/pkgconfig/smallscope.pc include/smallscope/cli.hpp; do
+for f in lib/cmake/smallscope/smallscopeConfigVersion.cmake lib/pkgconfig/smallscope.pc include/smallscope/cli.hpp \
+         lib/cmake/smallscope/smallscope-variants.cmake bin/smallscope-mutants bin/smallscope-instrument; do
   [[ -f "$tmp/prefix/$f" ]] || fail "the install has no $f"
 done
 if cmake -S "$example" -B "$tmp/installed" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
     -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/installed.out" 2>&1 &&
     cmake --build "$tmp/installed" >>"$tmp/installed.out" 2>&1; then
   check_project installed "$tmp/installed"
+  check_variants "$tmp/installed"
 else
   cat "$tmp/installed.out" >&2
   fail "the example does not build against the installed package"

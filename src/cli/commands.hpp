@@ -158,6 +158,7 @@ struct mutate_request {
   std::string mutants;       // the mutant list (smallscope-mutants --format jsonl); empty: the built-in one
   std::vector<std::uint64_t> only;  // --mutant ID: run just these mutants
   bool coverage = false;     // code and spec coverage per scope (smallscope-coverage, gcovr)
+  std::string coverage_binary;  // --coverage-binary (default: default_coverage_binary())
   bool all_inputs = false;
   std::uint64_t random = 0;  // seeds of R(s), |R(s)| = |T(s-1)|; 0: none
   std::uint64_t workers = 0;

@@ -75,14 +75,21 @@ coverage_figures measure_coverage(const std::string& binary, const std::vector<c
       throw std::runtime_error(fmt::format("{} check {} {} --fin {} ended with {}", binary, c.subject, c.method, c.fin, code));
   }
   // gcov reads each .gcda next to its .gcno: copy those from the object directory.
+  std::size_t counts = 0;
   for (const auto& entry : fs::recursive_directory_iterator(dir)) {
     if (entry.path().extension() != ".gcda") continue;
+    ++counts;
     const fs::path object = fs::path("/") / fs::relative(entry.path(), dir);
     fs::path notes = object;
     notes.replace_extension(".gcno");
     std::error_code ec;
     fs::copy_file(notes, fs::path(entry.path()).replace_extension(".gcno"), fs::copy_options::overwrite_existing, ec);
   }
+  if (counts == 0)
+    throw std::runtime_error(fmt::format(
+        "--coverage: {} wrote no coverage counts: compile it with --coverage and link it with --coverage "
+        "-Wl,--undefined=__gcov_dump (smallscope_variants(... VARIANTS coverage) does both)",
+        binary));
   const fs::path source = fs::absolute(extents.file);
   const fs::path report = dir / "coverage.json";
   // gcov writes its .gcov files in the directory gcovr runs it in, the same for every run over
@@ -128,6 +135,12 @@ coverage_figures measure_coverage(const std::string& binary, const std::vector<c
       }
     }
   }
+  // No line of the functions measured: the counts are of other files, not a coverage of 0 %.
+  if (f.code_lines == 0)
+    throw std::runtime_error(fmt::format(
+        "--coverage: the counts from {} have no line of {}'s functions under test: is it compiled from that "
+        "file (not a copy of it elsewhere)?",
+        binary, source.string()));
   f.code_statements = percent(code_hit, f.code_lines);
   f.code_branches = percent(code_taken, f.code_branch_count);
   f.spec_statements = percent(spec_hit, f.spec_lines);

@@ -134,6 +134,17 @@ void merge_group(mutation_report& into, const mutation_report& group, bool first
   }
 }
 
+// The coverage variant of this binary: NAME-coverage beside NAME-schemata, as smallscope_variants
+// makes them (cmake/smallscope-variants.cmake); empty when this binary is not NAME-schemata.
+std::string default_coverage_binary() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  const std::string name = exe.filename().string();
+  constexpr std::string_view suffix = "-schemata";
+  if (ec || !name.ends_with(suffix)) return {};
+  return (exe.parent_path() / (name.substr(0, name.size() - suffix.size()) + "-coverage")).string();
+}
+
 // The built-in mutant list of a subject: mutants/HEADER.jsonl next to the binary.
 std::string built_in_list(const subject& s) {
   std::error_code ec;
@@ -310,11 +321,16 @@ int run_mutate(const mutate_request& r) {
   // extents (smallscope-mutants --functions).
   std::string coverage_binary;
   mutate::file_extents extents;
+  if (!r.coverage_binary.empty() && !r.coverage) throw usage_error("--coverage-binary goes with --coverage");
   if (r.coverage) {
-    std::error_code ec;
-    coverage_binary = (fs::read_symlink("/proc/self/exe", ec).parent_path() / "smallscope-coverage").string();
-    if (ec || !fs::exists(coverage_binary))
-      throw usage_error("--coverage needs smallscope-coverage next to this binary (the subjects compiled with --coverage)");
+    coverage_binary = !r.coverage_binary.empty() ? r.coverage_binary : default_coverage_binary();
+    if (coverage_binary.empty())
+      throw usage_error("--coverage needs the coverage variant of this binary: give --coverage-binary PATH (made by "
+                        "smallscope_variants(... VARIANTS coverage) as NAME-coverage)");
+    if (const std::string why = files::unreadable(coverage_binary); !why.empty())
+      throw usage_error(fmt::format("--coverage: the coverage binary '{}' {}; build it (smallscope_variants makes "
+                                    "NAME-coverage beside NAME-schemata) or give --coverage-binary PATH",
+                                    coverage_binary, why));
     std::string functions = list_path;
     if (functions.size() > 6 && functions.ends_with(".jsonl")) functions.resize(functions.size() - 6);
     functions += ".functions.json";
@@ -412,6 +428,18 @@ int run_mutate(const mutate_request& r) {
     };
     scope_row row;
     row.scope = scope;
+    // Coverage first: it takes a few runs of the original, and a coverage binary that gives no
+    // counts fails the run before the mutants have cost anything.
+    if (r.coverage) {
+      std::vector<coverage_call> calls;
+      for (std::size_t gi = 0; gi < groups.size(); ++gi)
+        for (const auto& m : groups[gi].methods)
+          calls.push_back({groups[gi].subj->name, m, fin_texts[gi], gi == 0 ? r.suite : std::string()});
+      progress_line coverage_line(fmt::format("{} scope {}", s.name, scope), !r.quiet, 0);
+      coverage_line.show(0, "coverage");
+      row.coverage = measure_coverage(coverage_binary, calls, extents);
+      coverage_line.finish();
+    }
     row.report = run_scope({}, 1, "");
     if (!rows.empty() && scope == last && r.random != 0 && !interrupted()) {
       // R(s): per method as many inputs as T(s-1) has, drawn uniformly from T(s).
@@ -421,16 +449,6 @@ int run_mutate(const mutate_request& r) {
       for (std::uint64_t seed = 1; seed <= r.random && !interrupted(); ++seed)
         rr.rates.push_back(run_scope(sizes, seed, " R(s)").kill_rate());
       row.random = rr;
-    }
-    if (r.coverage && !interrupted()) {
-      std::vector<coverage_call> calls;
-      for (std::size_t gi = 0; gi < groups.size(); ++gi)
-        for (const auto& m : groups[gi].methods)
-          calls.push_back({groups[gi].subj->name, m, fin_texts[gi], gi == 0 ? r.suite : std::string()});
-      progress_line coverage_line(fmt::format("{} scope {}", s.name, scope), !r.quiet, 0);
-      coverage_line.show(0, "coverage");
-      row.coverage = measure_coverage(coverage_binary, calls, extents);
-      coverage_line.finish();
     }
     if (line) line->finish();
     rows.push_back(std::move(row));
@@ -606,7 +624,11 @@ command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& pr
   mu.add_option("--mutant", mutate->only, "run only mutant ID (repeat for more)")->type_name("ID");
   mu.add_flag("--coverage", mutate->coverage,
               "also measure statement and branch coverage of the code under test and of the spec per scope\n"
-              "(the original in smallscope-coverage next to this binary, read with gcovr)");
+              "(the original compiled with gcov's counters, read with gcovr)");
+  mu.add_option("--coverage-binary", mutate->coverage_binary,
+                "with --coverage: the original compiled with gcov's counters (default: NAME-coverage beside\n"
+                "this NAME-schemata, as smallscope_variants makes them)")
+      ->type_name("PATH");
   mu.add_flag("--all-inputs", mutate->all_inputs,
               "run every mutant on every input that reaches it and count the killing inputs (default: a\n"
               "mutant stops at its first kill)");

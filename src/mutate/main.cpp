@@ -140,7 +140,8 @@ int main(int argc, char** argv) {
     }
     if (!functions.empty()) {
       std::ofstream file(functions);
-      file << smallscope::mutate::extents_json(r.file, result.extents);
+      // Absolute, so that coverage finds the file from any directory.
+      file << smallscope::mutate::extents_json(std::filesystem::absolute(r.file).lexically_normal().string(), result.extents);
       file.flush();
       if (!file) throw std::invalid_argument("--functions: cannot write '" + functions + "'");
     }

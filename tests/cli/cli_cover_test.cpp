@@ -14,6 +14,8 @@
 #include "support/cli_runner.hpp"
 #include "support/temp_files.hpp"
 
+// smallscope-branches is built with the Clang tools (SMALLSCOPE_CLANG_TOOLS).
+#ifdef SMALLSCOPE_BRANCHES_BINARY
 namespace {
 
 using cli_runner::contains;
@@ -104,3 +106,4 @@ TEST(CliCover, BadInputIsNamed) {
 }
 
 }  // namespace
+#endif

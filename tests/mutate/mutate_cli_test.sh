@@ -164,6 +164,12 @@ expect_refused "--stats must be json or text" "$schemata" mutate SearchTree add 
 expect_refused "--html-viewer: /nonexistent/v.js: does not exist" "$schemata" mutate SearchTree add --scopes 2 \
   --html "$work/x.html" --html-viewer /nonexistent/v.js
 expect_refused "--progress-interval must be" "$schemata" mutate SearchTree add --scopes 2 --progress-interval 0
+# Coverage that cannot be measured is refused with its cause, never shown as 0 %: a binary
+# without gcov's counters (before any mutant runs), a missing one, the option alone.
+expect_refused "wrote no coverage counts" "$schemata" mutate SearchTree add --scopes 2 --coverage --coverage-binary "$plain"
+expect_refused "--coverage: the coverage binary '/nonexistent/c' does not exist" "$schemata" mutate SearchTree add \
+  --scopes 2 --coverage --coverage-binary /nonexistent/c
+expect_refused "--coverage-binary goes with --coverage" "$schemata" mutate SearchTree add --scopes 2 --coverage-binary "$plain"
 
 # --suite: the scope's whole bounded-exhaustive suite saved by gen kills exactly the mutants the
 # search's structures kill; a sample of it (a smaller suite) kills no more.
