@@ -63,7 +63,7 @@ check_project() {
 
 # check_variants BUILD: suite quality on the example through the variants the installed
 # smallscope_variants made: mutation analysis over scopes 1..4 with coverage (equal to gcovr's own
-# count of the same lines), its web page, and the white-box suite of `cover`.
+# count of the same lines), its web page, the white-box suite of `cover`, and the check in shards.
 check_variants() {
   local build=$1
   for v in shop_check-schemata shop_check-coverage shop_check-branches mutants/sorted_list.jsonl \
@@ -118,6 +118,25 @@ PY
   grep -q -F "all                                16       16  100 %" "$tmp/cover.out" ||
     fail "cover does not count and cover the 16 branches of insert and erase"
   expect_run white-box-suite 1 "4 failed" "$build/shop_check" check ShopList erase_leaky --suite "$tmp/wb.suite" --show 0
+  # The check in two shards, joined by merge: the unsharded check's counts and findings.
+  for i in 1 2; do
+    "$build/shop_check" check ShopList erase_leaky 4 --shard $i/2 --stats json -q --show 0 >"$tmp/shard$i.out" || true
+  done
+  "$build/shop_check" check ShopList erase_leaky 4 --stats json -q --show 0 --findings "$tmp/whole.jsonl" \
+    >"$tmp/whole.out" || true
+  "$build/shop_check" merge "$tmp/shard2.out" "$tmp/shard1.out" -q --findings "$tmp/merged.jsonl" \
+    >"$tmp/merged.out" || true
+  python3 - "$tmp/whole.out" "$tmp/merged.out" "$tmp/whole.jsonl" "$tmp/merged.jsonl" <<'PY' ||
+import json, sys
+last = lambda p: json.loads(open(p).read().strip().splitlines()[-1])
+whole, merged = last(sys.argv[1]), last(sys.argv[2])
+for key in ("inputs", "passed", "failed", "structures", "explored", "first_failed_inputs"):
+    assert whole[key] == merged[key], (key, whole[key], merged[key])
+assert whole["failed"] > 0
+rows = lambda p: [json.loads(line) for line in open(p)]
+assert rows(sys.argv[3]) == rows(sys.argv[4]), "the merged findings differ"
+PY
+    fail "check --shard 1/2 and 2/2, merged, are not the unsharded check"
 }
 
 echo "== find_package: install, then build the example against the installed package"

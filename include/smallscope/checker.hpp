@@ -60,6 +60,16 @@ struct check_options {
   // Polled between inputs (stop.hpp): once true, the workers are stopped and the report holds
   // the inputs checked so far (check_report::interrupted).
   stop_request stop;
+  // One shard of the check (many machines, docs/SCALE.md): the search is cut into at least
+  // units_per_shard * shard_count units in its order, as gen's shards cut it, and this run
+  // checks the units whose number is shard_index (0-based) modulo shard_count, on `threads`
+  // workers. Its inputs are numbered as one worker would number them over its own units;
+  // check_report::shard_units gives the structures of each, from which the whole check's
+  // numbers follow (`smallscope merge`). A black-box check of every input of the search: not
+  // with stop_after, sample, only_input, white_box, eq_class, one_per_class or source.
+  std::uint64_t shard_index = 0;
+  std::uint64_t shard_count = 1;
+  std::uint64_t units_per_shard = 32768;
 };
 
 // One failed input.
@@ -94,6 +104,9 @@ struct check_report {
   double seconds = 0;         // wall time of the whole check
   double method_seconds = 0;  // time inside the method and its oracle
   std::vector<counterexample> failures;  // smallest first: fewest objects, then input order
+  // A shard's run (check_options::shard_count > 1): the valid structures of each unit it owns,
+  // in order; unit k is the search's unit k * shard_count + shard_index.
+  std::vector<std::uint64_t> shard_units;
   // About the finitization and the invariant (a field that multiplies the count, one that never
   // varies, no valid input, an invariant that accepts nearly everything); only when every input
   // of the scope was generated.

@@ -156,6 +156,14 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     throw std::invalid_argument(
         "several workers check the whole search black-box: not with stop_after, sample, only_input, white_box, "
         "eq_class, one_per_class, limit or given structures");
+  if (options.shard_count == 0 || options.shard_index >= options.shard_count || options.units_per_shard == 0)
+    throw std::invalid_argument("a shard is shard_index < shard_count of at least one unit each");
+  if (options.shard_count > 1 && (options.stop_after != 0 || options.sample != 0 || options.only_input != 0 ||
+                                  options.white_box || options.search.eq_class || options.search.one_per_class ||
+                                  options.source != nullptr || options.search.limit != 0))
+    throw std::invalid_argument(
+        "a shard checks its share of the whole search black-box: not with stop_after, sample, only_input, white_box, "
+        "eq_class, one_per_class, limit or given structures");
   const auto start = std::chrono::steady_clock::now();
   const detail::state_space space(fin.data());  // for the failures the supervisor records
   const detail::argument_tuples tuples(method, space);
@@ -177,10 +185,15 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   }
 
   // Several workers: the search cut into units in its order, many more than the workers, so
-  // that the last units to finish are small.
-  const bool by_units = options.threads > 1;
+  // that the last units to finish are small. A shard: the units of its share of the plan.
+  const bool sharded = options.shard_count > 1;
+  const bool by_units = options.threads > 1 || sharded;
   std::vector<detail::work_unit> units;
-  if (by_units) detail::plan_units(fin.data(), invariant, options.search, 256 * std::uint64_t{options.threads}, 0, 1, units);
+  if (sharded)
+    detail::plan_units(fin.data(), invariant, options.search, options.units_per_shard * options.shard_count,
+                       options.shard_index, options.shard_count, units);
+  else if (by_units)
+    detail::plan_units(fin.data(), invariant, options.search, 256 * std::uint64_t{options.threads}, 0, 1, units);
   std::optional<detail::shared_unit_board> board;
   if (by_units) board.emplace(units.size());
 
@@ -325,6 +338,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
         while (counter.next()) ++structures;
       }
       before[u + 1] = before[u] + structures;
+      if (sharded) report.shard_units.push_back(structures);
       if (counts.done.load()) {
         report.structures += structures;
         report.explored += counts.explored.load();

@@ -64,8 +64,8 @@ void prepare_reproducer_dir(const std::string& dir) {
 }
 
 // One failure as a JSON object, for --findings.
-nlohmann::json finding_json(const check_context& ctx, const counterexample& c, structure_format format) {
-  nlohmann::json j = {{"input", c.input},         {"kind", outcome_name(c.kind)}, {"detail", c.detail},
+figures finding_json(const check_context& ctx, const counterexample& c, structure_format format) {
+  figures j = {{"input", c.input},         {"kind", outcome_name(c.kind)}, {"detail", c.detail},
                       {"arguments", c.arguments}, {"objects", c.objects}};
   if (!c.result.empty()) j["result"] = c.result;
   if (c.returned) j["returned"] = true;  // a crash in reading the post-state, after the method returned
@@ -121,6 +121,15 @@ int run_check_command(const check_request& r) {
   if (ordered != nullptr && r.gen.threads > 1)
     throw usage_error(fmt::format("{} runs on one worker: give --threads 1 or leave --threads out", ordered));
   const unsigned threads = ordered != nullptr ? 1u : bounded_threads(r.gen.threads);
+  // A shard: its share of every input; the whole check's numbers come from `merge`.
+  scale_plan shard;
+  parse_shard(r.gen.shard, shard);
+  const bool sharded = shard.shard_count > 1;
+  if (sharded && ordered != nullptr)
+    throw usage_error(fmt::format("{} does not go with --shard: a shard checks its share of every input", ordered));
+  if (sharded && !r.findings.empty())
+    throw usage_error("--findings does not go with --shard: a shard's failures are in its --stats json line, and "
+                      "`smallscope merge --findings FILE` writes all of them, numbered as the whole check");
 
   check_options options;
   options.threads = threads;
@@ -135,6 +144,9 @@ int run_check_command(const check_request& r) {
   options.eq_class = instance.eq_class;
   options.stop = interrupt_stop();
   if (from_suite) options.source = &suite_source;
+  options.shard_index = shard.shard_index;
+  options.shard_count = shard.shard_count;
+  options.units_per_shard = r.gen.shard_units;
 
   if (r.input != 0 && !r.white_box && !spec && !from_suite) {
     const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search, instance.eq_class,
@@ -193,7 +205,7 @@ int run_check_command(const check_request& r) {
   ctx.subj = &s;
   ctx.fin = &instance.fin;
   ctx.method = &method;
-  ctx.reproduce_command = command;
+  ctx.reproduce_command = sharded ? std::string() : command;  // a shard's numbers are not the check's
   ctx.header = s.header;
 
   bool write_failed = false;
@@ -239,6 +251,10 @@ int run_check_command(const check_request& r) {
   if (report.worker_restarts > 0) summary += fmt::format(", {} worker restarts", report.worker_restarts);
   if (sampled_all)
     summary += fmt::format(", every input: --sample {} is at least the {} inputs", r.sample, grouped(report.total_inputs));
+  if (sharded)
+    summary += fmt::format(", shard {}: inputs numbered within the shard (`smallscope merge` numbers them as the whole "
+                           "check)",
+                           shard.shard_text);
   if (stopped_by_signal) summary += fmt::format(", {}: the findings so far", interrupted_note);
   if (!r.gen.quiet)
     for (const auto& w : report.warnings) err("warning: {}\n", w);
@@ -276,6 +292,18 @@ int run_check_command(const check_request& r) {
     for (std::size_t i = 0; i < report.failures.size() && i < 10; ++i) first.push_back(report.failures[i].input);
     j["first_failed_inputs"] = first;
     j["warnings"] = report.warnings;
+    if (sharded) {  // what `merge` needs to number the inputs as the whole check
+      j["options"] = fmt::format("{}{}", non_default_options(r.gen.search),
+                                 r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "");
+      j["shard"] = {{"index", shard.shard_index + 1},
+                    {"count", shard.shard_count},
+                    {"units_per_shard", r.gen.shard_units},
+                    {"tuples", report.structures == 0 ? 0 : report.total_inputs / report.structures},
+                    {"units", report.shard_units}};
+      figures all = figures::array();
+      for (const auto& c : report.failures) all.push_back(finding_json(ctx, c, *format));
+      j["failures"] = all;
+    }
     write_out(stats_lines(r.gen.stats, j));
   } else {
     out("{}\n", summary);
@@ -354,6 +382,7 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
   c.add_flag("--generators", check->gen.generators,
              "search the inputs with the invariant's form with dedicated generators (the same inputs, found\n"
              "from fewer candidates)");
+  add_shard_options(c, rules, check->gen, "check");
   add_search_options(c, check->gen.search);
   c.footer(fmt::format(
       "Each input runs in a forked worker: a crash or a timeout is reported with its input and the\n"

@@ -346,14 +346,7 @@ command_runner add_gen(CLI::App& g, rule_table& rules, const std::string& progra
             fmt::format("search on N threads (default: every core this process may use, here {}); one thread keeps\n"
                         "the search's order, --limit, --eq-class, --one-per-class and --sample use one",
                         available_cores()));
-  rules["--shard"] = "I/N with 1 <= I <= N";
-  g.add_option("--shard", gen->shard,
-               "run the I-th of N disjoint shares of the search (1 <= I <= N); `smallscope merge` joins the\n"
-               "shards' --stats json outputs (docs/SCALE.md)")
-      ->type_name("I/N");
-  add_count(g, rules, "--shard-units", gen->shard_units, 1,
-            "with --shard: cut the search into at least N units per shard (default 32768); more balances\n"
-            "lopsided searches better, at the cost of a longer plan");
+  add_shard_options(g, rules, *gen, "search");
   rules["--output"] = "a file to write";
   g.add_option("--output", gen->output, "write stdout (structures, statistics) to FILE")->type_name("FILE");
   rules["--checkpoint"] = "a file to write (and read, when it exists)";

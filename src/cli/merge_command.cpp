@@ -20,6 +20,7 @@
 #include "cli/command.hpp"
 #include "files/input_file.hpp"
 #include "cli/commands.hpp"
+#include "cli/merge_check.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 
@@ -55,7 +56,7 @@ bool starts_structure(const std::string& line) { return number_at(line) != std::
 
 shard_output read_shard(const std::string& path) {
   if (const std::string why = files::unreadable(path); !why.empty())
-    throw usage_error(fmt::format("merge: '{}' {}; give the stdout of `gen ... --shard I/N --stats json`", path, why));
+    throw usage_error(fmt::format("merge: '{}' {}; give the stdout of `gen|check ... --shard I/N --stats json`", path, why));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw usage_error(fmt::format("merge: cannot read '{}'", path));
   shard_output s;
@@ -64,7 +65,7 @@ shard_output read_shard(const std::string& path) {
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   while (!lines.empty() && lines.back().empty()) lines.pop_back();
   const auto bad = [&path, &lines](const std::string& what) {
-    return usage_error(fmt::format("merge: {}:{}: {}; give the stdout of `gen ... --shard I/N --stats json`", path,
+    return usage_error(fmt::format("merge: {}:{}: {}; give the stdout of `gen|check ... --shard I/N --stats json`", path,
                                    lines.size(), what));
   };
   if (lines.empty()) throw bad("the file is empty");
@@ -86,6 +87,7 @@ shard_output read_shard(const std::string& path) {
     throw bad(fmt::format("it prints {} structures but says it yielded {} (a lost line, or another run's output?)",
                           s.printed, count("yielded")));
   if (s.stats.contains("shard")) {
+    if (!s.stats["shard"].is_object()) throw bad("its \"shard\" is not an object");
     s.index = s.stats["shard"].value("index", std::uint64_t{0});
     s.count = s.stats["shard"].value("count", std::uint64_t{0});
     if (s.index < 1 || s.index > s.count) throw bad("its shard is not I/N with 1 <= I <= N");
@@ -105,6 +107,25 @@ std::string renumbered(const std::string& line, std::uint64_t& number) {
   return line.substr(0, from) + std::to_string(++number) + line.substr(to);
 }
 
+// The shards of a check: one statistics line, and every failure into --findings.
+int merge_checks(const std::map<std::uint64_t, const shard_output*>& by_index, const merge_request& r) {
+  std::vector<check_shard> shards;
+  for (const auto& [index, s] : by_index) shards.push_back({s->path, s->stats});
+  const merged_check m = merge_check_shards(shards);
+  if (!r.findings.empty()) {
+    std::string lines;
+    for (const auto& f : m.failures) lines += f.dump() + '\n';
+    if (!write_file_or_report("--findings", r.findings, lines)) return exit_output_error;
+  }
+  write_out(m.stats.dump() + '\n');
+  flush_out();
+  if (!r.quiet)
+    err("merged {} shards of a check: {} inputs, {} failed; slowest shard {:.3f} s\n", shards.size(),
+        grouped(m.stats["inputs"].get<std::uint64_t>()), grouped(m.stats["failed"].get<std::uint64_t>()),
+        m.stats["shards"]["slowest_seconds"].get<double>());
+  return m.failures.empty() ? exit_done : exit_findings;
+}
+
 }  // namespace
 
 int run_merge(const merge_request& r) {
@@ -116,9 +137,10 @@ int run_merge(const merge_request& r) {
   std::map<std::uint64_t, const shard_output*> by_index;
   for (const auto& s : shards) {
     for (const char* key : {"subject", "fin", "options", "generators"})
-      if (s.stats[key] != first.stats[key])
+      if (s.stats.value(key, nlohmann::json()) != first.stats.value(key, nlohmann::json()))
         throw usage_error(fmt::format("merge: {} and {} are not shards of one search: their {} differ ({} against {})",
-                                      first.path, s.path, key, first.stats[key].dump(), s.stats[key].dump()));
+                                      first.path, s.path, key, first.stats.value(key, nlohmann::json()).dump(),
+                                      s.stats.value(key, nlohmann::json()).dump()));
     if (s.count != n)
       throw usage_error(fmt::format("merge: {} is shard {}/{}, but {} is shard {}/{}", first.path, first.index, n, s.path,
                                     s.index, s.count));
@@ -128,6 +150,8 @@ int run_merge(const merge_request& r) {
   for (std::uint64_t i = 1; i <= n; ++i)
     if (by_index.count(i) == 0)
       throw usage_error(fmt::format("merge: shard {}/{} is missing: give the outputs of all {} shards", i, n, n));
+  if (first.stats.contains("method")) return merge_checks(by_index, r);
+  if (!r.findings.empty()) throw usage_error("--findings goes with the shards of a check (`check --shard I/N`)");
   for (const auto& s : shards)
     if ((s.printed == 0) != (first.printed == 0) && s.stats.value("yielded", std::uint64_t{0}) != 0 &&
         first.stats.value("yielded", std::uint64_t{0}) != 0)
@@ -160,7 +184,9 @@ int run_merge(const merge_request& r) {
     const double seconds = s->stats.value("seconds", 0.0);
     slowest = std::max(slowest, seconds);
     total += seconds;
-    if (s->stats.contains("shard")) plan_seconds = std::max(plan_seconds, s->stats["shard"]["plan"].value("seconds", 0.0));
+    if (const auto& shard = s->stats.value("shard", nlohmann::json());
+        shard.is_object() && shard.contains("plan") && shard["plan"].is_object())
+      plan_seconds = std::max(plan_seconds, shard["plan"].value("seconds", 0.0));
     // A warning holds for the whole search only if every shard's sample gave it.
     std::set<std::string> these;
     for (const auto& w : s->stats.value("warnings", nlohmann::json::array())) these.insert(w.get<std::string>());
@@ -192,12 +218,18 @@ int run_merge(const merge_request& r) {
              : (merged["interrupted"].get<bool>() ? exit_interrupted : exit_done);
 }
 
-command_runner add_merge(CLI::App& mg, rule_table&, const std::string&) {
+command_runner add_merge(CLI::App& mg, rule_table& rules, const std::string&) {
   auto merge = std::make_shared<merge_request>();
   mg.add_option("FILE", merge->files, "the stdout of each shard, all N of them, in any order")->required()->type_name("FILE");
+  rules["--findings"] = "a file to write";
+  mg.add_option("--findings", merge->findings,
+                "the shards of a check: write every failure to FILE (JSON Lines), numbered as the whole check")
+      ->type_name("FILE");
   add_quiet(mg, merge->quiet, "no summary on stderr");
-  mg.footer("The structures come out in shard order, numbered 1, 2, 3 across the shards; the last line is one\n"
-            "JSON object with the counts added up, `seconds` the slowest shard's, and `shards` the balance.");
+  mg.footer("gen's shards: the structures come out in shard order, numbered 1, 2, 3 across the shards; the last\n"
+            "line is one JSON object with the counts added up, `seconds` the slowest shard's, and `shards` the\n"
+            "balance. check's shards (`check --shard I/N --stats json`): that line is the whole check's, its\n"
+            "failures numbered as one unsharded run numbers them (--findings FILE writes them).");
   return [merge] { return run_merge(*merge); };
 }
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/numbers.hpp"
@@ -31,19 +32,34 @@ unsigned bounded_threads(std::uint64_t requested) {
   return requested == 0 ? cores : static_cast<unsigned>(requested);
 }
 
+void parse_shard(const std::string& text, scale_plan& plan) {
+  if (text.empty()) return;
+  const auto slash = text.find('/');
+  const auto i = slash == std::string::npos ? std::nullopt : parse_u64(text.substr(0, slash));
+  const auto n = slash == std::string::npos ? std::nullopt : parse_u64(text.substr(slash + 1));
+  if (!i || !n || *n < 1 || *i < 1 || *i > *n || *n > 1'000'000)
+    throw usage_error(fmt::format("--shard must be I/N with 1 <= I <= N <= 1000000 (the I-th of N shares), got '{}'",
+                                  escaped(text)));
+  plan.shard_index = *i - 1;
+  plan.shard_count = *n;
+  plan.shard_text = fmt::format("{}/{}", *i, *n);
+}
+
+void add_shard_options(CLI::App& app, rule_table& rules, gen_request& r, const std::string& what) {
+  rules["--shard"] = "I/N with 1 <= I <= N";
+  app.add_option("--shard", r.shard,
+                 fmt::format("run the I-th of N disjoint shares of the {} (1 <= I <= N); `smallscope merge` joins the\n"
+                             "shards' --stats json outputs (docs/SCALE.md)",
+                             what))
+      ->type_name("I/N");
+  add_count(app, rules, "--shard-units", r.shard_units, 1,
+            "with --shard: cut the search into at least N units per shard (default 32768); more balances\n"
+            "lopsided searches better, at the cost of a longer plan");
+}
+
 scale_plan plan_scale(const gen_request& r) {
   scale_plan plan;
-  if (!r.shard.empty()) {
-    const auto slash = r.shard.find('/');
-    const auto i = slash == std::string::npos ? std::nullopt : parse_u64(r.shard.substr(0, slash));
-    const auto n = slash == std::string::npos ? std::nullopt : parse_u64(r.shard.substr(slash + 1));
-    if (!i || !n || *n < 1 || *i < 1 || *i > *n || *n > 1'000'000)
-      throw usage_error(fmt::format("--shard must be I/N with 1 <= I <= N <= 1000000 (the I-th of N shares), got '{}'",
-                                    escaped(r.shard)));
-    plan.shard_index = *i - 1;
-    plan.shard_count = *n;
-    plan.shard_text = fmt::format("{}/{}", *i, *n);
-  }
+  parse_shard(r.shard, plan);
   const search_options& o = r.search;
   // Which structures come first, or which one of a class is kept, depends on the search order.
   const char* ordered = o.limit != 0 ? "--limit" : o.one_per_class ? "--one-per-class" : o.eq_class ? "--eq-class"

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "search/work_unit.hpp"
 
@@ -30,6 +31,10 @@ unsigned available_cores();
 unsigned bounded_threads(std::uint64_t requested);
 // Parses and checks --threads, --shard, --checkpoint against the other options (usage_error).
 scale_plan plan_scale(const gen_request& r);
+// --shard I/N (empty: the whole search) into the plan's shard fields; usage_error otherwise.
+void parse_shard(const std::string& text, scale_plan& plan);
+// --shard and --shard-units, for gen and check (`what`: "search" or "check").
+void add_shard_options(CLI::App& app, rule_table& rules, gen_request& r, const std::string& what);
 // Every unit of a checkpoint names slots of `space` and values in their domains, with its
 // floor within its prefix; usage_error naming the file otherwise.
 void check_units(const detail::state_space& space, const std::vector<detail::work_unit>& units, const std::string& path);

@@ -68,7 +68,9 @@ std::vector<std::uint64_t> one_to(std::size_t n) {
   return v;
 }
 
+using test_files::file_text;
 using test_files::temp_path;
+using test_files::write_temp;
 
 printed gen_jsonl(std::vector<std::string> args) {
   args.insert(args.begin(), "gen");
@@ -176,6 +178,109 @@ TEST(Scale, MergeRefusesShardsMissingTwiceOrOfAnotherSearch) {
 }
 
 // --threads beyond 4 per core is refused at once (it would spend minutes starting threads).
+// The findings of a --findings file, one JSON object per line.
+std::vector<nlohmann::json> findings(const std::string& path) {
+  std::vector<nlohmann::json> out;
+  for (const auto& line : lines(file_text(path))) out.push_back(nlohmann::json::parse(line));
+  return out;
+}
+
+// check --shard I/N on each shard, joined by merge: the whole check's counts and every failure
+// with the number, the kind, the arguments and the pictures the unsharded check gives it, with
+// the shards given in any order, on one or two workers each, the pictures in text or dot.
+TEST(Scale, CheckShardsJoinedByMergeAreTheWholeCheck) {
+  struct setup {
+    std::vector<std::string> check;  // subject, method, scope
+    std::vector<std::string> extra;
+    std::uint64_t shards;
+  };
+  for (const setup& c : {setup{{"TreeMap", "remove_flipped", "6"}, {"--threads", "2"}, 3},
+                         setup{{"SinglyLinkedList", "remove_null_deref", "5"}, {"--format", "dot", "--threads", "1"}, 2}}) {
+    std::vector<std::string> whole_args = {"check"};
+    whole_args.insert(whole_args.end(), c.check.begin(), c.check.end());
+    whole_args.insert(whole_args.end(), c.extra.begin(), c.extra.end());
+    for (const char* a : {"--stats", "json", "-q", "--show", "0"}) whole_args.push_back(a);
+    std::vector<std::string> merge_args = {"merge", "-q", "--findings", temp_path("merged.jsonl")};
+    for (std::uint64_t i = c.shards; i >= 1; --i) {  // the shards in reverse: merge puts them in order
+      auto args = whole_args;
+      args.insert(args.end(), {"--shard", std::to_string(i) + "/" + std::to_string(c.shards), "--shard-units", "64"});
+      const result r = run(args);
+      ASSERT_EQ(r.exit_code, 1) << shown(args, r);
+      merge_args.push_back(write_temp("check_shard" + std::to_string(i), r.out));
+    }
+    whole_args.insert(whole_args.end(), {"--findings", temp_path("whole.jsonl")});
+    const result whole = run(whole_args);
+    ASSERT_EQ(whole.exit_code, 1) << shown(whole_args, whole);
+    const result merged = run(merge_args);
+    ASSERT_EQ(merged.exit_code, 1) << shown(merge_args, merged);
+    const auto w = cli_runner::last_line_json(whole.out);
+    const auto m = cli_runner::last_line_json(merged.out);
+    for (const char* key : {"subject", "method", "fin", "inputs", "passed", "failed", "structures", "total_inputs",
+                            "explored", "first_failed_inputs", "warnings"})
+      EXPECT_EQ(m[key], w[key]) << c.check[0] << ": " << key;
+    EXPECT_GT(w["failed"].get<std::uint64_t>(), 10u) << c.check[0];
+    EXPECT_EQ(m["shards"]["count"], c.shards);
+    EXPECT_EQ(findings(temp_path("merged.jsonl")), findings(temp_path("whole.jsonl"))) << c.check[0];
+  }
+}
+
+// A shard's numbers are its own: no --findings or reproduce line with --shard, and what needs the
+// search's order is refused; merge refuses a shard interrupted, edited or of another check.
+TEST(Scale, CheckShardsRefuseWhatNeedsTheWholeCheck) {
+  const std::vector<std::string> base = {"check", "TreeMap", "remove_flipped", "5"};
+  for (const auto& [extra, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"--shard", "1/2", "--findings", temp_path("f.jsonl")}, "--findings does not go with --shard"},
+           {{"--shard", "1/2", "--sample", "3"}, "--sample does not go with --shard"},
+           {{"--shard", "1/2", "--input", "3"}, "--input does not go with --shard"},
+           {{"--shard", "1/2", "--white-box"}, "--white-box does not go with --shard"},
+           {{"--shard", "3/2"}, "--shard must be I/N"}}) {
+    auto args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    const result r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << shown(args, r);
+    EXPECT_TRUE(contains(r.err, message)) << shown(args, r);
+  }
+  const result shown_one = run({"check", "TreeMap", "remove_flipped", "5", "--shard", "2/2", "--show", "1"});
+  EXPECT_EQ(shown_one.exit_code, 1) << shown_one.err;
+  EXPECT_FALSE(contains(shown_one.out, "reproduce:")) << shown_one.out;
+  EXPECT_TRUE(contains(shown_one.out, "inputs numbered within the shard")) << shown_one.out;
+
+  std::vector<std::string> outs;
+  for (const std::string shard : {"1/2", "2/2"}) {
+    const std::vector<std::string> args = {"check", "TreeMap", "remove_flipped", "5", "--shard", shard,
+                                           "--stats", "json", "-q", "--show", "0"};
+    const result r = run(args);
+    ASSERT_EQ(r.exit_code, 1) << shown(args, r);
+    outs.push_back(lines(r.out).back());
+  }
+  const std::string first = write_temp("cs_1", outs[0] + "\n");
+  const auto refused = [&](const std::string& name, nlohmann::json edited, const std::string& message) {
+    const result r = run({"merge", first, write_temp(name, edited.dump() + "\n")});
+    EXPECT_EQ(r.exit_code, 2) << name << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, message)) << name << ": " << r.err;
+  };
+  const auto second = nlohmann::json::parse(outs[1]);
+  auto edited = second;
+  edited["interrupted"] = true;
+  refused("cs_interrupted", edited, "the shard was interrupted");
+  edited = second;
+  edited["shard"]["units"].push_back(3);
+  refused("cs_units", edited, "its units hold");
+  edited = second;
+  edited["failures"].erase(0);
+  refused("cs_failures", edited, "failures, but it says");
+  edited = second;
+  edited["method"] = "remove";
+  refused("cs_method", edited, "not shards of one check");
+  edited = second;
+  edited["shard"]["units_per_shard"] = 7;
+  refused("cs_units_per_shard", edited, "--shard-units differs");
+  const result gen_findings = run({"merge", "--findings", temp_path("x.jsonl"),
+                                   write_temp("g1", lines(run({"gen", "BinaryTree", "4", "--shard", "1/1", "--stats", "json", "-q"}).out).back() + "\n")});
+  EXPECT_EQ(gen_findings.exit_code, 2) << gen_findings.err;
+  EXPECT_TRUE(contains(gen_findings.err, "--findings goes with the shards of a check")) << gen_findings.err;
+}
+
 TEST(Scale, ThreadsAreBoundedByTheCores) {
   for (const std::string command : {"gen", "check"}) {
     std::vector<std::string> args = {command, "SearchTree"};
