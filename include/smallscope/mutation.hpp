@@ -62,16 +62,38 @@ constexpr decltype(auto) apply_binary(A&& a, B&& b) {
   else return a %= b;
 }
 
+// Whether `a O b` compiles and converts to R. A point inside a template is mutated once for
+// every instantiation: an alternative that an instantiation's types do not have (`%` of a
+// double, `<=` of a key with `<` only) is the original there.
+template <op O, class R, class A, class B>
+constexpr bool applicable() {
+  if constexpr (O == op::add) return requires(A& a, B& b) { static_cast<R>(a + b); };
+  else if constexpr (O == op::sub) return requires(A& a, B& b) { static_cast<R>(a - b); };
+  else if constexpr (O == op::mul) return requires(A& a, B& b) { static_cast<R>(a * b); };
+  else if constexpr (O == op::div) return requires(A& a, B& b) { static_cast<R>(a / b); };
+  else if constexpr (O == op::rem) return requires(A& a, B& b) { static_cast<R>(a % b); };
+  else if constexpr (O == op::lt) return requires(A& a, B& b) { static_cast<R>(a < b); };
+  else if constexpr (O == op::le) return requires(A& a, B& b) { static_cast<R>(a <= b); };
+  else if constexpr (O == op::gt) return requires(A& a, B& b) { static_cast<R>(a > b); };
+  else if constexpr (O == op::ge) return requires(A& a, B& b) { static_cast<R>(a >= b); };
+  else if constexpr (O == op::eq) return requires(A& a, B& b) { static_cast<R>(a == b); };
+  else if constexpr (O == op::ne) return requires(A& a, B& b) { static_cast<R>(a != b); };
+  else if constexpr (O == op::add_assign) return requires(A& a, B& b) { static_cast<R>(a += b); };
+  else if constexpr (O == op::sub_assign) return requires(A& a, B& b) { static_cast<R>(a -= b); };
+  else if constexpr (O == op::mul_assign) return requires(A& a, B& b) { static_cast<R>(a *= b); };
+  else if constexpr (O == op::div_assign) return requires(A& a, B& b) { static_cast<R>(a /= b); };
+  else return requires(A& a, B& b) { static_cast<R>(a %= b); };
+}
+
 // The k-th of the alternatives applied to (a, b), converted to the original's type.
-template <class R, op First, op... Rest, class A, class B>
+template <class R, op Original, op First, op... Rest, class A, class B>
 R apply_nth(int k, A&& a, B&& b) {
-  if constexpr (sizeof...(Rest) == 0) {
-    (void)k;
-    return static_cast<R>(apply_binary<First>(a, b));
-  } else {
-    if (k == 0) return static_cast<R>(apply_binary<First>(a, b));
-    return apply_nth<R, Rest...>(k - 1, a, b);
+  if (k == 0) {
+    if constexpr (applicable<First, R, A, B>()) return static_cast<R>(apply_binary<First>(a, b));
+    else return static_cast<R>(apply_binary<Original>(a, b));
   }
+  if constexpr (sizeof...(Rest) == 0) return static_cast<R>(apply_binary<Original>(a, b));
+  else return apply_nth<R, Original, Rest...>(k - 1, a, b);
 }
 
 // `a OP b` with OP the original operator, or an alternative when its mutant runs. Both operands
@@ -80,7 +102,7 @@ template <op Original, op... Alternatives, class A, class B>
 decltype(auto) binary(int first, A&& a, B&& b) {
   using R = decltype(apply_binary<Original>(a, b));
   const int k = chosen(first, static_cast<int>(sizeof...(Alternatives)));
-  if (k >= 0) return apply_nth<R, Alternatives...>(k, a, b);
+  if (k >= 0) return apply_nth<R, Original, Alternatives...>(k, a, b);
   return static_cast<R>(apply_binary<Original>(a, b));
 }
 

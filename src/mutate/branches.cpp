@@ -93,8 +93,9 @@ class conditions : public RecursiveASTVisitor<conditions> {
   void leaf(const Expr* e) {
     const SourceLocation b = e->getBeginLoc(), end = e->getEndLoc();
     if (!b.isValid() || !end.isValid() || b.isMacroID() || end.isMacroID() || !sm_.isInMainFile(b)) return;
-    if (e->isValueDependent() || e->isTypeDependent()) return;  // templates: one probe per instantiation is not wanted
-    if (e->isIntegerConstantExpr(ctx_)) return;  // `while (true)`: no jump, as in bytecode
+    // Inside a template the condition may depend on its parameters: one probe for the source
+    // point, which every instantiation's outcomes set.
+    if (!e->isValueDependent() && e->isIntegerConstantExpr(ctx_)) return;  // `while (true)`: no jump, as in bytecode
     if (!seen_.insert(e).second) return;
     leaves.push_back({e, function_->getQualifiedNameAsString()});
   }

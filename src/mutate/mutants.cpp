@@ -115,10 +115,14 @@ class collector : public RecursiveASTVisitor<collector> {
     const QualType lt = b->getLHS()->getType(), rt = b->getRHS()->getType();
     std::vector<BinaryOperatorKind> family;
     std::string mutator;
+    // Inside a template an operand's type may be a template parameter's: the point gets every
+    // alternative, and an instantiation whose types lack one runs the original there
+    // (mutation.hpp: applicable).
+    const bool dependent = lt->isDependentType() || rt->isDependentType();
     if (b->isAdditiveOp() || b->isMultiplicativeOp()) {
-      if (!lt->isArithmeticType() || !rt->isArithmeticType()) return true;
+      if (!dependent && (!lt->isArithmeticType() || !rt->isArithmeticType())) return true;
       family = {BO_Add, BO_Sub, BO_Mul, BO_Div};
-      if (lt->isIntegerType() && rt->isIntegerType()) family.push_back(BO_Rem);
+      if (dependent || (lt->isIntegerType() && rt->isIntegerType())) family.push_back(BO_Rem);
       mutator = "arithmetic";
     } else if (b->isRelationalOp()) {
       family = {BO_LT, BO_LE, BO_GT, BO_GE};
@@ -132,9 +136,9 @@ class collector : public RecursiveASTVisitor<collector> {
     } else if (b->isCompoundAssignmentOp()) {
       if (k == BO_ShlAssign || k == BO_ShrAssign || k == BO_AndAssign || k == BO_OrAssign || k == BO_XorAssign) return true;
       if (lt->isPointerType()) family = {BO_AddAssign, BO_SubAssign};
-      else if (lt->isArithmeticType() && rt->isArithmeticType()) {
+      else if (dependent || (lt->isArithmeticType() && rt->isArithmeticType())) {
         family = {BO_AddAssign, BO_SubAssign, BO_MulAssign, BO_DivAssign};
-        if (lt->isIntegerType() && rt->isIntegerType()) family.push_back(BO_RemAssign);
+        if (dependent || (lt->isIntegerType() && rt->isIntegerType())) family.push_back(BO_RemAssign);
       } else {
         return true;
       }
@@ -174,7 +178,8 @@ class collector : public RecursiveASTVisitor<collector> {
 
   bool VisitUnaryOperator(UnaryOperator* u) {
     if (!here(u) || !u->isIncrementDecrementOp() || refers_to_bit_field(u->getSubExpr())) return true;
-    if (!u->getSubExpr()->getType()->isScalarType()) return true;
+    const QualType t = u->getSubExpr()->getType();
+    if (!t->isScalarType() && !t->isDependentType()) return true;
     add_step(u, u->getOpcode() == UO_PreInc || u->getOpcode() == UO_PostInc, u->isPrefix(), u->getOperatorLoc(),
              u->getSubExpr());
     return true;
@@ -256,7 +261,7 @@ class collector : public RecursiveASTVisitor<collector> {
     if (const auto* f = dyn_cast<FieldDecl>(m->getMemberDecl())) {
       if (f->isBitField() || called_.count(m) != 0) return true;
       const auto* record = dyn_cast<CXXRecordDecl>(f->getParent());
-      if (record == nullptr || record->isLambda() || record->getDescribedClassTemplate() != nullptr) return true;
+      if (record == nullptr || record->isLambda()) return true;
       std::vector<std::string> names;
       for (const FieldDecl* g : record->fields()) {
         if (g == f || g->isBitField() || g->getName().empty() || !accessible(g, record)) continue;
@@ -276,7 +281,6 @@ class collector : public RecursiveASTVisitor<collector> {
     if (callee == nullptr || m == nullptr || ordinary_method(m) == false) return true;
     called_.insert(callee);
     const CXXRecordDecl* record = m->getParent();
-    if (record->getDescribedClassTemplate() != nullptr) return true;
     std::vector<std::string> names;
     for (const CXXMethodDecl* other : record->methods()) {
       if (other == m || !ordinary_method(other) || other->getName() == m->getName() || !accessible(other, record)) continue;
@@ -424,9 +428,20 @@ class call_graph : public RecursiveASTVisitor<call_graph> {
   explicit call_graph(SourceManager& sm) : sm_(sm) {}
   bool TraverseFunctionDecl(FunctionDecl* f) { return within(f, [&] { return Base::TraverseFunctionDecl(f); }); }
   bool TraverseCXXMethodDecl(CXXMethodDecl* f) { return within(f, [&] { return Base::TraverseCXXMethodDecl(f); }); }
+  // A call: to a function, to a specialization of a template (its pattern), or, inside a
+  // template, to a name resolved only when it is instantiated (every candidate the name finds).
   bool VisitCallExpr(CallExpr* c) {
     if (current_ == nullptr) return true;
-    if (const FunctionDecl* f = c->getDirectCallee()) calls_[current_].insert(f->getCanonicalDecl());
+    if (const FunctionDecl* f = c->getDirectCallee()) {
+      add(f);
+    } else if (const auto* overloads = dyn_cast<OverloadExpr>(c->getCallee()->IgnoreParenImpCasts())) {
+      for (const NamedDecl* d : overloads->decls()) add(d->getUnderlyingDecl());
+    } else if (const auto* member = dyn_cast<CXXDependentScopeMemberExpr>(c->getCallee()->IgnoreParenImpCasts())) {
+      // `this->f(x)` in a class template: the methods of that name of the class.
+      const auto* method = dyn_cast<CXXMethodDecl>(current_);
+      if (method != nullptr && member->isImplicitAccess())
+        for (const NamedDecl* d : method->getParent()->lookup(member->getMember())) add(d->getUnderlyingDecl());
+    }
     return true;
   }
   bool VisitFunctionDecl(FunctionDecl* f) {
@@ -458,6 +473,13 @@ class call_graph : public RecursiveASTVisitor<call_graph> {
     const bool ok = base();
     current_ = outer;
     return ok;
+  }
+  void add(const NamedDecl* d) {
+    const FunctionDecl* f = dyn_cast<FunctionDecl>(d);
+    if (const auto* t = dyn_cast<FunctionTemplateDecl>(d)) f = t->getTemplatedDecl();
+    if (f == nullptr) return;
+    if (const FunctionDecl* pattern = f->getTemplateInstantiationPattern()) f = pattern;
+    calls_[current_].insert(f->getCanonicalDecl());
   }
   SourceManager& sm_;
   const FunctionDecl* current_ = nullptr;

@@ -69,7 +69,7 @@ grep -q "<svg" "$work/plot.svg" || fail "no SVG plot"
 [ -f "$report_schema" ] || fail "no report schema at $report_schema: run scripts/install-deps.sh"
 [ -f "$report_viewer" ] || fail "no report viewer at $report_viewer: run scripts/install-deps.sh"
 "$schemata" mutate SearchTree add remove --fin s,0,s,1,s --scopes 2 --report "$work/r2.json" --html "$work/r2.html" -q \
-  > /dev/null
+  --stats json > "$work/r2.out"
 python3 - "$report_schema" "$work/report.json" "$work/r2.json" "$work/r2.html" "$report_viewer" <<'PY' || fail "the report or its page is wrong"
 import json, sys, jsonschema
 schema = json.load(open(sys.argv[1]))
@@ -91,6 +91,52 @@ start = page.index(".report = ") + len(".report = ")
 embedded = json.loads(page[start:page.index(";\n</script>", start)])
 assert embedded == json.load(open(sys.argv[3])), "the page's report is not --report's"
 print("report: valid under the schema; page: viewer and report embedded,", len(page), "bytes")
+PY
+
+# The page opens offline in Chromium (Debian's, headless; every host name unresolvable) and shows
+# the totals --stats json counts. A script appended to a copy of the page writes out the text the
+# viewer rendered (inside its shadow DOM), which --dump-dom prints.
+command -v chromium > /dev/null || fail "no chromium: run scripts/install-deps.sh"
+cp "$work/r2.html" "$work/r2_rendered.html"
+cat >> "$work/r2_rendered.html" <<'JS'
+<script>
+function texts(node, out) {
+  if (node.shadowRoot) texts(node.shadowRoot, out);
+  for (const c of node.childNodes) {
+    if (c.nodeType === Node.TEXT_NODE) { const t = c.textContent.trim(); if (t) out.push(t); }
+    else texts(c, out);
+  }
+  return out;
+}
+setTimeout(() => {
+  const pre = document.createElement('pre');
+  pre.id = 'rendered';
+  pre.textContent = texts(document.querySelector('mutation-test-report-app'), []).join('\n');
+  document.body.appendChild(pre);
+}, 3000);
+</script>
+JS
+timeout 120 chromium --headless=new --no-sandbox --disable-gpu --user-data-dir="$work/chromium" \
+  --host-resolver-rules="MAP * ~NOTFOUND" --virtual-time-budget=10000 --dump-dom "file://$work/r2_rendered.html" \
+  > "$work/dom.html" 2> "$work/chromium.err" || fail "chromium could not render the page: $(tail -3 "$work/chromium.err")"
+python3 - "$work/dom.html" "$work/r2.out" <<'PY' || fail "the page in Chromium does not show the run's totals"
+import html, json, re, sys
+dom = open(sys.argv[1]).read()
+found = re.search(r'<pre id="rendered">(.*?)</pre>', dom, re.S)
+assert found, "the viewer rendered nothing"
+words = [html.unescape(w) for w in found.group(1).split("\n")]
+# The totals table: its headers, then the "All files" row (two scores, then a count per header).
+headers = ["Killed", "Survived", "Timeout", "No coverage", "Ignored", "Runtime errors", "Compile errors",
+           "Detected", "Undetected", "Total"]
+at = words.index("Killed")
+assert words[at:at + len(headers)] == headers, words[at:at + len(headers)]
+row = words.index("All files", at)
+shown = dict(zip(headers, (int(float(w)) for w in words[row + 3:row + 3 + len(headers)])))
+scope = json.loads(open(sys.argv[2]).read().strip().splitlines()[-1])["scopes"][-1]
+assert shown["Killed"] + shown["Timeout"] + shown["Runtime errors"] == scope["killed"], (shown, scope["killed"])
+assert shown["Survived"] == scope["survived"] and shown["No coverage"] == scope["unreached"], (shown, scope)
+assert shown["Total"] == scope["mutants"], (shown, scope["mutants"])
+print("page in Chromium:", shown)
 PY
 
 # Survivors as GitHub Actions annotations: one ::warning line per mutant alive at the largest

@@ -1,0 +1,143 @@
+// Mutants and branch probes inside templates (paper 000, Sec. 7; paper 001, Sec. 5): the class
+// template of template_list.hpp and its hand-written copy for int keys (copy_list.hpp, the same
+// code line for line) get the same mutants and the same probes, in number and place, and the
+// mutants of the template instantiated for int are killed exactly as the copy's, mutant by
+// mutant, at every scope. Both headers are compiled from the schemata smallscope-mutants wrote
+// (SMALLSCOPE_TEMPLATE_DIR), their field reads observed by smallscope_instrument.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "copy_list.hpp"
+#include "smallscope/check.hpp"
+#include "smallscope/mutation_analysis.hpp"
+#include "template_list.hpp"
+
+// The fields the invariant reads, beside the classes (found by argument-dependent lookup).
+namespace tmpl {
+SMALLSCOPE_FIELDS(sorted_list<int>::node, key, next)
+SMALLSCOPE_FIELDS(sorted_list<int>, head_, size_, version_)
+}  // namespace tmpl
+namespace copy {
+SMALLSCOPE_FIELDS(sorted_list::node, key, next)
+SMALLSCOPE_FIELDS(sorted_list, head_, size_, version_)
+}  // namespace copy
+using int_list = tmpl::sorted_list<int>;
+
+namespace {
+
+const std::string dir = SMALLSCOPE_TEMPLATE_DIR;
+
+std::vector<nlohmann::json> read_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<nlohmann::json> out;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+  return out;
+}
+
+// What places a mutant: its line, column, kind and text, its function less the namespace.
+std::vector<std::string> places(const std::vector<nlohmann::json>& mutants, const std::string& ns) {
+  std::vector<std::string> out;
+  for (const auto& m : mutants) {
+    std::string function = m.at("function").get<std::string>();
+    if (function.starts_with(ns + "::")) function.erase(0, ns.size() + 2);
+    out.push_back(std::to_string(m.at("line").get<int>()) + ":" + std::to_string(m.at("column").get<int>()) + " " +
+                  m.at("mutator").get<std::string>() + " in " + function + ": " + m.at("original").get<std::string>() +
+                  " -> " + m.at("replacement").get<std::string>());
+  }
+  return out;
+}
+
+// The rows of a probed header's branch table: {"function", line, column, "text"}.
+std::vector<std::string> probes(const std::string& path, const std::string& ns) {
+  std::ifstream in(path);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.starts_with("    {\"")) continue;
+    const auto at = line.find(ns + "::");
+    if (at != std::string::npos) line.erase(at, ns.size() + 2);
+    out.push_back(line);
+  }
+  return out;
+}
+
+TEST(Templates, MutantsAndProbesAreThoseOfTheNonTemplateCopy) {
+  const auto in_template = read_lines(dir + "/template_list.jsonl");
+  const auto in_copy = read_lines(dir + "/copy_list.jsonl");
+  ASSERT_GT(in_copy.size(), 60u);
+  EXPECT_EQ(places(in_template, "tmpl"), places(in_copy, "copy"));
+  // The free function template the methods call is followed, and its operator mutated.
+  bool before = false;
+  for (const auto& p : places(in_template, "tmpl")) before = before || p.find("in before: a < b -> a <= b") != std::string::npos;
+  EXPECT_TRUE(before);
+  const auto probed_template = probes(dir + "/branches/template_list.hpp", "tmpl");
+  EXPECT_EQ(probed_template.size(), 14u);
+  EXPECT_EQ(probed_template, probes(dir + "/branches/copy_list.hpp", "copy"));
+}
+
+template <class L>
+void no_post(smallscope::verdict&, const L&, const L&, bool, const int&) {}
+template <class L>
+void count_post(smallscope::verdict&, const L&, const L&, int, const int&) {}
+template <class L>
+void sum_post(smallscope::verdict&, const L&, const L&, int) {}
+
+// The lists of up to n nodes with keys 0..n, for either class.
+template <class L>
+smallscope::finitization fin(int n) {
+  using node = typename L::node;
+  auto f = smallscope::finitization::of<L>("SortedList");
+  auto nodes = f.template objects<node>("Node", static_cast<std::uint32_t>(n));
+  f.set(&L::head_, nodes.or_null());
+  f.set(&L::size_, smallscope::ints(0, n));
+  f.set(&L::version_, smallscope::ints(0, 0));
+  f.set(&node::next, nodes.or_null());
+  f.set(&node::key, smallscope::ints(0, n));
+  return f;
+}
+
+template <class L>
+std::map<std::uint32_t, smallscope::mutant_status> outcomes(int scope, const std::vector<nlohmann::json>& list) {
+  const auto keys = smallscope::argument_domain::of(smallscope::ints(0, scope + 1));
+  const std::vector<smallscope::target_method> methods = {
+      smallscope::make_method<&L::insert, &no_post<L>>("insert", {keys}, "insert", "no_post"),
+      smallscope::make_method<&L::erase, &no_post<L>>("erase", {keys}, "erase", "no_post"),
+      smallscope::make_method<&L::count_below, &count_post<L>>("count_below", {keys}, "count_below", "count_post"),
+      smallscope::make_method<&L::sum, &sum_post<L>>("sum", {}, "sum", "sum_post"),
+      smallscope::make_method<&L::has, &no_post<L>>("has", {keys}, "has", "no_post")};
+  std::vector<const smallscope::target_method*> pointers;
+  for (const auto& m : methods) pointers.push_back(&m);
+  std::vector<smallscope::mutant_id> ids;
+  for (const auto& m : list) ids.push_back({m.at("id").get<std::uint32_t>(), m.at("point").get<std::uint32_t>()});
+  smallscope::mutation_options options;
+  options.floor_seconds = 0.3;
+  options.memory_limit_mb = 256;
+  const auto report = smallscope::run_mutation_analysis(fin<L>(scope), smallscope::make_predicate<&L::rep_ok>(),
+                                                        pointers, ids, options);
+  EXPECT_TRUE(report.any_point_reached) << "scope " << scope;
+  EXPECT_GT(report.structures, static_cast<std::uint64_t>(scope)) << "scope " << scope;
+  for (const auto& w : report.warnings) ADD_FAILURE() << w;
+  std::map<std::uint32_t, smallscope::mutant_status> out;
+  for (const auto& m : report.mutants) out[m.id] = m.status;
+  return out;
+}
+
+TEST(Templates, TheTemplatesMutantsAreKilledAsTheCopysAtEveryScope) {
+  const auto in_template = read_lines(dir + "/template_list.jsonl");
+  const auto in_copy = read_lines(dir + "/copy_list.jsonl");
+  for (int scope = 1; scope <= 3; ++scope) {
+    const auto a = outcomes<int_list>(scope, in_template);
+    const auto b = outcomes<copy::sorted_list>(scope, in_copy);
+    EXPECT_EQ(a, b) << "scope " << scope;
+    std::size_t killed = 0;
+    for (const auto& [id, status] : a) killed += smallscope::killed(status) ? 1 : 0;
+    EXPECT_GT(killed, a.size() / 2) << "scope " << scope;
+  }
+}
+
+}  // namespace
