@@ -24,6 +24,7 @@
 
 #include "smallscope/detail/allocation_watch.hpp"
 #include "smallscope/finitization.hpp"
+#include "smallscope/abstraction.hpp"
 #include "smallscope/heap.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/search.hpp"
@@ -130,8 +131,9 @@ struct target_method {
   }
   // The objects of the structure at `root` (an input), for pictures.
   std::function<object_graph(const void* root)> describe;
-  // A hash of the structure at `root` up to isomorphism (heap.hpp's fingerprint): mutation
-  // analysis compares post-states with it.
+  // A hash of the structure at `root` up to isomorphism (heap.hpp's fingerprint), or of its
+  // abstraction when the root class has one (abstraction.hpp): mutation analysis compares
+  // post-states with it.
   std::uint64_t (*fingerprint)(const void* root) = nullptr;
   // For API-sequence exploration (explore.hpp): a new root in its default state (null when the
   // root class has no default constructor), the structure at `root` up to isomorphism exactly
@@ -419,7 +421,7 @@ target_method make_method_named(std::string name, std::vector<argument_domain> a
     return run_method<Method, Post, rep_ok>(root, args, hooks, allowed, std::make_index_sequence<arity>{});
   };
   m.describe = [](const void* root) { return smallscope::describe(*static_cast<const Root*>(root)); };
-  m.fingerprint = [](const void* root) { return smallscope::fingerprint(*static_cast<const Root*>(root)); };
+  m.fingerprint = [](const void* root) { return smallscope::output_fingerprint(*static_cast<const Root*>(root)); };
   if constexpr (std::is_default_constructible_v<Root>) m.make_empty = []() -> void* { return new Root(); };
   m.canonical = [](const void* root) { return smallscope::canonical_form(*static_cast<const Root*>(root)); };
   m.release_root = [](void* root) { smallscope::release(static_cast<Root*>(root)); };

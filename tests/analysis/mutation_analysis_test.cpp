@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "analysis/bag_list.hpp"
 #include "analysis/guarded_list.hpp"
 #include "isolate/time_limit.hpp"
 #include "smallscope/check.hpp"
@@ -192,6 +193,42 @@ TEST(MutationAnalysis, BadArguments) {
   options.sample = {1};  // one per method is needed
   EXPECT_THROW(smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, options),
                std::invalid_argument);
+}
+
+// Ferastrau's equals: a root class with an abstraction (abstraction.hpp) is compared through it.
+// Inserting at the tail instead of the head changes the bag's structure, not its keys: killed
+// concretely, alive through the abstraction; forgetting the key is killed either way.
+template <bool Abstract>
+std::map<std::uint32_t, smallscope::mutant_status> bag_outcomes() {
+  using bag = bag_list::bag<Abstract>;
+  const auto insert = smallscope::make_method<&bag::insert, &bag_list::insert_post<Abstract>>(
+      "insert", {smallscope::argument_domain::of(smallscope::ints(0, 2))}, "insert", "insert_post");
+  const std::vector<const smallscope::target_method*> methods{&insert};
+  const std::vector<smallscope::mutant_id> mutants{{1, 1}, {2, 1}};
+  return statuses(smallscope::run_mutation_analysis(bag_list::fin<Abstract>(2, 3), smallscope::make_predicate<&bag::rep_ok>(),
+                                                    methods, mutants, quick()));
+}
+
+TEST(MutationAnalysis, AnAbstractionDecidesWhichPostStatesAreTheSameOutput) {
+  static_assert(smallscope::has_abstraction<bag_list::bag<true>> && !smallscope::has_abstraction<bag_list::bag<false>>);
+  const auto concrete = bag_outcomes<false>();
+  EXPECT_EQ(concrete.at(1), smallscope::mutant_status::output);
+  EXPECT_EQ(concrete.at(2), smallscope::mutant_status::output);
+  const auto abstract = bag_outcomes<true>();
+  EXPECT_EQ(abstract.at(1), smallscope::mutant_status::survived);
+  EXPECT_EQ(abstract.at(2), smallscope::mutant_status::output);
+  // Equal abstractions hash alike, different ones apart.
+  bag_list::node a1{}, a2{}, b1{}, b2{};
+  a1.key = b1.key = 1;
+  a2.key = b2.key = 2;
+  bag_list::bag<true> one, two;
+  one.head = &a1;
+  a1.next = &a2;
+  two.head = &b2;
+  b2.next = &b1;
+  EXPECT_EQ(smallscope::output_fingerprint(one), smallscope::output_fingerprint(two));  // 1, 2 and 2, 1
+  b2.next = nullptr;
+  EXPECT_NE(smallscope::output_fingerprint(one), smallscope::output_fingerprint(two));  // {1, 2} against {2}
 }
 
 }  // namespace
