@@ -57,6 +57,13 @@ spec::module load_spec(const fe_request& r, const std::string& file, std::uint32
   all += fmt::format("\nrun {} for {}\n", pred, r.sat_scope);
   try {
     spec::module scoped = spec::load_text(all, file);
+    // A scope, not more spec text: exactly one command more, and nothing else.
+    if (scoped.commands.size() != m.commands.size() + 1 || scoped.sigs.size() != m.sigs.size() ||
+        scoped.functions.size() != m.functions.size() || scoped.facts.size() != m.facts.size() ||
+        scoped.asserts.size() != m.asserts.size() || scoped.opens.size() != m.opens.size())
+      throw usage_error(fmt::format("--scope '{}' is not a scope: it adds to the spec (write it as after `for` in a "
+                                    "run command, e.g. 'exactly 1 BinaryTree, exactly 10 Node, 5 Int')",
+                                    escaped(r.sat_scope)));
     command = static_cast<std::uint32_t>(scoped.commands.size() - 1);
     return scoped;
   } catch (const spec::spec_error& e) {
