@@ -173,6 +173,10 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
     for (std::size_t i = 0; i < level.size() && !report.stopped; ++i) {
       const auto [id, root] = level[i];
       for (std::uint32_t c = 0; c < calls.size(); ++c) {
+        if (states.size() >= options.max_states) {  // the empty state counts: --max-states 1 makes no call
+          stop("the state limit");
+          break;
+        }
         if (stop_requested(options.stop)) {
           stop("an interrupt");
           break;
@@ -202,10 +206,6 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
         }
         ++found;
         next.emplace_back(static_cast<std::uint32_t>(added), post);
-        if (states.size() >= options.max_states) {
-          stop("the state limit");
-          break;
-        }
       }
       if (progress && std::chrono::duration<double>(std::chrono::steady_clock::now() - last_progress).count() >=
                           options.progress_interval) {

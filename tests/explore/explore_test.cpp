@@ -155,6 +155,12 @@ TEST(Explore, LimitsStopTheExploration) {
   const auto ten = smallscope::explore_sequences(s.calls, few);
   EXPECT_EQ(ten.states, 10u);
   EXPECT_EQ(ten.stopped_by, "the state limit");
+  explore_options one;  // the empty state is one: no call at all
+  one.max_states = 1;
+  const auto just_empty = smallscope::explore_sequences(s.calls, one);
+  EXPECT_EQ(just_empty.states, 1u);
+  EXPECT_EQ(just_empty.calls, 0u);
+  EXPECT_EQ(just_empty.stopped_by, "the state limit");
   explore_options asked;
   int polls = 0;
   asked.stop = [&polls] { return ++polls > 5; };  // true from the sixth poll on
