@@ -649,8 +649,14 @@ std::string without_path(std::string text) {
   return text;
 }
 
-// Runs every case, checks its exit code and message, and returns the markdown table.
+// Runs every case from the source tree (the table's paths are relative to it), checks its exit
+// code and message, and returns the markdown table.
 std::string error_table() {
+  struct in_source_tree {
+    std::filesystem::path before = std::filesystem::current_path();
+    in_source_tree() { std::filesystem::current_path(SMALLSCOPE_SOURCE_DIR); }
+    ~in_source_tree() { std::filesystem::current_path(before); }
+  } here;
   std::string table =
       "| Case | Command | Exit code | Message on stderr |\n"
       "| --- | --- | --- | --- |\n";
