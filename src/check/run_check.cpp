@@ -150,20 +150,19 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
                                     options.search.one_per_class))
     throw std::invalid_argument("given structures (a spec's instances) are checked black-box, all of them, without eq_class");
   if (options.threads == 0) throw std::invalid_argument("threads must be at least 1");
-  if (options.threads > 1 && (options.stop_after != 0 || options.sample != 0 || options.only_input != 0 ||
-                              options.white_box || options.search.eq_class || options.search.one_per_class ||
-                              options.source != nullptr || options.search.limit != 0))
-    throw std::invalid_argument(
-        "several workers check the whole search black-box: not with stop_after, sample, only_input, white_box, "
-        "eq_class, one_per_class, limit or given structures");
+  // What needs one worker in the search's order: the inputs picked, the first failures, given
+  // structures or classes.
+  const bool in_order = options.stop_after != 0 || options.sample != 0 || options.only_input != 0 ||
+                        options.white_box || options.search.eq_class || options.search.one_per_class ||
+                        options.source != nullptr || options.search.limit != 0;
+  const char* const not_in_order = ": not with stop_after, sample, only_input, white_box, eq_class, one_per_class, "
+                                   "limit or given structures";
+  if (options.threads > 1 && in_order)
+    throw std::invalid_argument(std::string("several workers check the whole search black-box") + not_in_order);
   if (options.shard_count == 0 || options.shard_index >= options.shard_count || options.units_per_shard == 0)
     throw std::invalid_argument("a shard is shard_index < shard_count of at least one unit each");
-  if (options.shard_count > 1 && (options.stop_after != 0 || options.sample != 0 || options.only_input != 0 ||
-                                  options.white_box || options.search.eq_class || options.search.one_per_class ||
-                                  options.source != nullptr || options.search.limit != 0))
-    throw std::invalid_argument(
-        "a shard checks its share of the whole search black-box: not with stop_after, sample, only_input, white_box, "
-        "eq_class, one_per_class, limit or given structures");
+  if (options.shard_count > 1 && in_order)
+    throw std::invalid_argument(std::string("a shard checks its share of the whole search black-box") + not_in_order);
   const auto start = std::chrono::steady_clock::now();
   const detail::state_space space(fin.data());  // for the failures the supervisor records
   const detail::argument_tuples tuples(method, space);
