@@ -7,7 +7,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 packages=(g++ cmake ninja-build libfmt-dev libcli11-dev nlohmann-json3-dev libcadical-dev
           libgtest-dev libgmock-dev libbenchmark-dev python3 pkgconf
           clang-14 libclang-rt-14-dev libfuzzer-14-dev libclang-14-dev libclang-cpp14-dev llvm-14-dev gcovr
-          parallel python3-jsonschema chromium)
+          parallel python3-jsonschema chromium git)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

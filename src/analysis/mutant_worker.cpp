@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 #include "analysis/kill_criteria.hpp"
 #include "check/input_space.hpp"
@@ -28,6 +29,28 @@ void record_kill(mutant_slot& slot, mutant_status status, std::uint32_t method, 
   std::memcpy(slot.detail, detail.data(), n);
   slot.detail[n] = '\0';
   slot.status.store(static_cast<std::uint8_t>(status));
+}
+
+namespace {
+
+std::uint64_t mixed(std::uint64_t hash, std::uint64_t v) {
+  hash ^= v + 0x9e3779b97f4a7c15ull + (hash << 12) + (hash >> 4);
+  return hash * 0xff51afd7ed558ccdull;
+}
+
+}  // namespace
+
+std::uint64_t input_key(const target_method& method, const void* root, std::span<const std::int64_t> args,
+                        std::uint64_t inputs_hash, std::uint64_t input) {
+  std::uint64_t h = 0x6a09e667f3bcc909ull;
+  for (const char c : method.name) h = mixed(h, static_cast<unsigned char>(c));
+  const bool objects = std::any_of(method.arguments.begin(), method.arguments.end(),
+                                   [](const argument_domain& d) { return !d.class_domain.empty(); });
+  if (objects || method.canonical == nullptr) return mixed(mixed(h, inputs_hash), input);
+  for (const std::uint64_t w : method.canonical(root)) h = mixed(h, w);
+  h = mixed(h, args.size());
+  for (const std::int64_t a : args) h = mixed(h, static_cast<std::uint64_t>(a));
+  return h;
 }
 
 namespace {
@@ -165,10 +188,14 @@ class worker {
       slot_.first_failure_input.store(input);
     }
     const std::int64_t limit = 10 * original_ns + job_.floor_ns;
+    // The memo's name of this input, once a reached mutant asks for it.
+    std::optional<std::uint64_t> key;
+    const bool memo = job_.hangs != nullptr && !job_.hangs->empty();
     for (std::size_t k = 0; k < job_.mutants.size(); ++k) {
       const mutant_id& m = job_.mutants[k];
       if (m.id <= after) continue;
       mutant_slot& ms = shared_.mutants[k];
+      if (ms.reused.load()) continue;
       if (reach_[m.point] == 0) {
         slot_.skipped_runs.fetch_add(1);
         continue;
@@ -176,6 +203,14 @@ class worker {
       std::uint8_t unreached = static_cast<std::uint8_t>(mutant_status::unreached);
       ms.status.compare_exchange_strong(unreached, static_cast<std::uint8_t>(mutant_status::survived));
       if (!job_.options->all_inputs && killed(static_cast<mutant_status>(ms.status.load()))) continue;
+      if (memo) {
+        if (!key) key = input_key(*job_.methods[mi], space_.root(), args_, job_.inputs_hash, input);
+        if (job_.hangs->contains(m.id, *key)) {
+          slot_.memo_timeouts.fetch_add(1);
+          record_kill(ms, mutant_status::timeout, mi, input, "ran over its limit on this input before (hang memo)");
+          continue;
+        }
+      }
       std::int64_t elapsed = 0;
       const run_output mutant = call(mi, m.id, limit, elapsed);
       if (slot_.verify.load() == m.id) slot_.verify.store(0);  // it ran through in a fresh process

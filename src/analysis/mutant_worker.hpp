@@ -23,6 +23,7 @@ struct mutant_slot {
   std::atomic<std::uint64_t> input{0};
   std::atomic<std::uint64_t> killing_inputs{0};
   std::atomic<std::uint64_t> runs{0};
+  std::atomic<bool> reused{false};  // its outcome is an earlier run's: not run
   char detail[160] = {};
 };
 
@@ -46,6 +47,7 @@ struct worker_slot {
   std::atomic<std::uint64_t> original_runs{0}, mutant_runs{0}, skipped_runs{0}, structures_done{0};
   std::atomic<std::int64_t> original_ns{0}, mutant_ns{0};
   std::atomic<std::uint64_t> original_failures{0};
+  std::atomic<std::uint64_t> memo_timeouts{0};
   std::atomic<std::uint64_t> first_failure_method{0}, first_failure_input{0};
 };
 
@@ -69,7 +71,16 @@ struct analysis_job {
   const std::vector<std::vector<std::uint64_t>>* samples = nullptr;  // per method, sorted; empty: all
   std::int64_t floor_ns = 1'000'000'000;         // the "+ 1 s" of T_m
   std::int64_t original_limit_ns = 10'000'000'000;  // the original's own limit
+  const hang_memo* hangs = nullptr;  // as forked; null or empty: no lookups
+  std::uint64_t inputs_hash = 0;     // names the inputs with an object argument in the memo
 };
+
+// The hang memo's name of input `input` (1-based in this scope) of `method`, with the structure
+// at `root` and the arguments `args`: the method, the pre-state up to isomorphism and the
+// integer arguments; with an object argument (an address of this scope's heap), the input's
+// number within the scope's inputs (`inputs_hash`).
+std::uint64_t input_key(const target_method& method, const void* root, std::span<const std::int64_t> args,
+                        std::uint64_t inputs_hash, std::uint64_t input);
 
 // Records a kill of mutant `k` (its place in job.mutants) on `input` of method `method`.
 void record_kill(mutant_slot& slot, mutant_status status, std::uint32_t method, std::uint64_t input,

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <map>
 #include <new>
+#include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -58,6 +59,35 @@ std::vector<std::uint64_t> sample_of(std::uint64_t n, std::uint64_t k, std::mt19
     if (!chosen.insert(t).second) chosen.insert(j);
   }
   return {chosen.begin(), chosen.end()};
+}
+
+// What decides the outcomes besides the mutants (mutation_report::inputs_hash).
+std::uint64_t inputs_hash(std::span<const std::uint32_t> candidates, std::span<const target_method* const> methods,
+                          const std::vector<std::vector<std::uint64_t>>& samples, const mutation_options& options) {
+  std::uint64_t h = 0x243f6a8885a308d3ull;
+  const auto mix = [&h](std::uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 12) + (h >> 4);
+    h *= 0xff51afd7ed558ccdull;
+  };
+  mix(candidates.size());
+  for (const std::uint32_t c : candidates) mix(c);
+  for (const target_method* m : methods) {
+    for (const char c : m->name) mix(static_cast<unsigned char>(c));
+    mix(m->arguments.size());
+    for (const argument_domain& d : m->arguments) {
+      for (const std::int64_t v : d.integers) mix(static_cast<std::uint64_t>(v));
+      for (const char c : d.class_domain) mix(static_cast<unsigned char>(c));
+      mix(d.null_allowed ? 1 : 2);
+    }
+  }
+  for (const auto& s : samples) {
+    mix(s.size());
+    for (const std::uint64_t i : s) mix(i);
+  }
+  mix(options.all_inputs ? 1 : 0);
+  mix(static_cast<std::uint64_t>(options.floor_seconds * 1e6));
+  mix(options.memory_limit_mb);
+  return h;
 }
 
 std::string signal_text(int sig) {
@@ -115,6 +145,8 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
     report.inputs.push_back(k != 0 && k < all ? k : all);
   }
 
+  report.inputs_hash = inputs_hash(candidates, methods, samples, options);
+
   const unsigned workers =
       options.workers != 0 ? options.workers : std::max(1u, std::thread::hardware_concurrency());
   detail::analysis_job job;
@@ -130,6 +162,8 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   const double floor = options.floor_seconds > 0 ? options.floor_seconds : static_cast<double>(detail::base_limit_ns) / 1e9;
   job.floor_ns = static_cast<std::int64_t>(floor * 1e9);
   job.original_limit_ns = static_cast<std::int64_t>(std::max(10.0, 10 * floor) * 1e9);
+  job.hangs = options.hangs;
+  job.inputs_hash = report.inputs_hash;
 
   detail::shared_memory memory(sizeof(detail::analysis_shared) + workers * sizeof(detail::worker_slot) +
                        mutants.size() * sizeof(detail::mutant_slot));
@@ -139,6 +173,16 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   for (unsigned w = 0; w < workers; ++w) new (&shared->workers[w]) detail::worker_slot;
   shared->mutants = reinterpret_cast<detail::mutant_slot*>(base + workers * sizeof(detail::worker_slot));
   for (std::size_t k = 0; k < mutants.size(); ++k) new (&shared->mutants[k]) detail::mutant_slot;
+  // An earlier run's outcomes on the same inputs stand; their mutants do not run.
+  std::vector<std::optional<mutant_outcome>> reused(mutants.size());
+  std::size_t to_run = mutants.size();
+  if (options.reuse)
+    for (std::size_t k = 0; k < mutants.size(); ++k) {
+      reused[k] = options.reuse(report.inputs_hash, mutants[k].id);
+      if (!reused[k]) continue;
+      shared->mutants[k].reused.store(true);
+      --to_run;
+    }
 
   // A mutant's own messages (glibc's "double free detected", say) are noise: its verdict is the
   // supervisor's. A leak is not a kill criterion here.
@@ -161,7 +205,15 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   std::map<std::pair<std::uint32_t, std::string>, original_death> original_deaths;
   std::vector<pid_t> pids(workers, 0);
   std::vector<bool> timed_out(workers, false);
-  for (unsigned w = 0; w < workers && report.structures > 0 && !mutants.empty(); ++w) pids[w] = fork_worker(w);
+  for (unsigned w = 0; w < workers && report.structures > 0 && to_run != 0; ++w) pids[w] = fork_worker(w);
+  // The memo's name of the input a worker was on when it was killed for running over.
+  detail::state_space probe(fin.data());
+  std::vector<std::int64_t> probe_args;
+  const auto memo_key = [&](std::uint32_t mi, std::uint64_t structure, std::uint64_t tuple, std::uint64_t input) {
+    probe.write_all(candidates.data() + structure * slot_count);
+    detail::argument_tuples(*methods[mi], probe).values(tuple, probe_args);
+    return detail::input_key(*methods[mi], probe.root(), probe_args, report.inputs_hash, input);
+  };
   auto last_progress = std::chrono::steady_clock::now();
   const auto tell = [&] {
     mutation_progress p;
@@ -226,6 +278,8 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
         detail::mutant_slot& ms = shared->mutants[k];
         ms.runs.fetch_add(1);
         detail::record_kill(ms, hung ? mutant_status::timeout : mutant_status::crash, mi, input, what);
+        if (hung && in_run && options.hangs != nullptr)
+          options.hangs->add(id, memo_key(mi, slot.structure.load(), slot.tuple.load(), input));
       }
       slot.started_ns.store(0);
       slot.resume.store(true);
@@ -254,6 +308,7 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
     report.skipped_runs += slot.skipped_runs.load();
     report.original_seconds += static_cast<double>(slot.original_ns.load()) / 1e9;
     report.mutant_seconds += static_cast<double>(slot.mutant_ns.load()) / 1e9;
+    report.memo_timeouts += slot.memo_timeouts.load();
     if (slot.original_failures.load() != 0 && original_failures == 0)
       report.warnings.push_back(fmt::format("the original fails its own oracle, first on input {} of {}",
                                             slot.first_failure_input.load(),
@@ -264,6 +319,16 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
     report.warnings.back() += fmt::format(" ({} inputs in all); mutants are compared with it there", original_failures);
   for (std::size_t k = 0; k < mutants.size(); ++k) {
     const detail::mutant_slot& ms = shared->mutants[k];
+    if (reused[k]) {
+      mutant_outcome o = *reused[k];
+      o.id = mutants[k].id;
+      o.reused = true;
+      report.killed += killed(o.status) ? 1 : 0;
+      report.any_point_reached = report.any_point_reached || o.status != mutant_status::unreached;
+      ++report.reused;
+      report.mutants.push_back(std::move(o));
+      continue;
+    }
     mutant_outcome o;
     o.id = mutants[k].id;
     o.status = static_cast<mutant_status>(ms.status.load());
@@ -277,7 +342,7 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
     o.runs = ms.runs.load();
     report.mutants.push_back(std::move(o));
   }
-  report.any_point_reached = shared->any_reached.load();
+  report.any_point_reached = report.any_point_reached || shared->any_reached.load();
   shared->~analysis_shared();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;

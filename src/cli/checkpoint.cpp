@@ -46,18 +46,7 @@ void write_checkpoint(const std::string& path, const checkpoint& c) {
   j["sample_count"] = c.sample_count;
   j["sample"] = c.sample;
   const std::string text = j.dump() + "\n";
-  const std::string beside = path + ".partial";
-  const int fd = ::open(beside.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  bool ok = fd >= 0;
-  for (std::size_t at = 0; ok && at < text.size();) {
-    const auto n = ::write(fd, text.data() + at, text.size() - at);
-    if (n <= 0) ok = false;
-    else at += static_cast<std::size_t>(n);
-  }
-  if (ok) ok = ::fsync(fd) == 0;
-  if (fd >= 0) ::close(fd);
-  if (!ok || std::rename(beside.c_str(), path.c_str()) != 0)
-    throw output_error(fmt::format("--checkpoint: cannot write '{}'", path));
+  write_file_atomically("--checkpoint", path, text);
 }
 
 checkpoint read_checkpoint(const std::string& path, const std::string& identity) {

@@ -174,6 +174,9 @@ struct mutate_request {
   bool quiet = false;
   double progress_interval = 1;
   std::string suite;   // --suite FILE: the one scope's structures are the suite file's
+  std::string since;        // --since REF: only the mutants on lines changed since git revision REF
+  std::string incremental;  // --incremental FILE: reuse and record outcomes (mutation_cache.hpp)
+  bool no_hang_memo = false;  // wait for every timeout again (to measure what the memo saves)
 };
 
 // Adds the search options of the options table to `app`, writing into `options`.

@@ -1,10 +1,10 @@
 // Coverage per scope with gcov and gcovr. See coverage.hpp.
 #include "cli/gcov_coverage.hpp"
 
+#include "files/run_program.hpp"
+
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/file.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,37 +15,11 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-extern char** environ;
-
 namespace smallscope::cli {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-// Runs argv with the extra environment `env`, its output to /dev/null and its errors to `errors`
-// (or /dev/null); the exit code.
-int run(const std::vector<std::string>& argv, const std::vector<std::string>& env, const std::string& errors = "/dev/null") {
-  std::vector<std::string> environment(env);
-  for (char** e = environ; *e != nullptr; ++e) environment.emplace_back(*e);
-  std::vector<char*> a, e;
-  for (const auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
-  for (const auto& s : environment) e.push_back(const_cast<char*>(s.c_str()));
-  a.push_back(nullptr);
-  e.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  pid_t pid = 0;
-  const int failed = posix_spawnp(&pid, a[0], &actions, nullptr, a.data(), e.data());
-  posix_spawn_file_actions_destroy(&actions);
-  if (failed != 0) throw std::runtime_error(fmt::format("cannot run {}: {}", argv[0], std::strerror(failed)));
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
 
 double percent(unsigned part, unsigned whole) { return whole == 0 ? 100 : 100.0 * part / whole; }
 
@@ -70,7 +44,7 @@ coverage_figures measure_coverage(const std::string& binary, const std::vector<c
       args.push_back("--suite");
       args.push_back(c.suite);
     }
-    const int code = run(args, {"GCOV_PREFIX=" + dir.string(), "GCOV_PREFIX_STRIP=0"});
+    const int code = files::run_program(args, {"GCOV_PREFIX=" + dir.string(), "GCOV_PREFIX_STRIP=0"});
     if (code != 0 && code != 1)
       throw std::runtime_error(fmt::format("{} check {} {} --fin {} ended with {}", binary, c.subject, c.method, c.fin, code));
   }
@@ -102,10 +76,10 @@ coverage_figures measure_coverage(const std::string& binary, const std::vector<c
       if (fd >= 0) ::close(fd);
     }
   } release{lock};
-  const int code = run({"gcovr", "--root", source.parent_path().string(), "--filter", source.string(),
+  const int code = files::run_program({"gcovr", "--root", source.parent_path().string(), "--filter", source.string(),
                         "--exclude-throw-branches", "--exclude-unreachable-branches", "--json", report.string(),
                         dir.string()},
-                       {}, (dir / "gcovr.err").string());
+                       {}, "/dev/null", (dir / "gcovr.err").string());
   if (code != 0) {
     std::ifstream err(dir / "gcovr.err");
     std::string text, line;

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -23,12 +24,15 @@
 #include "suite/suite_file.hpp"
 #include "cli/gcov_coverage.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/mutate_rows.hpp"
+#include "cli/mutation_cache.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
 #include "cli/stats.hpp"
 #include "files/input_file.hpp"
 #include "mutate/annotations.hpp"
+#include "mutate/changed_lines.hpp"
 #include "report/mutation_report_page.hpp"
 #include "mutate/mutant_list.hpp"
 #include "report/scope_plot.hpp"
@@ -116,6 +120,8 @@ void merge_group(mutation_report& into, const mutation_report& group, bool first
   into.generation_seconds += group.generation_seconds;
   into.seconds += group.seconds;
   into.worker_restarts += group.worker_restarts;
+  into.memo_timeouts += group.memo_timeouts;
+  into.reused += group.reused;
   into.interrupted = into.interrupted || group.interrupted;
   into.any_point_reached = into.any_point_reached || group.any_point_reached;
   into.warnings.insert(into.warnings.end(), group.warnings.begin(), group.warnings.end());
@@ -152,100 +158,6 @@ std::string built_in_list(const subject& s) {
   const std::string stem = fs::path(s.header).stem().string();
   if (ec || stem.empty()) return {};
   return (exe.parent_path() / "mutants" / (stem + ".jsonl")).string();
-}
-
-struct random_result {
-  std::uint64_t size = 0;  // inputs per sample, all methods
-  std::vector<double> rates;
-  double mean() const {
-    double sum = 0;
-    for (double r : rates) sum += r;
-    return rates.empty() ? 0 : sum / static_cast<double>(rates.size());
-  }
-  double spread() const {  // standard deviation
-    if (rates.size() < 2) return 0;
-    const double m = mean();
-    double sum = 0;
-    for (double r : rates) sum += (r - m) * (r - m);
-    return std::sqrt(sum / static_cast<double>(rates.size() - 1));
-  }
-};
-
-struct scope_row {
-  std::int64_t scope = 0;
-  mutation_report report;
-  std::optional<random_result> random;
-  std::optional<coverage_figures> coverage;
-  std::uint64_t inputs() const {
-    std::uint64_t n = 0;
-    for (auto i : report.inputs) n += i;
-    return n;
-  }
-};
-
-std::uint64_t count_status(const mutation_report& r, mutant_status s) {
-  return static_cast<std::uint64_t>(
-      std::count_if(r.mutants.begin(), r.mutants.end(), [s](const mutant_outcome& o) { return o.status == s; }));
-}
-
-// Truncated to two decimals, as paper 000's tables print kill rates.
-double truncated(double percent) { return std::floor(percent * 100 + 1e-9) / 100; }
-
-std::string where(const mutate::mutant& m) { return fmt::format("{}:{}:{}", m.file, m.line, m.column); }
-
-figures row_json(const scope_row& row) {
-  const mutation_report& r = row.report;
-  figures j = {{"scope", row.scope},
-                      {"structures", r.structures},
-                      {"inputs", row.inputs()},
-                      {"killed", r.killed},
-                      {"mutants", r.mutants.size()},
-                      {"kill_rate", truncated(r.kill_rate())},
-                      {"survived", count_status(r, mutant_status::survived)},
-                      {"unreached", count_status(r, mutant_status::unreached)},
-                      {"mutant_runs", r.mutant_runs},
-                      {"skipped_runs", r.skipped_runs},
-                      {"original_runs", r.original_runs},
-                      {"original_seconds", r.original_seconds},
-                      {"mutant_seconds", r.mutant_seconds},
-                      {"generation_seconds", r.generation_seconds},
-                      {"seconds", r.seconds},
-                      {"worker_restarts", r.worker_restarts}};
-  figures by;
-  for (const mutant_status s : {mutant_status::invariant, mutant_status::postcondition, mutant_status::output,
-                                mutant_status::exception, mutant_status::timeout, mutant_status::memory,
-                                mutant_status::crash, mutant_status::leak})
-    by[mutant_status_name(s)] = count_status(r, s);
-  j["killed_by"] = by;
-  if (row.random)
-    j["random"] = {{"samples", row.random->rates.size()},
-                   {"size", row.random->size},
-                   {"kill_rates", row.random->rates},
-                   {"mean", row.random->mean()},
-                   {"spread", row.random->spread()}};
-  if (!r.warnings.empty()) j["warnings"] = r.warnings;
-  if (row.coverage)
-    j["coverage"] = {{"code_statements", row.coverage->code_statements},
-                     {"code_branches", row.coverage->code_branches},
-                     {"spec_statements", row.coverage->spec_statements},
-                     {"spec_branches", row.coverage->spec_branches},
-                     {"code_lines", row.coverage->code_lines},
-                     {"code_branch_count", row.coverage->code_branch_count},
-                     {"spec_lines", row.coverage->spec_lines},
-                     {"spec_branch_count", row.coverage->spec_branch_count}};
-  return j;
-}
-
-// The mutation-testing-report status of a mutant's outcome.
-mutate::report_status report_status_of(const mutant_outcome& o) {
-  switch (o.status) {
-    case mutant_status::survived: return {"Survived", {}};
-    case mutant_status::unreached: return {"NoCoverage", "no input reaches it"};
-    case mutant_status::timeout: return {"Timeout", fmt::format("{} input {}: {}", o.method, o.input, o.detail)};
-    case mutant_status::crash:
-    case mutant_status::memory: return {"RuntimeError", fmt::format("{} input {}: {}", o.method, o.input, o.detail)};
-    default: return {"Killed", fmt::format("{} input {}: {}: {}", o.method, o.input, mutant_status_name(o.status), o.detail)};
-  }
 }
 
 }  // namespace
@@ -312,6 +224,24 @@ int run_mutate(const mutate_request& r) {
                  chosen.end());
     list = std::move(chosen);
   }
+  std::size_t changed_line_count = 0;
+  if (!r.since.empty()) {
+    std::vector<std::string> files;
+    for (const auto& m : list) files.push_back(m.file);
+    std::map<std::string, std::set<unsigned>> changed;
+    try {
+      changed = mutate::changed_lines(r.since, files);
+    } catch (const std::exception& e) {
+      throw usage_error(fmt::format("--since {}: {}", escaped(r.since), e.what()));
+    }
+    for (const auto& [file, lines] : changed) changed_line_count += lines.size();
+    std::erase_if(list, [&](const mutate::mutant& m) { return changed[m.file].count(m.line) == 0; });
+    if (list.empty()) {
+      write_out(fmt::format("{}: no mutant of {} is on the {} line{} changed since {}\n", s.name, list_path,
+                            changed_line_count, changed_line_count == 1 ? "" : "s", r.since));
+      return exit_done;
+    }
+  }
   std::vector<mutant_id> ids;
   for (const auto& m : list) ids.push_back({m.id, m.point});
 
@@ -322,6 +252,9 @@ int run_mutate(const mutate_request& r) {
   std::string coverage_binary;
   mutate::file_extents extents;
   if (!r.coverage_binary.empty() && !r.coverage) throw usage_error("--coverage-binary goes with --coverage");
+  std::string functions = list_path;
+  if (functions.size() > 6 && functions.ends_with(".jsonl")) functions.resize(functions.size() - 6);
+  functions += ".functions.json";
   if (r.coverage) {
     coverage_binary = !r.coverage_binary.empty() ? r.coverage_binary : default_coverage_binary();
     if (coverage_binary.empty())
@@ -331,15 +264,25 @@ int run_mutate(const mutate_request& r) {
       throw usage_error(fmt::format("--coverage: the coverage binary '{}' {}; build it (smallscope_variants makes "
                                     "NAME-coverage beside NAME-schemata) or give --coverage-binary PATH",
                                     coverage_binary, why));
-    std::string functions = list_path;
-    if (functions.size() > 6 && functions.ends_with(".jsonl")) functions.resize(functions.size() - 6);
-    functions += ".functions.json";
     try {
       extents = mutate::read_extents(functions);
     } catch (const std::invalid_argument& e) {
       throw usage_error(fmt::format("--coverage: {} (smallscope-mutants --functions writes it)", e.what()));
     }
   }
+  // Earlier outcomes (--incremental), keyed by each mutant's function body (from the extents).
+  std::optional<outcome_cache> cache;
+  if (!r.incremental.empty()) {
+    if (extents.functions.empty() && files::unreadable(functions).empty()) {
+      try {
+        extents = mutate::read_extents(functions);
+      } catch (const std::invalid_argument& e) {
+        throw usage_error(fmt::format("--incremental: {} (smallscope-mutants --functions writes it)", e.what()));
+      }
+    }
+    cache.emplace(r.incremental, list, extents.functions.empty() ? nullptr : &extents);
+  }
+  hang_memo hangs;
   std::vector<std::string> fins;
   for (const auto& f : r.fin) fins.push_back("--fin " + f);
   if (!r.suite.empty() && first != last)
@@ -391,6 +334,8 @@ int run_mutate(const mutate_request& r) {
     options.all_inputs = r.all_inputs;
     options.memory_limit_mb = r.memory_mb;
     options.progress_interval = r.progress_interval;
+    if (!r.no_hang_memo) options.hangs = &hangs;
+    if (cache) options.reuse = [&](std::uint64_t inputs, std::uint32_t id) { return cache->find(inputs, id); };
     // A line per scope (and per R(s) sample), as the analysis reports it.
     std::optional<progress_line> line;
     auto progress = [&](const char* what) {
@@ -419,9 +364,10 @@ int run_mutate(const mutate_request& r) {
         if (!sample.empty()) o.sample.assign(sample.begin() + static_cast<std::ptrdiff_t>(at),
                                              sample.begin() + static_cast<std::ptrdiff_t>(at + methods[gi].size()));
         at += methods[gi].size();
-        merge_group(merged, run_mutation_analysis(instances[gi].fin, instances[gi].invariant, methods[gi], alive, o,
-                                                  progress(what)),
-                    gi == 0);
+        const mutation_report group = run_mutation_analysis(instances[gi].fin, instances[gi].invariant, methods[gi],
+                                                            alive, o, progress(what));
+        if (cache) cache->store(group);
+        merge_group(merged, group, gi == 0);
         if (interrupted()) break;
       }
       return merged;
@@ -451,6 +397,7 @@ int run_mutate(const mutate_request& r) {
       row.random = rr;
     }
     if (line) line->finish();
+    if (cache) cache->save();
     rows.push_back(std::move(row));
   }
   if (rows.empty()) {
@@ -497,6 +444,19 @@ int run_mutate(const mutate_request& r) {
                         rep.seconds, coverage, random);
   }
   text += fmt::format("mutation-adequate scope: {} ({} of {} killed)\n", adequate, best, list.size());
+  if (!r.since.empty())
+    text += fmt::format("the {} mutant{} on the {} line{} changed since {}\n", list.size(), list.size() == 1 ? "" : "s",
+                        changed_line_count, changed_line_count == 1 ? "" : "s", r.since);
+  std::uint64_t reused = 0, memo_timeouts = 0;
+  for (const auto& row : rows) {
+    reused += row.report.reused;
+    memo_timeouts += row.report.memo_timeouts;
+  }
+  if (cache)
+    text += fmt::format("outcomes reused from {}: {} (of {} mutants x {} scope{})\n", cache->path(), reused,
+                        list.size(), rows.size(), rows.size() == 1 ? "" : "s");
+  if (memo_timeouts != 0)
+    text += fmt::format("timeouts known from the hang memo, not waited for again: {}\n", memo_timeouts);
   for (const auto& row : rows)
     for (const auto& w : row.report.warnings) text += fmt::format("warning: scope {}: {}\n", row.scope, w);
   std::vector<std::size_t> alive;
@@ -570,6 +530,8 @@ int run_mutate(const mutate_request& r) {
   if (!r.stats.empty()) {
     figures j = {{"subject", s.name},      {"methods", r.methods}, {"mutants", list.size()},
                  {"mutant_list", list_path}, {"adequate_scope", adequate}, {"interrupted", interrupted()}};
+    if (!r.since.empty()) j["since"] = {{"ref", r.since}, {"changed_lines", changed_line_count}};
+    if (cache) j["incremental"] = {{"file", cache->path()}, {"reused", reused}};
     j["scopes"] = figures::array();
     for (const auto& row : rows) j["scopes"].push_back(row_json(row));
     figures survivors = figures::array();
@@ -661,6 +623,18 @@ command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& pr
                 "run the mutants on a suite file's structures (gen --suite, fe --suite) instead of every valid\n"
                 "structure; --scopes N names the scope it stands for")
       ->type_name("FILE");
+  mu.add_option("--since", mutate->since,
+                "run only the mutants on the lines changed since the git revision REF (git diff REF: the\n"
+                "working tree against REF; a file git does not track is changed on every line)")
+      ->type_name("REF");
+  mu.add_option("--incremental", mutate->incremental,
+                "reuse the outcomes recorded in FILE for the mutants whose function body, the spec's\n"
+                "functions and the scope's inputs are unchanged, and record this run's outcomes there (a\n"
+                "change to a function the mutated one calls is not seen)")
+      ->type_name("FILE");
+  mu.add_flag("--no-hang-memo", mutate->no_hang_memo,
+              "wait T_m again for a (mutant, input) pair already seen to run over it at a smaller scope\n"
+              "or in another R(s) sample (default: such a pair is a timeout kill at once)");
   add_quiet(mu, mutate->quiet, "no configuration line or progress on stderr");
   add_progress_interval(mu, rules, mutate->progress_interval);
   mu.footer(fmt::format(

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
 
 #include "analysis/bag_list.hpp"
 #include "analysis/guarded_list.hpp"
@@ -179,6 +180,68 @@ TEST(MutationAnalysis, AStopRequestEndsTheRun) {
   const auto whole = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, quick());
   EXPECT_FALSE(whole.interrupted);
   EXPECT_GT(whole.structures, 1u);
+}
+
+// The hang memo: mutant 5's timeout on an input of a smaller scope (the same list up to
+// isomorphism, the same key) is a kill at the next scope without the wait; every outcome is as
+// without the memo.
+TEST(MutationAnalysis, AHangMemoCarriesTimeoutsToTheNextScope) {
+  subject s;
+  const auto smaller = guarded::fin(2, 4);
+  smallscope::hang_memo memo;
+  auto options = quick();
+  options.workers = 1;
+  options.hangs = &memo;
+  const auto first = smallscope::run_mutation_analysis(smaller, s.invariant, s.methods, s.mutants, options);
+  EXPECT_EQ(statuses(first).at(5), smallscope::mutant_status::timeout);
+  EXPECT_EQ(first.memo_timeouts, 0u);
+  EXPECT_EQ(memo.size(), 1u);
+  const auto next = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, options);
+  EXPECT_EQ(next.memo_timeouts, 1u);
+  EXPECT_EQ(memo.size(), 1u);  // nothing new was waited for
+  auto plain = quick();
+  plain.workers = 1;
+  const auto without = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, plain);
+  EXPECT_EQ(statuses(next), statuses(without));
+  EXPECT_EQ(without.memo_timeouts, 0u);
+  // The memo kill names the same input as the wait does.
+  for (std::size_t k = 0; k < next.mutants.size(); ++k)
+    if (next.mutants[k].id == 5) {
+      EXPECT_EQ(next.mutants[k].input, without.mutants[k].input);
+      EXPECT_EQ(next.mutants[k].method, "insert");
+    }
+  EXPECT_LT(next.worker_restarts, without.worker_restarts);
+}
+
+// Reused outcomes (an incremental run): the mutants given an outcome do not run and report it;
+// the others run as before; the inputs' hash tells scopes apart and repeats for the same scope.
+TEST(MutationAnalysis, ReusedOutcomesAreNotRun) {
+  subject s;
+  const auto before = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, quick());
+  std::map<std::uint32_t, smallscope::mutant_outcome> known;
+  for (const auto& o : before.mutants)
+    if (o.id != 1 && o.id != 9) known[o.id] = o;
+  std::uint64_t asked_for = 0;
+  auto options = quick();
+  options.reuse = [&](std::uint64_t inputs, std::uint32_t id) -> std::optional<smallscope::mutant_outcome> {
+    asked_for = inputs;
+    const auto it = known.find(id);
+    if (it == known.end()) return std::nullopt;
+    return it->second;
+  };
+  const auto again = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, options);
+  EXPECT_EQ(asked_for, before.inputs_hash);
+  EXPECT_EQ(again.inputs_hash, before.inputs_hash);
+  EXPECT_EQ(statuses(again), statuses(before));
+  EXPECT_EQ(again.reused, known.size());
+  EXPECT_EQ(again.killed, before.killed);
+  for (const auto& o : again.mutants) EXPECT_EQ(o.reused, known.count(o.id) != 0) << o.id;
+  // Only mutants 1 and 9 ran: one kill each, no timeout or crash to restart a worker for.
+  EXPECT_EQ(again.worker_restarts, 0u);
+  EXPECT_LE(again.mutant_runs, before.mutant_runs);
+  const auto smaller = smallscope::run_mutation_analysis(guarded::fin(2, 4), s.invariant, s.methods,
+                                                         std::vector<smallscope::mutant_id>{{1, 1}}, quick());
+  EXPECT_NE(smaller.inputs_hash, before.inputs_hash);
 }
 
 TEST(MutationAnalysis, BadArguments) {

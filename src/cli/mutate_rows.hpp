@@ -1,0 +1,59 @@
+// The rows of `smallscope mutate`'s table (paper 000, Table 4: per scope the inputs, the kill
+// rate and the coverage; Table 3: the R(s) samples) and their JSON and report forms.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/gcov_coverage.hpp"
+#include "cli/stats.hpp"
+#include "mutate/mutant_list.hpp"
+#include "smallscope/mutation_analysis.hpp"
+
+namespace smallscope::cli {
+
+// The kill rates of the R(s) samples of the largest scope.
+struct random_result {
+  std::uint64_t size = 0;  // inputs per sample, all methods
+  std::vector<double> rates;
+  double mean() const {
+    double sum = 0;
+    for (double r : rates) sum += r;
+    return rates.empty() ? 0 : sum / static_cast<double>(rates.size());
+  }
+  double spread() const {  // standard deviation
+    if (rates.size() < 2) return 0;
+    const double m = mean();
+    double sum = 0;
+    for (double r : rates) sum += (r - m) * (r - m);
+    return std::sqrt(sum / static_cast<double>(rates.size() - 1));
+  }
+};
+
+// One scope: its analysis, its samples and its coverage.
+struct scope_row {
+  std::int64_t scope = 0;
+  mutation_report report;
+  std::optional<random_result> random;
+  std::optional<coverage_figures> coverage;
+  std::uint64_t inputs() const {
+    std::uint64_t n = 0;
+    for (auto i : report.inputs) n += i;
+    return n;
+  }
+};
+
+std::uint64_t count_status(const mutation_report& r, mutant_status s);
+// Truncated to two decimals, as paper 000's tables print kill rates.
+double truncated(double percent);
+// FILE:LINE:COLUMN of a mutant.
+std::string where(const mutate::mutant& m);
+// A scope's row as --stats prints it.
+figures row_json(const scope_row& row);
+// The mutation-testing-report status of a mutant's outcome.
+mutate::report_status report_status_of(const mutant_outcome& o);
+
+}  // namespace smallscope::cli
