@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -116,8 +117,17 @@ struct check_report {
 // Progress of a long check; called about once a second.
 using check_progress = std::function<void(const check_report&)>;
 
+// Workers were killed from outside, again and again on one input (the kernel's out-of-memory
+// killer, a user's kill): the machine's fault, not the method's, which is never blamed for it.
+class environment_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // Checks `method` on every input of `fin` under `invariant`. Throws finitization_error for a
-// bad finitization or argument domain.
+// bad finitization or argument domain. A worker ended by a signal the code under test does not
+// raise (SIGKILL without a timeout, SIGTERM, SIGINT, SIGHUP) is replaced and its input run
+// again; the third such death on one input throws environment_error.
 check_report run_check(const finitization& fin, const predicate& invariant, const target_method& method,
                        const check_options& options, const check_progress& progress = {});
 

@@ -30,6 +30,9 @@ struct explore_progress_info {
   std::uint64_t calls = 0;
   std::uint64_t findings = 0;
   double seconds = 0;
+  // After the exploration, while the differential enumerates the valid structures: how many so
+  // far (0 before it starts).
+  std::uint64_t differential = 0;
 };
 using explore_progress = std::function<void(const explore_progress_info&)>;
 
@@ -80,6 +83,9 @@ struct sequence_differential {
   std::uint64_t valid = 0;              // valid structures of the finitization
   std::uint64_t valid_reached = 0;      // of those, reached by some sequence
   std::uint64_t reached_not_valid = 0;  // reached states that are not among them
+  // False when a stop request or the time limit ended the enumeration of the valid structures:
+  // the counts are of those enumerated so far.
+  bool complete = true;
   std::vector<differential_example> unreached_examples;   // valid, no sequence reaches them
   std::vector<differential_example> not_valid_examples;   // reached, not among the valid ones
 };

@@ -13,11 +13,36 @@
 #include <cstddef>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace smallscope::mutation {
 
 // The mutant running; 0 is the original program.
 inline int active = 0;
+
+// The mutant schemata compiled into this program, one per rewritten file, registered by the file
+// itself (smallscope-mutants writes the registration): the file, the identity of the mutant list
+// made with it (a hash of its mutants apart from where they are), its number of mutants, and the
+// base of its ids in this program. Mutant k of the file runs as `active == base + k`, so the
+// schemata of several files in one program never answer to one id; the first file's base is 0.
+// `smallscope mutate` finds a list's base here by its identity, and refuses a list this program
+// was not compiled from.
+struct compiled_schemata {
+  const char* file;
+  unsigned long long identity;
+  int mutants;
+  int base;
+};
+inline std::vector<compiled_schemata>& schemata_registry() {
+  static std::vector<compiled_schemata> all;
+  return all;
+}
+inline int register_schemata(const char* file, unsigned long long identity, int mutants) {
+  auto& all = schemata_registry();
+  const int base = all.empty() ? 0 : all.back().base + all.back().mutants;
+  all.push_back({file, identity, mutants, base});
+  return base;
+}
 
 // Where mutation analysis records the points an execution reaches: reach[first] for the point
 // whose first mutant id is `first`, for ids below reach_size (0: nothing is recorded). A mutant

@@ -113,6 +113,9 @@ class search_listener {
   virtual void on_budget_exceeded(const structure& /*candidate*/) {}
   // An invariant call threw; `what` is the exception's message.
   virtual void on_predicate_exception(const structure& /*candidate*/, std::string_view /*what*/) {}
+  // Asked every 65,536 candidates: true ends the search there, as if the state space were
+  // exhausted (a stop request from a caller whose search may find nothing for a long time).
+  virtual bool should_stop() { return false; }
 };
 
 namespace detail {

@@ -91,7 +91,8 @@ class worker {
     for (const target_method* m : job.methods) tuples_.emplace_back(*m, space_);
     std::uint32_t largest = 0;
     for (const mutant_id& m : job.mutants) largest = std::max({largest, m.id, m.point});
-    reach_.assign(largest + 1, 0);
+    base_ = job.options->id_base;
+    reach_.assign(base_ + largest + 1, 0);
   }
 
   void run() {
@@ -152,7 +153,7 @@ class worker {
     const target_method& method = *job_.methods[mi];
     fingerprint_hook hook{&method, 0};
     const run_hooks hooks{&hook, nullptr, &take_fingerprint, nullptr};
-    mutation::active = static_cast<int>(id);
+    mutation::active = id == 0 ? 0 : static_cast<int>(base_ + id);
     slot_.mutant.store(id);
     slot_.limit_ns.store(limit_ns);
     const std::int64_t start = steady_ns();
@@ -178,7 +179,7 @@ class worker {
     const run_output original = call(mi, 0, job_.original_limit_ns, original_ns);
     mutation::reach_size = 0;
     if (!shared_.any_reached.load(std::memory_order_relaxed) &&
-        std::find(reach_.begin(), reach_.end(), 1) != reach_.end())
+        std::find(reach_.begin() + base_, reach_.end(), 1) != reach_.end())
       shared_.any_reached.store(true);
     slot_.original_deaths.store(0);
     slot_.original_runs.fetch_add(1);
@@ -196,18 +197,22 @@ class worker {
       if (m.id <= after) continue;
       mutant_slot& ms = shared_.mutants[k];
       if (ms.reused.load()) continue;
-      if (reach_[m.point] == 0) {
+      if (reach_[base_ + m.point] == 0) {
         slot_.skipped_runs.fetch_add(1);
         continue;
       }
       std::uint8_t unreached = static_cast<std::uint8_t>(mutant_status::unreached);
       ms.status.compare_exchange_strong(unreached, static_cast<std::uint8_t>(mutant_status::survived));
       if (!job_.options->all_inputs && killed(static_cast<mutant_status>(ms.status.load()))) continue;
-      if (memo) {
+      if (memo && job_.hangs->knows(m.id)) {
         if (!key) key = input_key(*job_.methods[mi], space_.root(), args_, job_.inputs_hash, input);
-        if (job_.hangs->contains(m.id, *key)) {
-          slot_.memo_timeouts.fetch_add(1);
-          record_kill(ms, mutant_status::timeout, mi, input, "ran over its limit on this input before (hang memo)");
+        const hang_memo::verdict known = job_.hangs->find(m.id, *key);
+        if (known != hang_memo::verdict::none) {
+          slot_.memo_kills.fetch_add(1);
+          if (known == hang_memo::verdict::hangs)
+            record_kill(ms, mutant_status::timeout, mi, input, "ran over its limit on this input before (hang memo)");
+          else
+            record_kill(ms, mutant_status::crash, mi, input, "crashed on this input before (hang memo)");
           continue;
         }
       }
@@ -228,6 +233,7 @@ class worker {
   state_space space_;
   std::vector<argument_tuples> tuples_;
   std::vector<unsigned char> reach_;
+  std::uint32_t base_ = 0;  // options.id_base
   std::vector<std::int64_t> args_;
 };
 

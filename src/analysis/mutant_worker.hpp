@@ -47,7 +47,7 @@ struct worker_slot {
   std::atomic<std::uint64_t> original_runs{0}, mutant_runs{0}, skipped_runs{0}, structures_done{0};
   std::atomic<std::int64_t> original_ns{0}, mutant_ns{0};
   std::atomic<std::uint64_t> original_failures{0};
-  std::atomic<std::uint64_t> memo_timeouts{0};
+  std::atomic<std::uint64_t> memo_kills{0};
   std::atomic<std::uint64_t> first_failure_method{0}, first_failure_input{0};
 };
 

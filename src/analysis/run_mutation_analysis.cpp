@@ -278,8 +278,9 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
         detail::mutant_slot& ms = shared->mutants[k];
         ms.runs.fetch_add(1);
         detail::record_kill(ms, hung ? mutant_status::timeout : mutant_status::crash, mi, input, what);
-        if (hung && in_run && options.hangs != nullptr)
-          options.hangs->add(id, memo_key(mi, slot.structure.load(), slot.tuple.load(), input));
+        if (in_run && options.hangs != nullptr)
+          options.hangs->add(id, memo_key(mi, slot.structure.load(), slot.tuple.load(), input),
+                             hung ? hang_memo::verdict::hangs : hang_memo::verdict::crashes);
       }
       slot.started_ns.store(0);
       slot.resume.store(true);
@@ -308,7 +309,7 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
     report.skipped_runs += slot.skipped_runs.load();
     report.original_seconds += static_cast<double>(slot.original_ns.load()) / 1e9;
     report.mutant_seconds += static_cast<double>(slot.mutant_ns.load()) / 1e9;
-    report.memo_timeouts += slot.memo_timeouts.load();
+    report.memo_kills += slot.memo_kills.load();
     if (slot.original_failures.load() != 0 && original_failures == 0)
       report.warnings.push_back(fmt::format("the original fails its own oracle, first on input {} of {}",
                                             slot.first_failure_input.load(),

@@ -29,6 +29,14 @@
 
 namespace smallscope {
 
+namespace {
+
+// Signals that come from outside the process: the code under test crashes with SIGSEGV, SIGABRT,
+// SIGBUS or SIGFPE, and does not send itself these.
+bool outside_signal(int sig) { return sig == SIGKILL || sig == SIGTERM || sig == SIGINT || sig == SIGHUP; }
+
+}  // namespace
+
 const char* outcome_name(outcome_kind k) {
   switch (k) {
     case outcome_kind::passed: return "passed";
@@ -84,6 +92,9 @@ struct worker_slot {
   int fd = -1;  // the read end of its pipe
   std::string buffer;
   bool timed_out = false;
+  // Deaths by an outside signal in a row on one input (0: the worker was between inputs).
+  unsigned outside_deaths = 0;
+  std::uint64_t outside_input = 0;
   bool running() const { return pid > 0; }
 };
 
@@ -268,6 +279,25 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       }
       if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::error))
         throw std::runtime_error("the check's worker failed before checking any input");
+      // A signal the code under test does not raise (the OOM killer's SIGKILL, a user's kill of
+      // the worker): the worker is replaced and goes on with the input it was on; three deaths
+      // on one input are the environment's.
+      if (!slot.timed_out && !options.white_box && WIFSIGNALED(status) && outside_signal(WTERMSIG(status))) {
+        const bool in_run = state.started_ns.load() != 0 && state.structure.load() != 0;
+        const std::uint64_t at = in_run ? state.input.load() : 0;
+        slot.outside_deaths = at == slot.outside_input ? slot.outside_deaths + 1 : 1;
+        slot.outside_input = at;
+        if (slot.outside_deaths >= 3)
+          throw environment_error(fmt::format(
+              "the check's workers were killed from outside {} times in a row{} ({}: the kernel's out-of-memory "
+              "killer, or a user); the method is not blamed: free memory, or give fewer --threads",
+              slot.outside_deaths, in_run ? fmt::format(" on input {}", at) : "", detail::signal_text(WTERMSIG(status))));
+        if (in_run) state.redo.store(true);
+        state.started_ns.store(0);
+        ++report.worker_restarts;
+        start_worker(slot);
+        continue;
+      }
       // The worker died on an input (or was stopped for running over its limit).
       if (state.started_ns.load() == 0 || state.structure.load() == 0)
         throw std::runtime_error(WIFSIGNALED(status)
@@ -349,6 +379,16 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       f.failure.input = input;
     }
     if (finished) report.total_inputs = report.structures * tuples.count();
+    // Interrupted: the units in progress count what their workers searched so far, so that the
+    // structures and candidates add up to the inputs checked.
+    if (!finished)
+      for (const auto& slot : slots) {
+        const detail::worker_state& w = *slot->state;
+        const std::uint64_t u = w.unit.load();
+        if (u == 0 || (*board)->units()[u - 1].done.load()) continue;
+        report.structures += w.structure.load();
+        report.explored += w.explored.load();
+      }
   } else {
     report.structures = first.valid.load();
     report.explored = first.explored.load();

@@ -36,10 +36,11 @@ worker_exit run_unit_worker(const check_job& job, worker_state& state, unit_boar
       std::uint64_t first = 0;
       if (structure < resumed) continue;  // checked before the worker died
       if (structure == resumed) {
-        first = (state.input.load() - 1) % per_structure + 1;
+        first = (state.input.load() - 1) % per_structure + (state.redo.exchange(false) ? 0 : 1);
       } else {
         std::copy(search.candidate(), search.candidate() + space.slot_count(), state.candidate());
         state.structure.store(structure);
+        state.explored.store(search.stats().explored - explored_before);  // within the unit, so far
         state.valid.fetch_add(1);
         offer_sample(state, search.candidate(), space.slot_count());
       }

@@ -170,7 +170,8 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
     if (source == nullptr)
       search.resume_after({state.candidate(), space.slot_count()}, {state.stack(), state.stack_size.load()},
                           state.explored.load(), state.valid.load());
-    first_tuple = (state.input.load() - 1) % per_structure + 1;  // the tuple after the one that failed
+    // The tuple after the one that failed, or the same one again when an outside signal ended it.
+    first_tuple = (state.input.load() - 1) % per_structure + (state.redo.exchange(false) ? 0 : 1);
   }
 
   if (source != nullptr) {

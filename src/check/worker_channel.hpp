@@ -33,6 +33,9 @@ struct worker_state {
   std::atomic<std::int64_t> method_ns{0};
   std::atomic<std::uint64_t> total_inputs{0};  // set by the worker when the search ends
   std::atomic<bool> finished{false};
+  // A signal from outside (the OOM killer's SIGKILL, a user's kill) ended the last worker on
+  // `input`: the next one runs that input again instead of going on after it.
+  std::atomic<bool> redo{false};
   // The checkpoint: the structure whose inputs are being checked.
   std::atomic<std::uint64_t> structure{0};       // its 1-based index (0: none yet)
   std::atomic<std::uint64_t> explored{0};        // search counts when it was yielded

@@ -7,6 +7,8 @@
 #include <limits>
 
 #include "cli/numbers.hpp"
+#include "cli/commands.hpp"
+#include "files/output_path.hpp"
 #include "cli/output.hpp"
 #include "cli/stats.hpp"
 
@@ -14,8 +16,8 @@ namespace smallscope::cli {
 
 const char* const exit_codes_text =
     "Exit codes: 0 done, nothing found; 1 findings; 2 bad input (the message names the option and\n"
-    "what it allows); 3 output error (stdout, stderr or a file could not be written);\n"
-    "130 interrupted by SIGINT or SIGTERM (the findings so far are printed).";
+    "what it allows); 3 output error (stdout, stderr or a file could not be written); 4 out of\n"
+    "memory, or workers killed from outside again and again (the environment's fault); 130 interrupted by SIGINT or SIGTERM (the findings so far are printed).";
 
 void add_count(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
                const std::string& help, const std::string& lo_reason) {
@@ -76,6 +78,13 @@ void add_quiet(CLI::App& app, bool& quiet, const std::string& what) { app.add_fl
 
 void note_given(const CLI::App& app, gen_request& r) {
   r.fin_given = app.count("--fin") != 0;
+}
+
+void require_writable(const std::string& option, const std::string& path) {
+  if (path.empty() || path == "-") return;
+  if (const std::string why = files::unwritable(path); !why.empty())
+    throw usage_error(fmt::format("{}: '{}' {}; give a file in a directory that exists and can be written", option,
+                                  escaped(path), why));
 }
 
 }  // namespace smallscope::cli

@@ -36,6 +36,11 @@ void add_stats(CLI::App& app, std::string& stats);
 void add_progress_interval(CLI::App& app, rule_table& rules, double& seconds);
 // -q, --quiet: `what` it silences.
 void add_quiet(CLI::App& app, bool& quiet, const std::string& what);
+
+// Checks before the run that `option`'s file `path` can be written (files/output_path.hpp): a
+// usage_error naming the option, the path and why not otherwise. Empty paths and "-" (stdout)
+// pass.
+void require_writable(const std::string& option, const std::string& path);
 // After parsing: whether --fin was given.
 void note_given(const CLI::App& app, gen_request& r);
 

@@ -16,8 +16,19 @@
 namespace smallscope::cli {
 
 namespace {
-constexpr int checkpoint_version = 1;
+
+// 2: with "content_hash" (of the rest) and "output_tail" (of --output's bytes so far).
+constexpr int checkpoint_version = 2;
+
+// FNV-1a of the checkpoint's JSON text without its hash: a checkpoint edited by hand, or
+// damaged, no longer matches.
+std::uint64_t content_hash(const nlohmann::json& j) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (const char c : j.dump()) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  return h;
 }
+
+}  // namespace
 
 void write_checkpoint(const std::string& path, const checkpoint& c) {
   nlohmann::json j;
@@ -32,6 +43,7 @@ void write_checkpoint(const std::string& path, const checkpoint& c) {
                 {"generator_misuse", st.generator_misuse},
                 {"seconds", st.seconds}};
   j["output_bytes"] = c.output_bytes;
+  j["output_tail"] = c.output_tail;
   nlohmann::json units = nlohmann::json::array();
   for (const auto& u : c.snapshot.units)
     units.push_back({{"slots", u.slots},
@@ -45,6 +57,7 @@ void write_checkpoint(const std::string& path, const checkpoint& c) {
   j["classes"] = c.snapshot.classes;
   j["sample_count"] = c.sample_count;
   j["sample"] = c.sample;
+  j["content_hash"] = content_hash(j);
   const std::string text = j.dump() + "\n";
   write_file_atomically("--checkpoint", path, text);
 }
@@ -62,6 +75,15 @@ checkpoint read_checkpoint(const std::string& path, const std::string& identity)
   const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, false);
   if (j.is_discarded() || !j.is_object()) throw bad("not JSON");
   if (j.value("smallscope_checkpoint", 0) != checkpoint_version) throw bad(fmt::format("not version {}", checkpoint_version));
+  {
+    nlohmann::json rest = j;
+    rest.erase("content_hash");
+    if (!j.contains("content_hash") || !j["content_hash"].is_number_unsigned() ||
+        j["content_hash"].get<std::uint64_t>() != content_hash(rest))
+      throw usage_error(fmt::format("--checkpoint: '{}' was changed after its run wrote it (its content hash does not "
+                                    "match); delete it to start afresh",
+                                    path));
+  }
   checkpoint c;
   try {
     c.identity = j.at("identity").get<std::string>();
@@ -79,6 +101,7 @@ checkpoint read_checkpoint(const std::string& path, const std::string& identity)
     s.generator_misuse = st.at("generator_misuse").get<std::uint64_t>();
     s.seconds = st.at("seconds").get<double>();
     c.output_bytes = j.at("output_bytes").get<std::uint64_t>();
+    c.output_tail = j.at("output_tail").get<std::uint64_t>();
     for (const auto& u : j.at("units")) {
       detail::work_unit w;
       w.slots = u.at("slots").get<std::vector<std::uint32_t>>();

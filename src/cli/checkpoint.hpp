@@ -17,12 +17,14 @@ struct checkpoint {
   std::string identity;  // subject, finitization, options and shard, as one line
   detail::search_snapshot snapshot;
   std::uint64_t output_bytes = 0;          // of --output
+  std::uint64_t output_tail = 0;           // output_tail_hash of those bytes (0: no --output)
   std::vector<std::uint32_t> sample;       // candidate vectors, back to back
   std::uint32_t sample_count = 0;
 };
 
 // Reads the checkpoint at `path`; a usage_error naming the file and what is wrong when it is
-// not one, or when its identity differs from `identity`.
+// not one, when its content is not what was written (it carries a hash of itself), or when its
+// identity differs from `identity`.
 checkpoint read_checkpoint(const std::string& path, const std::string& identity);
 // Writes `c` to `path` atomically; an output_error (exit code 3) when it cannot.
 void write_checkpoint(const std::string& path, const checkpoint& c);

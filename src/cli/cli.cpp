@@ -1,6 +1,8 @@
 // The command line's entry point: parses the arguments with CLI11 and runs a subcommand.
 #include "cli/cli.hpp"
 
+#include <sys/resource.h>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -14,6 +16,7 @@
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "cli/scale.hpp"
+#include "smallscope/checker.hpp"
 #include "smallscope/finitization.hpp"
 #include "spec/load.hpp"
 
@@ -158,6 +161,17 @@ int cli_main(int argc, char** argv) {
   } catch (const cli::output_error& e) {
     cli::err("error: {}\n", e.what());
     code = cli::exit_output_error;
+  } catch (const environment_error& e) {
+    cli::err("error: {}\n", e.what());
+    code = cli::exit_out_of_memory;
+  } catch (const std::bad_alloc&) {
+    // Not bad input: the machine (or `ulimit -v`) gives the process less memory than the run needs.
+    rlimit limit{};
+    const bool capped = ::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
+    cli::err("error: out of memory{}: give a smaller scope or more memory\n",
+             capped ? fmt::format(" (the address-space limit, ulimit -v, is {} MiB)", limit.rlim_cur >> 20)
+                    : " (the machine's memory)");
+    code = cli::exit_out_of_memory;
   } catch (const std::exception& e) {
     // E.g. an invariant that crashes while check generates inputs: the subject is unusable.
     cli::err("error: {}\n", e.what());

@@ -209,9 +209,11 @@ void require_eq_class(const subject& s, const subject_instance& instance, const 
 void use_generators(const subject& s, subject_instance& instance, bool generators);
 
 // --suite FILE: reads the suite (into `contents`) and returns its finitization parameters,
-// which must agree with SCOPE or --fin when given; usage_error otherwise.
+// which must agree with SCOPE or --fin when given; usage_error otherwise, ending with `fix`. An
+// incomplete suite (its run was interrupted) is read with a warning on stderr.
 std::vector<std::int64_t> suite_parameters(const subject& s, const gen_request& r, const std::string& path,
-                                           suite::contents& contents);
+                                           suite::contents& contents,
+                                           const char* fix = "drop SCOPE and --fin to use the suite's own");
 // The suite's structures as candidate vectors of the subject's finitization, each valid.
 std::vector<std::vector<std::uint32_t>> suite_candidates(const suite::contents& contents, const std::string& path,
                                                          const subject_instance& instance);

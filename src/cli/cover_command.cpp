@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
@@ -99,6 +100,7 @@ int run_cover(const cover_request& r) {
     if (!name.empty()) names.push_back(name);
   if (names.empty()) throw usage_error("--methods: give the methods to test, comma-separated (e.g. --methods remove_rank,put_gap)");
   const auto p = parameters(s, r.gen);
+  require_writable("--suite", r.suite_out);
   const subject_instance instance = s.make(p);
   std::vector<const target_method*> methods;
   std::vector<target_method> copies;

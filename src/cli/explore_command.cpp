@@ -145,6 +145,7 @@ int run_explore(const explore_request& r) {
                            {"valid_reached", d.valid_reached},
                            {"valid_unreached", d.valid - d.valid_reached},
                            {"reached_not_valid", d.reached_not_valid},
+                           {"complete", d.complete},
                            {"unreached_examples", unreached},
                            {"not_valid_examples", not_valid}};
     }
@@ -154,8 +155,12 @@ int run_explore(const explore_request& r) {
   progress_line line(fmt::format("{} {} {}", s.name, method_list, joined(p)), !r.gen.quiet, o.progress_interval);
   if (line.enabled())
     o.progress = [&line](const explore_progress_info& i) {
-      line.show(i.seconds, fmt::format("depth {}: {} states, {} calls, {} failed", i.depth, grouped(i.states),
-                                       grouped(i.calls), grouped(i.findings)));
+      if (i.differential != 0)
+        line.show(i.seconds, fmt::format("{} states; differential: {} valid structures so far", grouped(i.states),
+                                         grouped(i.differential)));
+      else
+        line.show(i.seconds, fmt::format("depth {}: {} states, {} calls, {} failed", i.depth, grouped(i.states),
+                                         grouped(i.calls), grouped(i.findings)));
     };
   const isolated_exploration run = explore_in_worker(calls, o, r.timeout, to_json);
   const nlohmann::json& rep = run.report;
@@ -183,10 +188,16 @@ int run_explore(const explore_request& r) {
   for (std::size_t d = 0; d < depths.size(); ++d) by_depth += fmt::format("{}{}: {}", d == 0 ? "" : ", ", d, grouped(depths[d]));
   if (rep.contains("differential")) {
     const auto& d = rep["differential"];
-    out("differential against `gen {} --fin {}`: {} valid structures, {} reached by some sequence, {} reached by "
-        "none; {} reached states are not among them\n",
-        s.name, joined(p), grouped(d["valid"].get<std::uint64_t>()), grouped(d["valid_reached"].get<std::uint64_t>()),
-        grouped(d["valid_unreached"].get<std::uint64_t>()), grouped(d["reached_not_valid"].get<std::uint64_t>()));
+    if (!d.value("complete", true)) {
+      out("differential against `gen {} --fin {}`: interrupted (or at the time limit) after {} valid structures, {} of "
+          "them reached by some sequence; which reached states are valid is not known\n",
+          s.name, joined(p), grouped(d["valid"].get<std::uint64_t>()), grouped(d["valid_reached"].get<std::uint64_t>()));
+    } else {
+      out("differential against `gen {} --fin {}`: {} valid structures, {} reached by some sequence, {} reached by "
+          "none; {} reached states are not among them\n",
+          s.name, joined(p), grouped(d["valid"].get<std::uint64_t>()), grouped(d["valid_reached"].get<std::uint64_t>()),
+          grouped(d["valid_unreached"].get<std::uint64_t>()), grouped(d["reached_not_valid"].get<std::uint64_t>()));
+    }
     for (const auto& e : d["unreached_examples"]) out("  valid, reached by no sequence: {}\n", e.get<std::string>());
     for (const auto& e : d["not_valid_examples"])
       out("  reached, not a valid structure of the finitization: {}\n    calls: {}\n", e["picture"].get<std::string>(),

@@ -18,6 +18,7 @@
 #include "isolate/child.hpp"
 #include "isolate/shared_memory.hpp"
 #include "isolate/time_limit.hpp"
+#include "smallscope/checker.hpp"
 
 namespace smallscope::cli {
 namespace {
@@ -93,6 +94,7 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
   detail::shared_mapping<running_call> now;
   detail::child_options isolation;
   isolation.error_code = static_cast<int>(worker_end::error);
+  unsigned outside_deaths = 0;  // in a row
   while (true) {
     detail::child_reaper reaper;  // the worker, if this supervisor leaves by an exception
     const detail::child worker = detail::fork_child(isolation, [&](int fd) {
@@ -146,6 +148,20 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
       result.report = nlohmann::json::object();
       return result;
     }
+    // A signal the calls do not raise (the OOM killer's SIGKILL, a user's kill of the worker):
+    // not a finding; a new worker explores again. Three in a row are the environment's.
+    if (!timed_out && WIFSIGNALED(status) &&
+        (WTERMSIG(status) == SIGKILL || WTERMSIG(status) == SIGTERM || WTERMSIG(status) == SIGINT ||
+         WTERMSIG(status) == SIGHUP)) {
+      if (++outside_deaths >= 3)
+        throw environment_error(fmt::format("the exploration's worker was killed from outside {} times in a row ({}: "
+                                            "the kernel's out-of-memory killer, or a user); no call is blamed: free "
+                                            "memory, or give a smaller --max-states",
+                                            outside_deaths, detail::signal_text(WTERMSIG(status))));
+      ++result.restarts;
+      continue;
+    }
+    outside_deaths = 0;
     // The worker died on a call (or ran over its limit): a finding, and the next worker skips it.
     if (!now->recorded.load() || !in_call)
       throw std::runtime_error(WIFSIGNALED(status) ? "the exploration's worker died between calls: " +

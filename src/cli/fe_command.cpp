@@ -14,6 +14,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
@@ -116,6 +117,8 @@ int run_fe(const fe_request& r) {
     throw usage_error("--suite needs a subject to bind the instances to: smallscope fe SUBJECT --fin ... --spec FILE --suite OUT");
   if (spec_file.empty() && (!r.run.empty() || !r.sat_scope.empty()))
     throw usage_error("--run and --scope are for a spec: give SPEC.als, or a subject with --spec FILE");
+  require_writable("--suite", r.suite_out);
+  require_writable("--extensions", r.extensions_out);
   std::optional<spec::instance_format> instance_format;
   std::optional<structure_format> structure_fmt;
   if (r.print_suite) {
@@ -285,9 +288,11 @@ int run_fe(const fe_request& r) {
 
   if (!r.suite_out.empty()) {
     suite::header h{s->name, p, "field-exhaustive",
-                    fmt::format("{} fe {} --fin {}{}", r.program, s->name, joined(p),
-                                spec_file.empty() ? "" : " --spec " + spec_file),
-                    suite_size};
+                    fmt::format("{} fe {} --fin {}{}{}{}", r.program, s->name, joined(p),
+                                spec_file.empty() ? "" : " --spec " + spec_file,
+                                r.run.empty() ? "" : " --run " + r.run,
+                                r.sat_scope.empty() ? "" : " --scope '" + r.sat_scope + "'"),
+                    suite_size, complete};
     write_file("--suite", r.suite_out, suite::header_line(h) + suite_text);
   }
   nlohmann::json ext_json = extensions_json(ext);

@@ -12,8 +12,10 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <vector>
 
 namespace smallscope::cli {
 
@@ -48,8 +50,12 @@ coverage_figures measure_coverage(const std::string& binary, const std::vector<c
     if (code != 0 && code != 1)
       throw std::runtime_error(fmt::format("{} check {} {} --fin {} ended with {}", binary, c.subject, c.method, c.fin, code));
   }
-  // gcov reads each .gcda next to its .gcno: copy those from the object directory.
+  // gcov reads each .gcda next to its .gcno: copy those from the object directory. A unit whose
+  // notes never name the file measured has none of its lines: gcovr would run gcov on it for
+  // nothing (a binary of many subjects has dozens), so its counts go.
+  const std::string measured = fs::path(extents.file).filename().string();
   std::size_t counts = 0;
+  std::vector<fs::path> unrelated;
   for (const auto& entry : fs::recursive_directory_iterator(dir)) {
     if (entry.path().extension() != ".gcda") continue;
     ++counts;
@@ -58,6 +64,14 @@ coverage_figures measure_coverage(const std::string& binary, const std::vector<c
     notes.replace_extension(".gcno");
     std::error_code ec;
     fs::copy_file(notes, fs::path(entry.path()).replace_extension(".gcno"), fs::copy_options::overwrite_existing, ec);
+    std::ifstream in(notes, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!ec && !text.empty() && text.find(measured) == std::string::npos) unrelated.push_back(entry.path());
+  }
+  for (const auto& p : unrelated) {
+    std::error_code ec;
+    fs::remove(p, ec);
+    fs::remove(fs::path(p).replace_extension(".gcno"), ec);
   }
   if (counts == 0)
     throw std::runtime_error(fmt::format(

@@ -20,6 +20,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/checkpoint.hpp"
+#include "cli/file_lock.hpp"
+#include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/interrupt.hpp"
@@ -99,6 +101,9 @@ int run_gen(const gen_request& r) {
   if (r.seed_given && r.sample == 0) throw usage_error("--seed needs --sample K");
   if (r.sample != 0 && r.suite_out.empty()) throw usage_error("--sample K chooses the structures of a suite file: give --suite FILE");
   const scale_plan scale = plan_scale(r);
+  require_writable("--suite", r.suite_out);
+  require_writable("--checkpoint", r.checkpoint);
+  require_writable("--output", r.output);
 
   subject_instance instance = s.make(p);
   require_eq_class(s, instance, r.search);
@@ -114,13 +119,17 @@ int run_gen(const gen_request& r) {
                                                                     : fmt::format(" --shard {} --shard-units {}",
                                                                                   scale.shard_text, r.shard_units),
                                            r.print ? " --format " + r.format : "");
+  // One run per output and checkpoint, taken before either is read or cut.
+  const file_lock output_lock("--output", r.output);
+  const file_lock checkpoint_lock("--checkpoint", r.checkpoint);
   checkpoint resumed;
   const bool resuming = !r.checkpoint.empty() && std::filesystem::exists(r.checkpoint);
   if (resuming) {
     resumed = read_checkpoint(r.checkpoint, identity);
     check_units(space, resumed.snapshot.units, r.checkpoint);
   }
-  open_output(r.output, resuming ? std::optional<std::uint64_t>(resumed.output_bytes) : std::nullopt);
+  open_output(r.output, resuming ? std::optional<std::uint64_t>(resumed.output_bytes) : std::nullopt,
+              resuming ? resumed.output_tail : 0);
   if (!r.quiet) {
     std::string named;
     for (std::size_t i = 0; i < p.size(); ++i)
@@ -247,6 +256,7 @@ int run_gen(const gen_request& r) {
     c.identity = identity;
     c.snapshot = snap;
     c.output_bytes = sync_output(r.output);
+    c.output_tail = output_tail_hash(r.output, c.output_bytes);
     c.sample_count = whole_sample(c.sample);
     write_checkpoint(r.checkpoint, c);
     last_checkpoint = std::chrono::steady_clock::now();
@@ -274,7 +284,7 @@ int run_gen(const gen_request& r) {
     suite::header h{s.name, p, r.sample != 0 ? "random" : "bounded-exhaustive",
                     fmt::format("{} gen {} --fin {}{}{}", r.program, s.name, joined(p), non_default_options(r.search),
                                 r.sample != 0 ? fmt::format(" --sample {} --seed {}", r.sample, r.seed) : ""),
-                    suite_count};
+                    suite_count, !stopped};
     write_file("--suite", r.suite_out, suite::header_line(h) + suite_lines);
     if (!r.quiet) err("wrote {} structures to {}{}\n", grouped(suite_count), r.suite_out, stopped ? " (interrupted: the structures so far)" : "");
   }

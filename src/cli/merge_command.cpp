@@ -17,6 +17,7 @@
 #include <span>
 #include <sstream>
 
+#include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "files/input_file.hpp"
 #include "cli/commands.hpp"
@@ -109,6 +110,7 @@ std::string renumbered(const std::string& line, std::uint64_t& number) {
 
 // The shards of a check: one statistics line, and every failure into --findings.
 int merge_checks(const std::map<std::uint64_t, const shard_output*>& by_index, const merge_request& r) {
+  require_writable("--findings", r.findings);
   std::vector<check_shard> shards;
   for (const auto& [index, s] : by_index) shards.push_back({s->path, s->stats});
   const merged_check m = merge_check_shards(shards);

@@ -19,10 +19,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "suite/suite_file.hpp"
 #include "cli/gcov_coverage.hpp"
+#include "cli/file_lock.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/mutate_rows.hpp"
 #include "cli/mutation_cache.hpp"
@@ -36,6 +38,7 @@
 #include "report/mutation_report_page.hpp"
 #include "mutate/mutant_list.hpp"
 #include "report/scope_plot.hpp"
+#include "smallscope/mutation.hpp"
 #include "smallscope/mutation_analysis.hpp"
 #include "smallscope/subject.hpp"
 
@@ -120,7 +123,7 @@ void merge_group(mutation_report& into, const mutation_report& group, bool first
   into.generation_seconds += group.generation_seconds;
   into.seconds += group.seconds;
   into.worker_restarts += group.worker_restarts;
-  into.memo_timeouts += group.memo_timeouts;
+  into.memo_kills += group.memo_kills;
   into.reused += group.reused;
   into.interrupted = into.interrupted || group.interrupted;
   into.any_point_reached = into.any_point_reached || group.any_point_reached;
@@ -211,6 +214,7 @@ int run_mutate(const mutate_request& r) {
   } catch (const std::invalid_argument& e) {
     throw usage_error(fmt::format("--mutants: {}", e.what()));
   }
+  const std::uint64_t identity = mutate::list_identity(list);  // of the whole list, as the schemata have it
   if (!r.only.empty()) {
     std::vector<mutate::mutant> chosen;
     for (const auto id : r.only) {
@@ -271,6 +275,8 @@ int run_mutate(const mutate_request& r) {
     }
   }
   // Earlier outcomes (--incremental), keyed by each mutant's function body (from the extents).
+  require_writable("--incremental", r.incremental);
+  const file_lock cache_lock("--incremental", r.incremental);  // before it is read
   std::optional<outcome_cache> cache;
   if (!r.incremental.empty()) {
     if (extents.functions.empty() && files::unreadable(functions).empty()) {
@@ -290,11 +296,18 @@ int run_mutate(const mutate_request& r) {
                                   first, last));
   suite::contents suite_contents;
   std::vector<std::vector<std::uint32_t>> suite_structures;
-  for (std::int64_t scope = first; scope <= last && !interrupted(); ++scope) {
-    // Each subject's instance and methods at this scope.
+  // Each subject's instance and methods at a scope.
+  struct scope_setup {
     std::vector<subject_instance> instances;
     std::vector<std::string> fin_texts;
-    std::vector<std::vector<const target_method*>> methods(groups.size());
+    std::vector<std::vector<const target_method*>> methods;
+  };
+  const auto setup = [&](std::int64_t scope) {
+    scope_setup made;
+    auto& instances = made.instances;
+    auto& fin_texts = made.fin_texts;
+    auto& methods = made.methods;
+    methods.resize(groups.size());
     for (const auto& group : groups) {
       gen_request g;
       g.subject = group.subj->name;
@@ -304,10 +317,9 @@ int run_mutate(const mutate_request& r) {
         g.fin = fin_of(group.fin, scope);
         g.fin_given = true;
       }
-      gen_request bare;  // the suite's own finitization
-      bare.subject = group.subj->name;
       const auto params = !r.suite.empty() && &group == &groups.front()
-                              ? suite_parameters(*group.subj, bare, r.suite, suite_contents)
+                              ? suite_parameters(*group.subj, g, r.suite, suite_contents,
+                                                 "give the --scopes N (and --fin PATTERN) it was made at")
                               : parameters(*group.subj, g);
       fin_texts.push_back(joined(params));
       instances.push_back(group.subj->make(params));
@@ -324,11 +336,42 @@ int run_mutate(const mutate_request& r) {
         }
         methods[gi].push_back(&*it);
       }
+    return made;
+  };
+  // Every scope's finitization and every output path, before the first scope runs.
+  for (std::int64_t scope = first; scope <= last && r.suite.empty(); ++scope) setup(scope);
+  for (const auto& [option, path] : {std::pair{"--report", r.report}, {"--html", r.html}, {"--plot", r.plot},
+                                     {"--annotations", r.annotations}, {"--incremental", r.incremental}})
+    require_writable(option, path);
+  // This binary's schemata of the list, found by the list's identity, before anything runs.
+  const auto& compiled = mutation::schemata_registry();
+  if (compiled.empty())
+    throw usage_error(fmt::format("this binary is not compiled from its schemata (it has no mutant schemata): run "
+                                  "NAME-schemata, which smallscope_variants makes (smallscope-schemata for the built-in "
+                                  "subjects), with {}",
+                                  list_path));
+  const auto schemata = std::find_if(compiled.begin(), compiled.end(),
+                                     [&](const mutation::compiled_schemata& c) { return c.identity == identity; });
+  if (schemata == compiled.end()) {
+    std::string files;
+    for (const auto& c : compiled)
+      files += fmt::format("{}{} ({} mutants)", files.empty() ? "" : ", ", fs::path(c.file).filename().string(), c.mutants);
+    throw usage_error(fmt::format("--mutants {}: this binary is not compiled from the schemata this list describes (it "
+                                  "has the schemata of {}); give the list made with them (mutants/STEM.jsonl beside the "
+                                  "binary), or make the list and the binary again",
+                                  list_path, files));
+  }
+  for (std::int64_t scope = first; scope <= last && !interrupted(); ++scope) {
+    scope_setup here = setup(scope);
+    auto& instances = here.instances;
+    auto& fin_texts = here.fin_texts;
+    auto& methods = here.methods;
     if (!r.suite.empty()) suite_structures = suite_candidates(suite_contents, r.suite, instances.front());
     if (scope == first && !r.quiet)
       err("{} mutate {} {} --scopes {}..{}{}{}: {} mutants from {}\n", r.program, s.name, fmt::join(r.methods, " "),
           first, last, fins.empty() ? "" : " ", fmt::join(fins, " "), list.size(), list_path);
     mutation_options options;
+    options.id_base = static_cast<std::uint32_t>(schemata->base);
     options.stop = interrupt_stop();
     options.workers = static_cast<unsigned>(r.workers);
     options.all_inputs = r.all_inputs;
@@ -392,8 +435,10 @@ int run_mutate(const mutate_request& r) {
       random_result rr;
       const auto& sizes = rows.back().report.inputs;
       for (auto k : sizes) rr.size += k;
-      for (std::uint64_t seed = 1; seed <= r.random && !interrupted(); ++seed)
-        rr.rates.push_back(run_scope(sizes, seed, " R(s)").kill_rate());
+      for (std::uint64_t seed = 1; seed <= r.random && !interrupted(); ++seed) {
+        const mutation_report sample = run_scope(sizes, seed, " R(s)");
+        if (!sample.interrupted) rr.rates.push_back(sample.kill_rate());  // a part of a sample is no sample
+      }
       row.random = rr;
     }
     if (line) line->finish();
@@ -405,12 +450,15 @@ int run_mutate(const mutate_request& r) {
     return exit_done;
   }
 
-  // The mutation-adequate scope: the smallest that reaches the largest kill rate seen.
+  // The mutation-adequate scope: the smallest that reaches the largest kill rate seen, among the
+  // scopes that ran to the end (an interrupted one's counts are a part).
   std::uint64_t best = 0;
-  for (const auto& row : rows) best = std::max(best, row.report.killed);
-  std::int64_t adequate = rows.back().scope;
   for (const auto& row : rows)
-    if (row.report.killed == best) {
+    if (!row.report.interrupted) best = std::max(best, row.report.killed);
+  const bool partial = rows.back().report.interrupted;
+  std::int64_t adequate = partial && rows.size() > 1 ? rows[rows.size() - 2].scope : rows.back().scope;
+  for (const auto& row : rows)
+    if (!row.report.interrupted && row.report.killed == best) {
       adequate = row.scope;
       break;
     }
@@ -442,33 +490,43 @@ int run_mutate(const mutate_request& r) {
                         fmt::format("{}/{}", rep.killed, rep.mutants.size()), truncated(rep.kill_rate()),
                         count_status(rep, mutant_status::survived), count_status(rep, mutant_status::unreached),
                         rep.seconds, coverage, random);
+    if (rep.interrupted) text.insert(text.size() - 1, "   interrupted: a part of the scope's inputs ran");
   }
-  text += fmt::format("mutation-adequate scope: {} ({} of {} killed)\n", adequate, best, list.size());
+  if (partial && rows.size() == 1)
+    text += "mutation-adequate scope: not known (the only scope was interrupted)\n";
+  else
+    text += fmt::format("mutation-adequate scope: {} ({} of {} killed){}\n", adequate, best, list.size(),
+                        partial ? fmt::format("; scope {}, interrupted, is left out", rows.back().scope) : "");
   if (!r.since.empty())
     text += fmt::format("the {} mutant{} on the {} line{} changed since {}\n", list.size(), list.size() == 1 ? "" : "s",
                         changed_line_count, changed_line_count == 1 ? "" : "s", r.since);
-  std::uint64_t reused = 0, memo_timeouts = 0;
+  std::uint64_t reused = 0, memo_kills = 0;
   for (const auto& row : rows) {
     reused += row.report.reused;
-    memo_timeouts += row.report.memo_timeouts;
+    memo_kills += row.report.memo_kills;
   }
   if (cache)
     text += fmt::format("outcomes reused from {}: {} (of {} mutants x {} scope{})\n", cache->path(), reused,
                         list.size(), rows.size(), rows.size() == 1 ? "" : "s");
-  if (memo_timeouts != 0)
-    text += fmt::format("timeouts known from the hang memo, not waited for again: {}\n", memo_timeouts);
+  if (memo_kills != 0)
+    text += fmt::format("timeouts and crashes known from the hang memo, not run again: {}\n", memo_kills);
   for (const auto& row : rows)
     for (const auto& w : row.report.warnings) text += fmt::format("warning: scope {}: {}\n", row.scope, w);
   std::vector<std::size_t> alive;
   for (std::size_t k = 0; k < largest.mutants.size(); ++k)
     if (!killed(largest.mutants[k].status)) alive.push_back(k);
   if (!alive.empty() && r.survivors != 0) {
-    text += fmt::format("alive at scope {} ({}; a person judges which are equivalent):\n", rows.back().scope,
-                        alive.size());
+    text += partial ? fmt::format("not killed when scope {} was interrupted ({}; its inputs not run may kill them):\n",
+                                  rows.back().scope, alive.size())
+                    : fmt::format("alive at scope {} ({}; a person judges which are equivalent):\n", rows.back().scope,
+                                  alive.size());
     for (std::size_t i = 0; i < alive.size() && i < r.survivors; ++i) {
       const auto& m = list[alive[i]];
       text += fmt::format("  {:4} {} {} in {}: {} -> {}{}\n", m.id, where(m), m.mutator, m.function, m.original,
-                          m.replacement, largest.mutants[alive[i]].status == mutant_status::unreached ? " (unreached)" : "");
+                          m.replacement,
+                          largest.mutants[alive[i]].status != mutant_status::unreached ? ""
+                          : partial                                                     ? " (not run)"
+                                                                                        : " (unreached)");
     }
     if (alive.size() > r.survivors) text += fmt::format("  ... and {} more (--survivors N)\n", alive.size() - r.survivors);
   }
@@ -498,7 +556,12 @@ int run_mutate(const mutate_request& r) {
     for (const auto& o : largest.mutants) by_id[o.id] = &o;
     const std::string report =
         mutate::report_json(list, list.front().file, source.str(),
-                            [&](const mutate::mutant& m) { return report_status_of(*by_id.at(m.id)); });
+                            [&](const mutate::mutant& m) {
+                              const mutant_outcome& o = *by_id.at(m.id);
+                              return partial && o.status == mutant_status::unreached
+                                         ? mutate::report_status{"Pending", "not run: the run was interrupted"}
+                                         : report_status_of(o);
+                            });
     if (!r.report.empty()) write_file("--report", r.report, report);
     if (!r.html.empty())
       write_file("--html", r.html,
@@ -527,6 +590,10 @@ int run_mutate(const mutate_request& r) {
     if (r.random != 0) series.push_back(random);
     write_file("--plot", r.plot, scope_plot_svg(fmt::format("{}: {}mutants killed per scope", s.name, r.coverage ? "coverage and " : ""), scopes, series));
   }
+  // In an interrupted scope, a mutant no input reached so far was not run: it is not unreached.
+  const auto status_text = [partial](mutant_status st) -> std::string {
+    return partial && st == mutant_status::unreached ? "not run" : mutant_status_name(st);
+  };
   if (!r.stats.empty()) {
     figures j = {{"subject", s.name},      {"methods", r.methods}, {"mutants", list.size()},
                  {"mutant_list", list_path}, {"adequate_scope", adequate}, {"interrupted", interrupted()}};
@@ -542,12 +609,12 @@ int run_mutate(const mutate_request& r) {
                            {"function", list[k].function},
                            {"original", list[k].original},
                            {"replacement", list[k].replacement},
-                           {"status", mutant_status_name(largest.mutants[k].status)}});
+                           {"status", status_text(largest.mutants[k].status)}});
     j["alive"] = survivors;
     // Every mutant's outcome at the largest scope.
     figures outcomes = figures::array();
     for (const auto& o : largest.mutants) {
-      figures m = {{"id", o.id}, {"status", mutant_status_name(o.status)}, {"runs", o.runs}};
+      figures m = {{"id", o.id}, {"status", status_text(o.status)}, {"runs", o.runs}};
       if (killed(o.status)) {
         m["method"] = o.method;
         m["input"] = o.input;
@@ -633,8 +700,8 @@ command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& pr
                 "change to a function the mutated one calls is not seen)")
       ->type_name("FILE");
   mu.add_flag("--no-hang-memo", mutate->no_hang_memo,
-              "wait T_m again for a (mutant, input) pair already seen to run over it at a smaller scope\n"
-              "or in another R(s) sample (default: such a pair is a timeout kill at once)");
+              "run again a (mutant, input) pair already seen to run over T_m or to crash at a smaller\n"
+              "scope or in another R(s) sample (default: such a pair is a timeout or crash kill at once)");
   add_quiet(mu, mutate->quiet, "no configuration line or progress on stderr");
   add_progress_interval(mu, rules, mutate->progress_interval);
   mu.footer(fmt::format(

@@ -34,7 +34,7 @@ figures row_json(const scope_row& row) {
                       {"generation_seconds", r.generation_seconds},
                       {"seconds", r.seconds},
                       {"worker_restarts", r.worker_restarts},
-                      {"memo_timeouts", r.memo_timeouts},
+                      {"memo_kills", r.memo_kills},
                       {"reused", r.reused}};
   figures by;
   for (const mutant_status s : {mutant_status::invariant, mutant_status::postcondition, mutant_status::output,
@@ -42,6 +42,7 @@ figures row_json(const scope_row& row) {
                                 mutant_status::crash, mutant_status::leak})
     by[mutant_status_name(s)] = count_status(r, s);
   j["killed_by"] = by;
+  if (r.interrupted) j["partial"] = true;
   if (row.random)
     j["random"] = {{"samples", row.random->rates.size()},
                    {"size", row.random->size},

@@ -23,6 +23,7 @@ inline constexpr int exit_done = 0;
 inline constexpr int exit_findings = 1;
 inline constexpr int exit_bad_input = 2;
 inline constexpr int exit_output_error = 3;
+inline constexpr int exit_out_of_memory = 4;  // or workers killed from outside, again and again
 inline constexpr int exit_interrupted = 130;
 
 // stdout could not be written: the run stops; printed as "error: <what>", exit code 3.

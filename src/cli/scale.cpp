@@ -1,11 +1,13 @@
 // The scale options of gen. See scale.hpp.
 #include "cli/scale.hpp"
 
+#include <fcntl.h>
 #include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <string>
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -100,13 +102,32 @@ void check_units(const detail::state_space& space, const std::vector<detail::wor
   }
 }
 
-void open_output(const std::string& path, std::optional<std::uint64_t> keep_bytes) {
+std::uint64_t output_tail_hash(const std::string& path, std::uint64_t bytes) {
+  if (path.empty()) return 0;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 1;  // no file: unlike any file's hash but for chance
+  constexpr std::uint64_t tail = 64 * 1024;
+  const std::uint64_t from = bytes > tail ? bytes - tail : 0;
+  std::string chunk(bytes - from, '\0');
+  const auto n = ::pread(fd, chunk.data(), chunk.size(), static_cast<off_t>(from));
+  ::close(fd);
+  std::uint64_t h = 0xcbf29ce484222325ull ^ bytes;  // FNV-1a over the size and the tail
+  if (n != static_cast<ssize_t>(chunk.size())) return h ^ 2;
+  for (const char c : chunk) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  return h == 0 ? 3 : h;
+}
+
+void open_output(const std::string& path, std::optional<std::uint64_t> keep_bytes, std::uint64_t tail) {
   if (path.empty()) return;
   struct stat info {};
   const bool exists = ::stat(path.c_str(), &info) == 0;
   if (keep_bytes && (!exists || static_cast<std::uint64_t>(info.st_size) < *keep_bytes))
     throw usage_error(fmt::format("--output: '{}' holds less than the checkpoint wrote to it ({} bytes); give the "
                                   "file of the run that wrote the checkpoint",
+                                  path, *keep_bytes));
+  if (keep_bytes && tail != 0 && output_tail_hash(path, *keep_bytes) != tail)
+    throw usage_error(fmt::format("--output: '{}' is not the file the checkpoint's run wrote (its first {} bytes end "
+                                  "otherwise); give that file, or delete the checkpoint to start afresh",
                                   path, *keep_bytes));
   if (std::freopen(path.c_str(), keep_bytes ? "r+" : "w", stdout) == nullptr)
     throw output_error(fmt::format("--output: cannot write '{}'", path));

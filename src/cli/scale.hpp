@@ -40,7 +40,12 @@ void add_shard_options(CLI::App& app, rule_table& rules, gen_request& r, const s
 void check_units(const detail::state_space& space, const std::vector<detail::work_unit>& units, const std::string& path);
 // --output FILE: stdout goes to FILE, emptied, or with keep_bytes cut back to that many bytes
 // (a resumed run). Nothing without a path.
-void open_output(const std::string& path, std::optional<std::uint64_t> keep_bytes);
+// With `keep_bytes`, `tail` must be output_tail_hash of the file's first keep_bytes bytes (the
+// checkpoint's): another file, or one changed since, is a usage_error.
+void open_output(const std::string& path, std::optional<std::uint64_t> keep_bytes, std::uint64_t tail = 0);
+// A hash of the last 64 KiB of the first `bytes` bytes of the file at `path` (0 for no path): what
+// a checkpoint vouches for of the output it continues.
+std::uint64_t output_tail_hash(const std::string& path, std::uint64_t bytes);
 // Flushes stdout (and syncs --output's file to disk); returns its size in bytes.
 std::uint64_t sync_output(const std::string& path);
 

@@ -4,6 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
+#include "cli/output.hpp"
 #include "smallscope/subject.hpp"
 #include "space/state_space.hpp"
 #include "suite/suite_file.hpp"
@@ -11,12 +12,16 @@
 namespace smallscope::cli {
 
 std::vector<std::int64_t> suite_parameters(const subject& s, const gen_request& r, const std::string& path,
-                                           suite::contents& contents) {
+                                           suite::contents& contents, const char* fix) {
   try {
     contents = suite::read(path);
   } catch (const suite::suite_error& e) {
     throw usage_error(fmt::format("--suite: {}", e.what()));
   }
+  if (!contents.about.complete)
+    err("warning: --suite {} is incomplete: the run that made it was interrupted, so its {} structures are a part of "
+        "the {} suite\n",
+        path, contents.about.structures, contents.about.kind);
   if (contents.about.subject != s.name)
     throw usage_error(fmt::format("--suite {}: a suite of subject {}, not {}; give it to `check {} ...`", path,
                                   contents.about.subject, s.name, contents.about.subject));
@@ -28,9 +33,8 @@ std::vector<std::int64_t> suite_parameters(const subject& s, const gen_request& 
   }
   const auto p = parameters(s, r);
   if (p != contents.about.fin)
-    throw usage_error(fmt::format("--suite {}: the suite was made with --fin {}, not {}; drop SCOPE and --fin to use the "
-                                  "suite's own",
-                                  path, joined(contents.about.fin), joined(p)));
+    throw usage_error(fmt::format("--suite {}: the suite was made with --fin {}, not {}; {}", path,
+                                  joined(contents.about.fin), joined(p), fix));
   return p;
 }
 

@@ -3,7 +3,9 @@
 // state once by its canonical form. See explore.hpp.
 #include "smallscope/explore.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -112,11 +114,36 @@ std::vector<std::string> texts(const std::vector<api_call>& calls, const std::ve
   return out;
 }
 
+// `stopped`: the stop request or the time limit; `info`: the progress to show, with the
+// structures enumerated so far.
 void differential(const std::vector<api_call>& calls, const state_table& states, const explore_options& o,
-                  sequence_differential& d) {
+                  sequence_differential& d, const std::function<bool()>& stopped,
+                  const std::function<void(std::uint64_t)>& tell) {
   const target_method& m = *calls.front().method;
   std::unordered_set<std::string> valid;
-  for (const auto& s : structure_range(*o.against, *o.invariant)) {
+  // The search may run long between two valid structures: it asks too.
+  struct watcher : search_listener {
+    const std::function<bool()>& stopped;
+    const std::function<void(std::uint64_t)>& tell;
+    const std::uint64_t& enumerated;
+    watcher(const std::function<bool()>& s, const std::function<void(std::uint64_t)>& t, const std::uint64_t& e)
+        : stopped(s), tell(t), enumerated(e) {}
+    bool ended_it = false;
+    void on_progress(const search_stats&) override { tell(enumerated); }
+    bool should_stop() override { return ended_it = stopped(); }
+  } watch(stopped, tell, d.valid);
+  search_options searching;
+  searching.progress_interval = std::max(0.01, o.progress_interval);
+  structure_range range(*o.against, *o.invariant, searching);
+  range.set_listener(&watch);
+  for (const auto& s : range) {
+    if ((d.valid & 1023) == 0) {
+      tell(d.valid);
+      if (stopped()) {
+        d.complete = false;
+        break;
+      }
+    }
     const void* root = s.space().root();
     std::string form = form_key(m.canonical(root));
     ++d.valid;
@@ -127,6 +154,8 @@ void differential(const std::vector<api_call>& calls, const state_table& states,
     }
     valid.insert(std::move(form));
   }
+  if (watch.ended_it) d.complete = false;
+  if (!d.complete) return;  // a reached state may be valid and not enumerated yet
   for (std::uint32_t id = 0; id < states.size(); ++id) {
     if (valid.contains(*states[id].form)) continue;
     ++d.reached_not_valid;
@@ -222,7 +251,21 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
   report.complete = !report.stopped;
   report.states = states.size();
   if (options.against != nullptr) {
-    differential(calls, states, options, report.differential);
+    // Interruptible and shown as it goes: at a large scope the valid structures do not end.
+    const auto stopped = [&] {
+      return stop_requested(options.stop) || (options.time_limit > 0 && seconds() > options.time_limit);
+    };
+    const auto tell = [&](std::uint64_t enumerated) {
+      if (!progress || std::chrono::duration<double>(std::chrono::steady_clock::now() - last_progress).count() <
+                           options.progress_interval)
+        return;
+      last_progress = std::chrono::steady_clock::now();
+      explore_progress_info info{static_cast<std::uint32_t>(report.states_by_depth.size() - 1), states.size(),
+                                 report.calls, report.findings.size(), seconds()};
+      info.differential = std::max<std::uint64_t>(enumerated, 1);
+      progress(info);
+    };
+    differential(calls, states, options, report.differential, stopped, tell);
     report.has_differential = true;
   }
   report.seconds = seconds();

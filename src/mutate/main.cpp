@@ -154,7 +154,9 @@ int main(int argc, char** argv) {
     }
     std::fprintf(stderr, "%zu mutants in %zu functions of %s\n", result.mutants.size(), result.functions.size(),
                  r.file.c_str());
-    return std::fflush(stdout) == 0 ? 0 : 3;
+    // A list or a message that could not be written is an output error, stderr's too.
+    const bool written = std::fflush(stdout) == 0 && std::ferror(stdout) == 0;
+    return written && std::fflush(stderr) == 0 && std::ferror(stderr) == 0 ? 0 : 3;
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 2;

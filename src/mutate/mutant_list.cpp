@@ -28,6 +28,24 @@ std::string json_string(const std::string& text) {
   return out + "\"";
 }
 
+std::uint64_t list_identity(const std::vector<mutant>& mutants) {
+  std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a over the fields, each ended by a zero byte
+  const auto add = [&h](const std::string& text) {
+    for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+    h = (h ^ 0) * 0x100000001b3ull;
+  };
+  for (const auto& m : mutants) {
+    add(std::to_string(m.id));
+    add(std::to_string(m.point));
+    add(m.function);
+    add(m.mutator);
+    add(m.original);
+    add(m.replacement);
+    add(m.token);
+  }
+  return h;
+}
+
 std::string jsonl_line(const mutant& m) {
   const auto json = json_string;
   return "{\"id\":" + std::to_string(m.id) + ",\"point\":" + std::to_string(m.point) + ",\"file\":" + json(m.file) +

@@ -52,6 +52,11 @@ file_extents read_extents(const std::string& path);
 // `text` as a JSON string, quotes included.
 std::string json_string(const std::string& text);
 
+// What a list's mutants are, apart from where they are: a hash of each mutant's id, point,
+// function, mutator and text, not of its file, line or column. The schemata made with the list
+// register it (mutation.hpp's register_schemata), and `mutate` looks a list up by it.
+std::uint64_t list_identity(const std::vector<mutant>& mutants);
+
 // One mutant as a JSON Lines line (newline included), and the list read back from such a file.
 // read_mutant_list throws std::invalid_argument naming FILE:LINE for a line that is not a mutant.
 std::string jsonl_line(const mutant& m);

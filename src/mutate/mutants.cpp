@@ -1,6 +1,7 @@
 // Ferastrau's mutation operators on Clang's AST, and mutant schemata by rewriting (paper 000,
 // Sec. 7). See mutants.hpp.
 #include "mutate/mutants.hpp"
+#include "mutate/mutant_list.hpp"
 #include "mutate/selection.hpp"
 
 #include "clang_front/parse.hpp"
@@ -14,6 +15,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -27,6 +29,12 @@ namespace smallscope::mutate {
 namespace {
 
 using namespace clang;
+
+// The name of the file's id base while its schemata are written (mutation.hpp's
+// register_schemata): every id a guard names is `(base + id)`.
+std::string id_base_name;
+
+std::string id_text(std::uint64_t id) { return "(" + id_base_name + " + " + std::to_string(id) + ")"; }
 
 // One mutation point: an expression and its alternatives (each a mutant).
 struct point {
@@ -161,14 +169,14 @@ class collector : public RecursiveASTVisitor<collector> {
     if (b->isLogicalOp()) {
       p.guard = [this, k, lhs, rhs](std::uint32_t first) {
         return "smallscope::mutation::logical<smallscope::mutation::op::" + std::string(k == BO_LAnd ? "land" : "lor") +
-               ">(" + std::to_string(first) + ", (" + render_(lhs->getSourceRange()) + "), [&]() -> bool { return (" +
+               ">(" + id_text(first) + ", (" + render_(lhs->getSourceRange()) + "), [&]() -> bool { return (" +
                render_(rhs->getSourceRange()) + "); })";
       };
     } else {
       p.guard = [this, k, alternatives, lhs, rhs](std::uint32_t first) {
         std::string ops = std::string("smallscope::mutation::op::") + op_name(k);
         for (auto o : alternatives) ops += std::string(", smallscope::mutation::op::") + op_name(o);
-        return "smallscope::mutation::binary<" + ops + ">(" + std::to_string(first) + ", (" +
+        return "smallscope::mutation::binary<" + ops + ">(" + id_text(first) + ", (" +
                render_(lhs->getSourceRange()) + "), (" + render_(rhs->getSourceRange()) + "))";
       };
     }
@@ -209,7 +217,7 @@ class collector : public RecursiveASTVisitor<collector> {
         const std::string o = k == OO_PlusEqual ? "add_assign" : "sub_assign";
         const std::string a = k == OO_PlusEqual ? "sub_assign" : "add_assign";
         return "smallscope::mutation::binary<smallscope::mutation::op::" + o + ", smallscope::mutation::op::" + a + ">(" +
-               std::to_string(first) + ", " + render_(lhs->getSourceRange()) + ", (" +
+               id_text(first) + ", " + render_(lhs->getSourceRange()) + ", (" +
                render_(rhs->getSourceRange()) + "))";
       };
       out_.push_back(std::move(p));
@@ -246,8 +254,8 @@ class collector : public RecursiveASTVisitor<collector> {
       // The first test notes that the point is reached.
       std::string s = "(";
       for (std::size_t i = 0; i < names.size(); ++i)
-        s += std::string(i == 0 ? "smallscope::mutation::at(" + std::to_string(first) + ")" : "smallscope::mutation::active") +
-             " == " + std::to_string(first + i) + " ? " + names[i] + " : ";
+        s += std::string(i == 0 ? "smallscope::mutation::at(" + id_text(first) + ")" : "smallscope::mutation::active") +
+             " == " + id_text(first + i) + " ? " + names[i] + " : ";
       return s + original + ")";
     };
     out_.push_back(std::move(p));
@@ -375,7 +383,7 @@ class collector : public RecursiveASTVisitor<collector> {
     p.alternatives = {increment ? "--" : "++"};
     const std::string o = std::string(prefix ? "pre_" : "post_") + (increment ? "inc" : "dec");
     p.guard = [this, o, operand](std::uint32_t first) {
-      return "smallscope::mutation::step<smallscope::mutation::op::" + o + ">(" + std::to_string(first) + ", " +
+      return "smallscope::mutation::step<smallscope::mutation::op::" + o + ">(" + id_text(first) + ", " +
              render_(operand->getSourceRange()) + ")";
     };
     out_.push_back(std::move(p));
@@ -401,7 +409,7 @@ class collector : public RecursiveASTVisitor<collector> {
         const std::string address = "&" + record + "::" + n;
         return pointer_type.empty() ? address : "static_cast<" + pointer_type + ">(" + address + ")";
       };
-      std::string choice = "smallscope::mutation::choose(" + std::to_string(first) + ", " + member(name);
+      std::string choice = "smallscope::mutation::choose(" + id_text(first) + ", " + member(name);
       for (const auto& n : names) choice += ", " + member(n);
       choice += ")";
       if (implicit) return "(this->*" + choice + ")";
@@ -632,9 +640,24 @@ result generate(const request& r) {
     }
     return text + code.substr(at, to - at);
   };
+  // The file registers its schemata and takes its id base before any guard runs.
+  const std::uint64_t identity = list_identity(out.mutants);
+  const std::string tag = fmt::format("{:016x}", identity);
+  id_base_name = "smallscope_schemata_base_" + tag;
   c.set_renderer([&](SourceRange part) { return render(begin_of(part), end_of(part)); });
   std::string rewritten = render(0, static_cast<unsigned>(code.size()));
-  insert_support_code(rewritten, "#include \"smallscope/mutation.hpp\"  // mutant schemata: smallscope-mutants\n");
+  id_base_name.clear();
+  std::string escaped_file;
+  for (const char ch : r.file) {
+    if (ch == '\\' || ch == '"') escaped_file += '\\';
+    escaped_file += ch;
+  }
+  insert_support_code(rewritten, fmt::format("#include \"smallscope/mutation.hpp\"  // mutant schemata: smallscope-mutants\n"
+                                             "#ifndef SMALLSCOPE_SCHEMATA_{0}\n#define SMALLSCOPE_SCHEMATA_{0}\n"
+                                             "inline const int smallscope_schemata_base_{0} = "
+                                             "::smallscope::mutation::register_schemata(\"{1}\", 0x{0}ull, {2});\n"
+                                             "#endif\n",
+                                             tag, escaped_file, out.mutants.size()));
   out.schemata = std::move(rewritten);
   return out;
 }

@@ -656,7 +656,13 @@ bool korat_search::next() {
       if (done_) break;
     }
     const bool valid = run_predicate();
-    if ((stats_.explored & 0xffff) == 0) report_progress();
+    if ((stats_.explored & 0xffff) == 0) [[unlikely]] {
+      report_progress();
+      if (listener_ != nullptr && ask_stop()) {
+        done_ = true;
+        break;
+      }
+    }
     if (valid) {
       ++stats_.valid;
       const bool new_class = !eq_ || classify();
@@ -678,6 +684,13 @@ bool korat_search::next() {
   end_ = std::chrono::steady_clock::now();
   if (!keep_watchdog_) stop_watchdog();
   return false;
+}
+
+bool korat_search::ask_stop() {
+  current_observer = &inactive_observer;  // the listener's reads are its own
+  const bool stop = listener_->should_stop();
+  current_observer = &observer_;
+  return stop;
 }
 
 void korat_search::report_progress() {

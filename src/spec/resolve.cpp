@@ -37,6 +37,9 @@ using lex::quoted;
 
 constexpr std::uint32_t max_arity = 32;
 constexpr std::uint32_t max_bit_width = 16;
+// The longest chain of calls a spec may have: each call is a level of recursion when the spec
+// is translated or evaluated, and 1,000 levels stay far inside the stack (17,000 overflowed it).
+constexpr std::size_t max_call_chain = 1000;
 
 struct builtin_function {
   std::string_view name;
@@ -426,6 +429,7 @@ class checker {
     std::vector<std::vector<const call_edge*>> out(n);
     for (const call_edge& e : calls_) out[e.from].push_back(&e);
     std::vector<std::uint8_t> color(n, 0);  // 0 new, 1 on the path, 2 done
+    std::vector<std::size_t> chain_length(n, 1);  // the longest call chain from each, itself included
     struct frame {
       std::uint32_t fn;
       std::size_t next;
@@ -437,6 +441,15 @@ class checker {
       while (!path.empty()) {
         frame& top = path.back();
         if (top.next == out[top.fn].size()) {
+          // Translation and evaluation recurse once per call: a chain too long for the stack is
+          // refused here, with the call that makes it too long.
+          for (const call_edge* e : out[top.fn]) {
+            chain_length[top.fn] = std::max(chain_length[top.fn], chain_length[e->to] + 1);
+            if (chain_length[top.fn] > max_call_chain)
+              fail(e->at, fmt::format("calls nest more than {} deep here ({} calls {}, which calls on): write the "
+                                      "spec with fewer levels of predicates and functions",
+                                      max_call_chain, m_.functions[top.fn].name, m_.functions[e->to].name));
+          }
           color[top.fn] = 2;
           path.pop_back();
           continue;

@@ -38,6 +38,7 @@ std::string header_line(const header& h) {
   j["kind"] = h.kind;
   j["made_by"] = h.made_by;
   j["structures"] = h.structures;
+  j["complete"] = h.complete;
   return j.dump() + "\n";
 }
 
@@ -68,7 +69,11 @@ contents read(const std::string& path) {
     c.about.fin = h.at("fin").get<std::vector<std::int64_t>>();
     c.about.kind = h.value("kind", "");
     c.about.made_by = h.value("made_by", "");
+    if (!h.at("structures").is_number_unsigned())
+      fail(path, 1, fmt::format("\"structures\" must be a count in [0, 2^64-1], got {}", h["structures"].dump()));
     c.about.structures = h.at("structures").get<std::uint64_t>();
+    if (h.contains("complete") && !h["complete"].is_boolean()) fail(path, 1, "\"complete\" must be true or false");
+    c.about.complete = h.value("complete", true);
   } catch (const nlohmann::json::exception&) {
     fail(path, 1, "the header needs \"subject\" (a string), \"fin\" (integers) and \"structures\" (a count)");
   }
@@ -90,11 +95,15 @@ std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std:
   for (std::uint32_t o = 0; o < space.objects().size(); ++o) object_of.emplace(space.object_label(o), o);
   std::vector<std::vector<std::uint32_t>> out;
   out.reserve(c.lines.size());
+  std::unordered_map<std::string, std::uint64_t> seen;  // candidate vector -> its line
+  const std::string root_label = space.object_label(0);
   for (std::size_t k = 0; k < c.lines.size(); ++k) {
     const std::uint64_t line = c.line_numbers[k];
     nlohmann::json j = nlohmann::json::parse(c.lines[k], nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("objects") || !j["objects"].is_object())
       fail(path, line, "a structure line must be a JSON object with \"objects\" (as `gen --format jsonl` prints)");
+    if (j.contains("root") && (!j["root"].is_string() || j["root"].get<std::string>() != root_label))
+      fail(path, line, fmt::format("the root is {}, not the finitization's root object {}", j["root"].dump(), root_label));
     std::vector<std::uint32_t> values(space.slot_count(), 0);
     for (const auto& [label, fields] : j["objects"].items()) {
       auto it = object_of.find(label);
@@ -140,6 +149,10 @@ std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std:
     if (!valid)
       fail(path, line, fmt::format("structure {} is not valid under {}'s invariant (a suite of another version of the classes?)",
                                    k + 1, c.about.subject));
+    const std::string key(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(std::uint32_t));
+    if (const auto [at, fresh] = seen.emplace(key, line); !fresh)
+      fail(path, line, fmt::format("structure {} is the structure of line {} again (a suite holds each once)", k + 1,
+                                   at->second));
     out.push_back(std::move(values));
   }
   return out;

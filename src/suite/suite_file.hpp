@@ -25,6 +25,9 @@ struct header {
   std::string kind;     // "bounded-exhaustive", "random", "field-exhaustive"
   std::string made_by;  // the command line that made it
   std::uint64_t structures = 0;
+  // False when the run that made it was interrupted: the structures are a part of the suite its
+  // kind names. Files without the field are complete.
+  bool complete = true;
 };
 
 // A malformed or mismatched suite file: the message starts with FILE:LINE.
@@ -47,13 +50,15 @@ struct contents {
 };
 
 // Reads the header and the structure lines; throws suite_error for a missing file, a first line
-// that is not a suite header of a version this build reads, or a count that does not match.
+// that is not a suite header of a version this build reads, a count that is not a non-negative
+// integer below 2^64, or a count that does not match.
 contents read(const std::string& path);
 
 // The candidate vectors of the structures on `space` (slots the root does not reach take their
 // domain's first value); each is checked against `invariant`. Throws suite_error naming the
 // line for an object, field or value the finitization does not have, or a structure the
-// invariant rejects.
+// invariant rejects, a root that is not the finitization's root object, or a structure that an
+// earlier line already gave.
 std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std::string& path,
                                                    const detail::state_space& space, const predicate& invariant);
 

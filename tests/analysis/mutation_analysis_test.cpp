@@ -182,9 +182,9 @@ TEST(MutationAnalysis, AStopRequestEndsTheRun) {
   EXPECT_GT(whole.structures, 1u);
 }
 
-// The hang memo: mutant 5's timeout on an input of a smaller scope (the same list up to
-// isomorphism, the same key) is a kill at the next scope without the wait; every outcome is as
-// without the memo.
+// The hang memo: mutant 5's timeout and mutant 7's crash on an input of a smaller scope (the same
+// list up to isomorphism, the same key) are kills at the next scope without the run; every
+// outcome is as without the memo.
 TEST(MutationAnalysis, AHangMemoCarriesTimeoutsToTheNextScope) {
   subject s;
   const auto smaller = guarded::fin(2, 4);
@@ -194,19 +194,21 @@ TEST(MutationAnalysis, AHangMemoCarriesTimeoutsToTheNextScope) {
   options.hangs = &memo;
   const auto first = smallscope::run_mutation_analysis(smaller, s.invariant, s.methods, s.mutants, options);
   EXPECT_EQ(statuses(first).at(5), smallscope::mutant_status::timeout);
-  EXPECT_EQ(first.memo_timeouts, 0u);
-  EXPECT_EQ(memo.size(), 1u);
+  EXPECT_EQ(statuses(first).at(7), smallscope::mutant_status::crash);
+  EXPECT_EQ(first.memo_kills, 0u);
+  EXPECT_EQ(memo.size(), 2u);
+  EXPECT_TRUE(memo.knows(5) && memo.knows(7) && !memo.knows(1));
   const auto next = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, options);
-  EXPECT_EQ(next.memo_timeouts, 1u);
-  EXPECT_EQ(memo.size(), 1u);  // nothing new was waited for
+  EXPECT_EQ(next.memo_kills, 2u);
+  EXPECT_EQ(memo.size(), 2u);  // nothing new was waited for or crashed
   auto plain = quick();
   plain.workers = 1;
   const auto without = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, plain);
   EXPECT_EQ(statuses(next), statuses(without));
-  EXPECT_EQ(without.memo_timeouts, 0u);
-  // The memo kill names the same input as the wait does.
+  EXPECT_EQ(without.memo_kills, 0u);
+  // The memo's kills name the same inputs as the runs do.
   for (std::size_t k = 0; k < next.mutants.size(); ++k)
-    if (next.mutants[k].id == 5) {
+    if (next.mutants[k].id == 5 || next.mutants[k].id == 7) {
       EXPECT_EQ(next.mutants[k].input, without.mutants[k].input);
       EXPECT_EQ(next.mutants[k].method, "insert");
     }

@@ -107,4 +107,19 @@ TEST(ExploreCli, ADepthLimitSaysSoAndIsNotComplete) {
   EXPECT_EQ(j["states_by_depth"].size(), 3u);
 }
 
+// At a scope whose valid structures do not end, the differential stops at the time limit, keeps
+// the states explored and says that it is a part.
+TEST(ExploreCli, TheDifferentialStopsAtTheTimeLimitAndKeepsTheStates) {
+  const std::vector<std::string> args = {"explore", "TreeMap", "64", "--methods", "put_key", "--depth", "2",
+                                         "--time-limit", "1", "--stats", "json", "--progress-interval", "0.1"};
+  const result r = run(args);
+  EXPECT_EQ(r.exit_code, 0) << shown(args, r);
+  const json j = cli_runner::last_line_json(r.out);
+  EXPECT_GT(j.value("states", std::uint64_t{0}), 1u) << j.dump();
+  EXPECT_EQ(j["differential"].value("complete", true), false) << j.dump();
+  EXPECT_GT(j["differential"].value("valid", std::uint64_t{0}), 0u) << j.dump();
+  EXPECT_TRUE(contains(r.out, "interrupted (or at the time limit) after")) << shown(args, r);
+  EXPECT_TRUE(contains(r.err, "differential: ")) << "no progress while the differential runs\n" << shown(args, r);
+}
+
 }  // namespace

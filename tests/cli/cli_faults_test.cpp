@@ -59,13 +59,7 @@ bool gone(pid_t pid) {
   return !s || s->first == 'Z' || s->first == 'X';
 }
 
-// The children of `pid` (its only thread's children).
-std::vector<pid_t> children_of(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
-  std::vector<pid_t> found;
-  for (pid_t c; in >> c;) found.push_back(c);
-  return found;
-}
+using cli_child::children_of;
 
 using cli_runner::last_line_json;
 
@@ -608,10 +602,17 @@ const std::vector<error_case> error_cases = {
     {"gen --shard-units 0", {"gen", "BinaryTree", "3", "--shard", "1/2", "--shard-units", "0"}, sink::file, sink::file, 2,
      "[1, " + u64_max + "]"},
     {"gen --output in a missing directory", {"gen", "BinaryTree", "3", "--output", "/nonexistent/dir/out.txt"},
-     sink::file, sink::file, 3, "--output: cannot write"},
+     sink::file, sink::file, 2, "--output: '/nonexistent/dir/out.txt' cannot be made: its directory '/nonexistent/dir' does not exist"},
     {"gen --checkpoint in a missing directory",
      {"gen", "SearchTree", "9", "--checkpoint", "/nonexistent/dir/st9.checkpoint", "--checkpoint-every", "0.1", "-q"},
-     sink::file, sink::file, 3, "--checkpoint: cannot write"},
+     sink::file, sink::file, 2, "--checkpoint: '/nonexistent/dir/st9.checkpoint' cannot be made: its directory"},
+    {"gen --suite in a missing directory (checked before the run)", {"gen", "BinaryTree", "3", "--suite", "/nonexistent/dir/x"},
+     sink::file, sink::file, 2, "--suite: '/nonexistent/dir/x' cannot be made: its directory '/nonexistent/dir' does not exist"},
+    {"fe --extensions naming a directory", {"fe", "examples/specs/binary_search_tree.als", "--extensions", "/tmp"},
+     sink::file, sink::file, 2, "--extensions: '/tmp' is a directory"},
+    {"mutate: a later scope's finitization out of range (checked before scope 1)",
+     {"mutate", "SearchTree", "add", "--fin", "s,0,s,s+999997,1000000", "--scopes", "1..4"}, sink::file, sink::file, 2,
+     "must be in"},
     {"merge of a missing file", {"merge", "/nonexistent/shard1.out"}, sink::file, sink::file, 2,
      "merge: '/nonexistent/shard1.out' does not exist"},
     {"stdout full (gen)", {"gen", "BinaryTree", "8", "--print", "-q"}, sink::full, sink::file, 3,
@@ -704,6 +705,7 @@ std::string errors_md(const std::string& table) {
          "| 1 | findings: a failed input of `check`, an invariant call of `gen` stopped by `--read-budget` or that threw |\n"
          "| 2 | bad input: the message names the argument or option and what it allows; nothing was run |\n"
          "| 3 | output error: stdout, stderr, a `--reproducer-dir` file or the `--findings` file could not be written |\n"
+         "| 4 | the environment: out of memory (more than the machine or `ulimit -v` gives), or a check's workers killed from outside three times on one input (the OOM killer); never blamed on the method |\n"
          "| 130 | interrupted by SIGINT or SIGTERM: the summary and the findings so far are printed |\n\n"
          "Every bad input and fault below is run by the test, which checks the exit code and the message.\n\n" +
          table;

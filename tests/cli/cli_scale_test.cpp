@@ -385,15 +385,24 @@ void kill_and_resume(const std::string& threads) {
 TEST(Scale, SigkillAndResumeGiveTheUninterruptedOutputOnOneThread) { kill_and_resume("1"); }
 TEST(Scale, SigkillAndResumeGiveTheUninterruptedStructuresOnTwoThreads) { kill_and_resume("2"); }
 
+// A checkpoint's own hash, as checkpoint.cpp computes it: FNV-1a of its JSON text without it.
+std::uint64_t checkpoint_hash(const json& j) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (const char c : j.dump()) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  return h;
+}
+
 // A checkpoint of this command whose unit names a slot the finitization does not have is
 // refused with exit 2 (a corrupt or hand-edited file), not followed.
 TEST(Scale, ACheckpointThatDoesNotFitTheFinitizationIsRefused) {
   const std::string path = temp_path("bt3_bad.checkpoint");
-  std::ofstream(path) << R"({"smallscope_checkpoint":1,"identity":"BinaryTree --fin 3,3,3","stats":{"explored":1,)"
-                      << R"("valid":0,"predicate_calls":1,"budget_exceeded":0,"predicate_exceptions":0,)"
-                      << R"("generator_misuse":0,"seconds":0.1},"output_bytes":0,"units":[{"slots":[99999],)"
-                      << R"("values":[0],"floor":0,"advance_first":false,"lo":[],"hi":[],"tree_slots":[]}],)"
-                      << R"("classes":[],"sample_count":0,"sample":[]})" << "\n";
+  json j = json::parse(R"({"smallscope_checkpoint":2,"identity":"BinaryTree --fin 3,3,3","stats":{"explored":1,)"
+                       R"("valid":0,"predicate_calls":1,"budget_exceeded":0,"predicate_exceptions":0,)"
+                       R"("generator_misuse":0,"seconds":0.1},"output_bytes":0,"output_tail":0,"units":[{"slots":[99999],)"
+                       R"("values":[0],"floor":0,"advance_first":false,"lo":[],"hi":[],"tree_slots":[]}],)"
+                       R"("classes":[],"sample_count":0,"sample":[]})");
+  j["content_hash"] = checkpoint_hash(j);  // as a run writes it: only the unit is wrong
+  std::ofstream(path) << j.dump() << "\n";
   const result r = run({"gen", "BinaryTree", "3", "--checkpoint", path});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_TRUE(contains(r.err, "does not fit this finitization (unit 1)")) << r.err;
@@ -427,6 +436,129 @@ TEST(Scale, SigintSavesACheckpointAndSaysHowToGoOn) {
   EXPECT_EQ(done.value("valid", 0), whole.value("valid", 1));
   EXPECT_EQ(done.value("explored", 0), whole.value("explored", 1));
   EXPECT_EQ(done.value("interrupted", true), false);
+}
+
+// `gen BinaryTree 13 --print --output OUTPUT --checkpoint CHECKPOINT` (a run of several
+// seconds), its checkpoint removed first; the arguments.
+std::vector<std::string> long_gen(const std::string& name) {
+  std::filesystem::remove(temp_path(name + ".checkpoint"));
+  return {"gen", "BinaryTree", "13", "--print", "--output", temp_path(name + ".out"), "--checkpoint",
+          temp_path(name + ".checkpoint"), "--progress-interval", "0.02"};
+}
+
+// A running long_gen, once it has shown progress.
+bool shows_progress(child& c) {
+  return c.wait_for_err([](const std::string& err) { return contains(err, " explored ("); });
+}
+
+// A checkpoint edited by hand (still valid JSON) is refused; so is resuming with an output that
+// is not the one the checkpoint's run wrote.
+TEST(Scale, ACheckpointVouchesForItselfAndForItsOutput) {
+  const std::vector<std::string> args = long_gen("bt13_edit");
+  const std::string checkpoint = args[7];
+  child c(args);
+  ASSERT_TRUE(shows_progress(c)) << "no progress line\n" << describe(args, c);
+  ASSERT_EQ(kill(c.pid(), SIGINT), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  ASSERT_TRUE(std::filesystem::exists(checkpoint));
+  std::stringstream text;
+  text << std::ifstream(checkpoint).rdbuf();
+  const json saved = json::parse(text.str());
+  ASSERT_GT(saved.at("output_bytes").get<std::uint64_t>(), 0u) << "nothing was written before the interruption";
+  // Another output file of the same size: its bytes are not those the checkpoint vouches for.
+  const std::string other = temp_path("bt13_other.out");
+  std::ofstream(other) << std::string(saved.at("output_bytes").get<std::uint64_t>() + 10, 'x');
+  std::vector<std::string> elsewhere = args;
+  elsewhere[5] = other;
+  const result moved = run(elsewhere);
+  EXPECT_EQ(moved.exit_code, 2) << moved.err;
+  EXPECT_TRUE(contains(moved.err, "--output: '" + other + "' is not the file the checkpoint's run wrote")) << moved.err;
+  // One count changed by hand.
+  json edited = saved;
+  edited["stats"]["valid"] = edited["stats"]["valid"].get<std::uint64_t>() + 1000;
+  std::ofstream(checkpoint) << edited.dump() << "\n";
+  const result r = run(args);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "was changed after its run wrote it")) << r.err;
+}
+
+// Two runs with one output and checkpoint: the second stops at once and names the first's
+// process; a lock file left by a run killed with SIGKILL is taken over.
+TEST(Scale, TwoRunsDoNotShareAnOutputOrACheckpoint) {
+  const std::vector<std::string> args = long_gen("bt13_lock");
+  const std::string output = args[5], checkpoint = args[7];
+  child first(args);
+  ASSERT_TRUE(shows_progress(first)) << "no progress line\n" << describe(args, first);
+  const result second = run(args);
+  EXPECT_EQ(second.exit_code, 2) << second.err;
+  EXPECT_TRUE(contains(second.err, "--output: '" + output + "' is in use by process " + std::to_string(first.pid())))
+      << second.err;
+  ASSERT_EQ(kill(first.pid(), SIGKILL), 0);
+  first.wait();
+  std::filesystem::remove(checkpoint);
+  EXPECT_TRUE(std::filesystem::exists(output + ".lock"));  // stale: its process is gone
+  const result after = run({"gen", "BinaryTree", "3", "--print", "--output", output, "-q"});
+  EXPECT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_FALSE(std::filesystem::exists(output + ".lock")) << "a finished run removes its lock file";
+}
+
+// Interrupted on two workers, a check's counts add up: the structures of the units in progress
+// are counted with the inputs they gave, and the candidates explored are at least the structures.
+TEST(Scale, AnInterruptedCheckOnTwoWorkersCountsWhatItChecked) {
+  const std::vector<std::string> args = {"check", "SearchTree", "remove", "9", "--threads", "2", "--stats", "json",
+                                         "--progress-interval", "0.05"};
+  child c(args);
+  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, " inputs checked"); }))
+      << "no progress line\n" << describe(args, c);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_EQ(kill(c.pid(), SIGINT), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  const json stats = cli_runner::last_line_json(c.out());
+  ASSERT_FALSE(stats.is_discarded()) << describe(args, c);
+  const auto inputs = stats.value("inputs", std::uint64_t{0});
+  const auto structures = stats.value("structures", std::uint64_t{0});
+  ASSERT_GT(inputs, 0u) << stats.dump();
+  EXPECT_GT(structures, 0u) << stats.dump();
+  EXPECT_GE(stats.value("explored", std::uint64_t{0}), structures) << stats.dump();
+  // SearchTree's remove takes the keys 0..9 (and absent ones): at most that many inputs each.
+  EXPECT_LE(inputs, structures * 20) << stats.dump();
+}
+
+// Runs `args`, kills its worker with SIGKILL once it shows `progress`, and returns the run's
+// statistics once it ends, which must be with exit code 0: no finding blames the kill.
+json stats_after_killing_a_worker(const std::vector<std::string>& args, const std::string& progress) {
+  child c(args);
+  EXPECT_TRUE(c.wait_for_err([&](const std::string& err) { return contains(err, progress); }))
+      << "no progress line\n" << describe(args, c);
+  const auto workers = cli_child::children_of(c.pid());
+  EXPECT_FALSE(workers.empty()) << "no worker to kill";
+  if (!workers.empty()) {
+    EXPECT_EQ(kill(workers.front(), SIGKILL), 0);
+  }
+  EXPECT_EQ(c.wait(), 0) << describe(args, c);
+  EXPECT_FALSE(contains(c.out(), "SIGKILL")) << c.out();
+  return cli_runner::last_line_json(c.out());
+}
+
+// A worker killed from outside (the OOM killer's SIGKILL) is not a finding: it is replaced, its
+// input runs again, and the check ends with the counts of an undisturbed run.
+TEST(Scale, AWorkerKilledFromOutsideIsReplacedNotBlamed) {
+  const json whole = cli_runner::last_line_json(run({"check", "SearchTree", "remove", "10", "--stats", "json", "-q"}).out);
+  const json stats = stats_after_killing_a_worker({"check", "SearchTree", "remove", "10", "--stats", "json",
+                                                   "--progress-interval", "0.05", "--no-reproducers"},
+                                                  " inputs checked");
+  EXPECT_EQ(stats.value("failed", std::uint64_t{1}), 0u) << stats.dump();
+  EXPECT_EQ(stats.value("inputs", std::uint64_t{0}), whole.value("inputs", std::uint64_t{1})) << stats.dump();
+}
+
+// The same in explore: the worker killed from outside is replaced, no call is blamed.
+TEST(Scale, AnExplorationWorkerKilledFromOutsideIsReplacedNotBlamed) {
+  const json stats = stats_after_killing_a_worker({"explore", "TreeMap", "12", "--methods", "put_key,remove",
+                                                   "--max-states", "30000", "--no-differential", "--stats", "json",
+                                                   "--progress-interval", "0.1"},
+                                                  " states, ");
+  EXPECT_EQ(stats.value("failed", std::uint64_t{1}), 0u) << stats.dump();
+  EXPECT_EQ(stats.value("states", std::uint64_t{0}), 30000u) << stats.dump();
 }
 
 }  // namespace

@@ -114,7 +114,12 @@ expect_output_error() {  # expected-message-part, command...
   [ "$code" = 3 ] || fail "exit $code (expected 3) for: $* ($(cat "$work/err"))"
   grep -q -- "$want" "$work/err" || fail "no '$want' in: $(cat "$work/err")"
 }
-expect_output_error "--extensions: cannot write" "$bin" fe "$specs/binary_search_tree.als" --extensions /dev/null/x.json -q
-expect_output_error "--suite: cannot write" "$bin" fe BinarySearchTree 3 --suite /dev/null/x.suite -q
-expect_output_error "--suite: cannot write" "$bin" gen BinarySearchTree 3 --suite /dev/null/x.suite -q
+expect_output_error "--extensions: cannot write" "$bin" fe "$specs/binary_search_tree.als" --extensions /dev/full -q
+expect_output_error "--suite: cannot write" "$bin" fe BinarySearchTree 3 --suite /dev/full -q
+expect_output_error "--suite: cannot write" "$bin" gen BinarySearchTree 3 --suite /dev/full -q
+# A path that cannot be made is refused before the run (exit 2), naming the option.
+expect_error "--extensions: '/dev/null/x.json' cannot be written" "$bin" fe "$specs/binary_search_tree.als" \
+  --extensions /dev/null/x.json -q
+expect_error "--suite: '/dev/null/x.suite' cannot be written" "$bin" fe BinarySearchTree 3 --suite /dev/null/x.suite -q
+expect_error "--suite: '/dev/null/x.suite' cannot be written" "$bin" gen BinarySearchTree 3 --suite /dev/null/x.suite -q
 echo "fe_cli_test: ok"

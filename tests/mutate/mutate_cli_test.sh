@@ -230,4 +230,34 @@ echo "scope 3 killed/inputs: search $whole, suite file $saved, sample of 2 $samp
 [ "$whole" = "$saved" ] || fail "the saved suite kills $saved, the search's structures $whole"
 [ "${sampled%% *}" -le "${whole%% *}" ] && [ "${sampled##* }" -lt "${whole##* }" ] || fail "sample: $sampled vs $whole"
 expect_refused "--suite: the suite is one scope's inputs" "$schemata" mutate SearchTree add --scopes 2..3 --suite "$work/st3.suite"
+# A scope-3 suite is scope 3's inputs: --scopes 5 is refused, not reported as scope 5.
+expect_refused "give the --scopes N (and --fin PATTERN) it was made at" "$schemata" mutate \
+  SearchTree add --scopes 5 --suite "$work/st3.suite"
+
+# A list this binary was not compiled from is refused before anything runs: one mutant's text
+# changed (a list of another version of the file); another file's list, whose schemata are
+# compiled in too, runs with that file's ids and reaches none of them.
+python3 -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+m = json.loads(lines[0]); m["replacement"] += " "; lines[0] = json.dumps(m)
+open(sys.argv[2], "w").write("\n".join(lines) + "\n")' "$list" "$work/changed.jsonl"
+expect_refused "this binary is not compiled from the schemata this list describes" "$schemata" mutate SearchTree add \
+  --scopes 1 --mutants "$work/changed.jsonl"
+expect_refused "the methods do not call the mutated code" "$schemata" mutate SearchTree add --scopes 2 \
+  --mutants "$(dirname "$schemata")/mutants/red_black_tree.jsonl"
+
+# Interrupted: the scope that did not finish is marked as a part, left out of the adequate
+# scope, and its mutants not reached so far are "not run", not "unreached".
+set +e
+timeout --preserve-status -s INT 4 "$schemata" mutate HeapArray insert extract_max --scopes 1..7 --progress-interval 0.2 \
+  > "$work/partial.txt" 2> "$work/partial.err"
+code=$?
+set -e
+[ $code -eq 130 ] || fail "interrupted mutate exited $code: $(cat "$work/partial.err")"
+grep -q "interrupted: a part of the scope's inputs ran" "$work/partial.txt" || fail "no partial row: $(cat "$work/partial.txt")"
+grep -Eq "mutation-adequate scope: (not known|[0-9]+ .*interrupted, is left out)" "$work/partial.txt" ||
+  fail "the adequate scope counts the partial one: $(cat "$work/partial.txt")"
+grep -q "^alive at scope" "$work/partial.txt" && fail "a partial scope's mutants are called alive: $(cat "$work/partial.txt")"
+echo "interrupted: $(grep -c "interrupted: a part" "$work/partial.txt") partial row"
 echo PASS

@@ -66,4 +66,13 @@ expect_refused "unknown option '--bogus'" "$src/tests/mutate/sample.hpp" --metho
 expect_refused "--format must be text or jsonl, got 'xml'" "$src/tests/mutate/sample.hpp" --method pick --format xml
 expect_refused "--method needs a value" "$src/tests/mutate/sample.hpp" --method
 expect_refused "no function named 'nope'" "$src/tests/mutate/sample.hpp" --method nope -- -std=c++20 "-I$src/include"
+# Messages that cannot be written are an output error (exit 3), not success; stdout's too.
+set +e
+"$mutants" "$src/tests/mutate/sample.hpp" --method pick --output "$work/list.txt" -- -std=c++20 "-I$src/include" 2> /dev/full
+code=$?
+"$mutants" "$src/tests/mutate/sample.hpp" --method pick -- -std=c++20 "-I$src/include" > /dev/full 2> /dev/null
+code_out=$?
+set -e
+[ $code -eq 3 ] || fail "stderr on /dev/full: exit $code, not 3"
+[ $code_out -eq 3 ] || fail "stdout on /dev/full: exit $code_out, not 3"
 echo PASS

@@ -14,6 +14,7 @@
 
 #include "copy_list.hpp"
 #include "smallscope/check.hpp"
+#include "smallscope/mutation.hpp"
 #include "smallscope/mutation_analysis.hpp"
 #include "template_list.hpp"
 
@@ -101,8 +102,26 @@ smallscope::finitization fin(int n) {
   return f;
 }
 
+// Where the ids of the schemata of `header` start in this program (both headers' schemata are
+// compiled in, so one of them starts after the other's mutants).
+std::uint32_t base_of(const std::string& header) {
+  for (const auto& c : smallscope::mutation::schemata_registry())
+    if (std::string(c.file).ends_with("/" + header)) return static_cast<std::uint32_t>(c.base);
+  ADD_FAILURE() << header << " registered no schemata";
+  return 0;
+}
+
+TEST(Templates, EachSchemataRegistersItsOwnIds) {
+  const auto& all = smallscope::mutation::schemata_registry();
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].base, 0);
+  EXPECT_EQ(all[1].base, all[0].mutants);  // ids never shared between the two files
+  EXPECT_NE(all[0].identity, all[1].identity);
+}
+
 template <class L>
-std::map<std::uint32_t, smallscope::mutant_status> outcomes(int scope, const std::vector<nlohmann::json>& list) {
+std::map<std::uint32_t, smallscope::mutant_status> outcomes(int scope, const std::vector<nlohmann::json>& list,
+                                                            const std::string& header) {
   const auto keys = smallscope::argument_domain::of(smallscope::ints(0, scope + 1));
   const std::vector<smallscope::target_method> methods = {
       smallscope::make_method<&L::insert, &no_post<L>>("insert", {keys}, "insert", "no_post"),
@@ -117,6 +136,7 @@ std::map<std::uint32_t, smallscope::mutant_status> outcomes(int scope, const std
   smallscope::mutation_options options;
   options.floor_seconds = 0.3;
   options.memory_limit_mb = 256;
+  options.id_base = base_of(header);
   const auto report = smallscope::run_mutation_analysis(fin<L>(scope), smallscope::make_predicate<&L::rep_ok>(),
                                                         pointers, ids, options);
   EXPECT_TRUE(report.any_point_reached) << "scope " << scope;
@@ -131,8 +151,8 @@ TEST(Templates, TheTemplatesMutantsAreKilledAsTheCopysAtEveryScope) {
   const auto in_template = read_lines(dir + "/template_list.jsonl");
   const auto in_copy = read_lines(dir + "/copy_list.jsonl");
   for (int scope = 1; scope <= 3; ++scope) {
-    const auto a = outcomes<int_list>(scope, in_template);
-    const auto b = outcomes<copy::sorted_list>(scope, in_copy);
+    const auto a = outcomes<int_list>(scope, in_template, "template_list.hpp");
+    const auto b = outcomes<copy::sorted_list>(scope, in_copy, "copy_list.hpp");
     EXPECT_EQ(a, b) << "scope " << scope;
     std::size_t killed = 0;
     for (const auto& [id, status] : a) killed += smallscope::killed(status) ? 1 : 0;

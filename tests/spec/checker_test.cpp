@@ -344,6 +344,22 @@ TEST(Checker, MistakesAreReportedWithPlaceAndExpectation) {
   for (const bad& c : cases) EXPECT_EQ(check_error(c.text), c.message) << c.text;
 }
 
+// A chain of predicates each calling the next: translating or evaluating it recurses once per
+// call, so a chain longer than 1,000 is refused where it becomes too long, not left to
+// overflow the stack (20,000 did); 1,000 loads.
+std::string call_chain(int n) {
+  std::string text = "sig A {}\npred p0 { some A }\n";
+  for (int i = 1; i < n; ++i) text += "pred p" + std::to_string(i) + " { p" + std::to_string(i - 1) + " }\n";
+  return text + "run p" + std::to_string(n - 1) + " for 2\n";
+}
+
+TEST(Checker, ALongChainOfCallsIsAnErrorNotACrash) {
+  EXPECT_EQ(check_error(call_chain(1000)), "no error");
+  EXPECT_EQ(check_error(call_chain(20000)),
+            "bad.als:1002:14: error: calls nest more than 1000 deep here (p1000 calls p999, which calls on): write the "
+            "spec with fewer levels of predicates and functions");
+}
+
 TEST(Checker, FileThatCannotBeReadIsReportedAsAWhole) {
   try {
     load_file("/nonexistent/spec.als");

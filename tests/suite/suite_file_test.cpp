@@ -93,4 +93,47 @@ TEST(SuiteFile, DamagedFilesAreRefusedWithTheirLine) {
   EXPECT_NE(refusal(w, "").find("empty file"), std::string::npos);
 }
 
+// Counts and structures a suite can lie about: a count of 2^64 or -1, the same structure twice,
+// a root that is not the finitization's root object.
+TEST(SuiteFile, CountsRootsAndRepeatsAreChecked) {
+  const written w = search_trees(2);
+  const std::size_t n = w.structures.size();
+  const std::string count = "\"structures\":" + std::to_string(n);
+  for (const std::string bad : {"18446744073709551616", "-1", "2.5", "\"3\""}) {
+    std::string text = w.text;
+    text.replace(text.find(count), count.size(), "\"structures\":" + bad);
+    EXPECT_NE(refusal(w, text).find(":1: \"structures\" must be a count in [0, 2^64-1]"), std::string::npos)
+        << bad << ": " << refusal(w, text);
+  }
+  // The last structure line again, the count raised to match.
+  const std::string last = w.text.substr(w.text.rfind('\n', w.text.size() - 2) + 1);
+  std::string twice = w.text + last;
+  twice.replace(twice.find(count), count.size(), "\"structures\":" + std::to_string(n + 1));
+  EXPECT_NE(refusal(w, twice).find(":" + std::to_string(n + 2) + ": structure " + std::to_string(n + 1) +
+                                   " is the structure of line " + std::to_string(n + 1) + " again"),
+            std::string::npos)
+      << refusal(w, twice);
+  const std::string wrong_root = replaced(w.text, "\"root\":\"SearchTree#0\"", "\"root\":\"Node#0\"");
+  EXPECT_NE(refusal(w, wrong_root).find(":2: the root is \"Node#0\", not the finitization's root object SearchTree#0"),
+            std::string::npos)
+      << refusal(w, wrong_root);
+}
+
+// Whether the run that made a suite finished: written and read back; files without the field
+// are complete.
+TEST(SuiteFile, AnInterruptedRunsSuiteSaysItIsIncomplete) {
+  const test_files::temp_file file(".suite");
+  smallscope::suite::header h{"SearchTree", {1, 0, 1, 1, 1}, "bounded-exhaustive", "smallscope gen SearchTree 1", 0};
+  h.complete = false;
+  std::ofstream(file.path()) << smallscope::suite::header_line(h);
+  EXPECT_FALSE(smallscope::suite::read(file.path()).about.complete);
+  h.complete = true;
+  std::ofstream(file.path()) << smallscope::suite::header_line(h);
+  EXPECT_TRUE(smallscope::suite::read(file.path()).about.complete);
+  std::string old = smallscope::suite::header_line(h);
+  old.replace(old.find("\"complete\":true,"), std::string("\"complete\":true,").size(), "");
+  std::ofstream(file.path()) << old;
+  EXPECT_TRUE(smallscope::suite::read(file.path()).about.complete) << old;
+}
+
 }  // namespace

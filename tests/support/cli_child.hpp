@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <thread>
@@ -17,6 +18,15 @@
 #include "support/cli_runner.hpp"
 
 namespace cli_child {
+
+// The children of `pid` (its only thread's children).
+inline std::vector<pid_t> children_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
+  std::vector<pid_t> found;
+  for (pid_t c; in >> c;) found.push_back(c);
+  return found;
+}
+
 
 // Where the child's stdout goes.
 enum class sink {
