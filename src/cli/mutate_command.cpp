@@ -26,6 +26,7 @@
 #include "cli/gcov_coverage.hpp"
 #include "cli/file_lock.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/mutate_list.hpp"
 #include "cli/mutate_rows.hpp"
 #include "cli/mutation_cache.hpp"
 #include "cli/numbers.hpp"
@@ -34,7 +35,6 @@
 #include "cli/stats.hpp"
 #include "files/input_file.hpp"
 #include "mutate/annotations.hpp"
-#include "mutate/changed_lines.hpp"
 #include "report/mutation_report_page.hpp"
 #include "mutate/mutant_list.hpp"
 #include "report/scope_plot.hpp"
@@ -154,15 +154,6 @@ std::string default_coverage_binary() {
   return (exe.parent_path() / (name.substr(0, name.size() - suffix.size()) + "-coverage")).string();
 }
 
-// The built-in mutant list of a subject: mutants/HEADER.jsonl next to the binary.
-std::string built_in_list(const subject& s) {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  const std::string stem = fs::path(s.header).stem().string();
-  if (ec || stem.empty()) return {};
-  return (exe.parent_path() / "mutants" / (stem + ".jsonl")).string();
-}
-
 }  // namespace
 
 // The mutation-testing-elements viewer: where this build found it (install-deps.sh puts it under
@@ -189,12 +180,6 @@ int run_mutate(const mutate_request& r) {
   if (r.workers > 1024) throw usage_error(fmt::format("--workers must be in [0, 1024], got {}", r.workers));
   if (r.random > 1000) throw usage_error(fmt::format("--random must be in [0, 1000] samples, got {}", r.random));
   if (r.methods.empty()) throw usage_error("give at least one METHOD");
-  const std::string list_path = r.mutants.empty() ? built_in_list(s) : r.mutants;
-  if (list_path.empty() || !fs::exists(list_path))
-    throw usage_error(fmt::format(
-        "{}: no mutant list{}; make one with smallscope-mutants {} --method ... --format jsonl --output LIST and "
-        "give --mutants LIST (this binary must be compiled from the same file's --schemata)",
-        s.name, list_path.empty() ? "" : " at " + list_path, s.header.empty() ? "HEADER" : s.header));
   // --html: the viewer is read before the run, so a missing one does not cost the run.
   std::string viewer;
   if (!r.html.empty()) {
@@ -208,44 +193,15 @@ int run_mutate(const mutate_request& r) {
       throw usage_error(fmt::format("--html-viewer: {}", e.what()));
     }
   }
-  std::vector<mutate::mutant> list;
-  try {
-    list = mutate::read_mutant_list(list_path);
-  } catch (const std::invalid_argument& e) {
-    throw usage_error(fmt::format("--mutants: {}", e.what()));
+  mutant_selection selection = select_mutants(r, s);
+  if (selection.mutants.empty()) {  // --since: no mutant on the lines changed
+    write_out(fmt::format("{}: no mutant of {} is on the {} line{} changed since {}\n", s.name, selection.path,
+                          selection.changed_lines, selection.changed_lines == 1 ? "" : "s", r.since));
+    return exit_done;
   }
-  const std::uint64_t identity = mutate::list_identity(list);  // of the whole list, as the schemata have it
-  if (!r.only.empty()) {
-    std::vector<mutate::mutant> chosen;
-    for (const auto id : r.only) {
-      const auto it = std::find_if(list.begin(), list.end(), [id](const mutate::mutant& m) { return m.id == id; });
-      if (it == list.end())
-        throw usage_error(fmt::format("--mutant {}: {} has mutants 1..{}", id, list_path, list.back().id));
-      chosen.push_back(*it);
-    }
-    std::sort(chosen.begin(), chosen.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
-    chosen.erase(std::unique(chosen.begin(), chosen.end(), [](const auto& a, const auto& b) { return a.id == b.id; }),
-                 chosen.end());
-    list = std::move(chosen);
-  }
-  std::size_t changed_line_count = 0;
-  if (!r.since.empty()) {
-    std::vector<std::string> files;
-    for (const auto& m : list) files.push_back(m.file);
-    std::map<std::string, std::set<unsigned>> changed;
-    try {
-      changed = mutate::changed_lines(r.since, files);
-    } catch (const std::exception& e) {
-      throw usage_error(fmt::format("--since {}: {}", escaped(r.since), e.what()));
-    }
-    for (const auto& [file, lines] : changed) changed_line_count += lines.size();
-    std::erase_if(list, [&](const mutate::mutant& m) { return changed[m.file].count(m.line) == 0; });
-    if (list.empty()) {
-      write_out(fmt::format("{}: no mutant of {} is on the {} line{} changed since {}\n", s.name, list_path,
-                            changed_line_count, changed_line_count == 1 ? "" : "s", r.since));
-      return exit_done;
-    }
-  }
+  const std::string& list_path = selection.path;
+  std::vector<mutate::mutant>& list = selection.mutants;
+  const std::size_t changed_line_count = selection.changed_lines;
   std::vector<mutant_id> ids;
   for (const auto& m : list) ids.push_back({m.id, m.point});
 
@@ -344,23 +300,7 @@ int run_mutate(const mutate_request& r) {
                                      {"--annotations", r.annotations}, {"--incremental", r.incremental}})
     require_writable(option, path);
   // This binary's schemata of the list, found by the list's identity, before anything runs.
-  const auto& compiled = mutation::schemata_registry();
-  if (compiled.empty())
-    throw usage_error(fmt::format("this binary is not compiled from its schemata (it has no mutant schemata): run "
-                                  "NAME-schemata, which smallscope_variants makes (smallscope-schemata for the built-in "
-                                  "subjects), with {}",
-                                  list_path));
-  const auto schemata = std::find_if(compiled.begin(), compiled.end(),
-                                     [&](const mutation::compiled_schemata& c) { return c.identity == identity; });
-  if (schemata == compiled.end()) {
-    std::string files;
-    for (const auto& c : compiled)
-      files += fmt::format("{}{} ({} mutants)", files.empty() ? "" : ", ", fs::path(c.file).filename().string(), c.mutants);
-    throw usage_error(fmt::format("--mutants {}: this binary is not compiled from the schemata this list describes (it "
-                                  "has the schemata of {}); give the list made with them (mutants/STEM.jsonl beside the "
-                                  "binary), or make the list and the binary again",
-                                  list_path, files));
-  }
+  const mutation::compiled_schemata& schemata = schemata_of(selection.identity, list_path);
   for (std::int64_t scope = first; scope <= last && !interrupted(); ++scope) {
     scope_setup here = setup(scope);
     auto& instances = here.instances;
@@ -371,7 +311,7 @@ int run_mutate(const mutate_request& r) {
       err("{} mutate {} {} --scopes {}..{}{}{}: {} mutants from {}\n", r.program, s.name, fmt::join(r.methods, " "),
           first, last, fins.empty() ? "" : " ", fmt::join(fins, " "), list.size(), list_path);
     mutation_options options;
-    options.id_base = static_cast<std::uint32_t>(schemata->base);
+    options.id_base = static_cast<std::uint32_t>(schemata.base);
     options.stop = interrupt_stop();
     options.workers = static_cast<unsigned>(r.workers);
     options.all_inputs = r.all_inputs;
