@@ -193,60 +193,7 @@ int run_mutate(const mutate_request& r) {
       throw usage_error(fmt::format("--html-viewer: {}", e.what()));
     }
   }
-  mutant_selection selection = select_mutants(r, s);
-  if (selection.mutants.empty()) {  // --since: no mutant on the lines changed
-    write_out(fmt::format("{}: no mutant of {} is on the {} line{} changed since {}\n", s.name, selection.path,
-                          selection.changed_lines, selection.changed_lines == 1 ? "" : "s", r.since));
-    return exit_done;
-  }
-  const std::string& list_path = selection.path;
-  std::vector<mutate::mutant>& list = selection.mutants;
-  const std::size_t changed_line_count = selection.changed_lines;
-  std::vector<mutant_id> ids;
-  for (const auto& m : list) ids.push_back({m.id, m.point});
-
-  std::vector<scope_row> rows;
   const std::vector<method_group> groups = method_groups(r, s);
-  // Coverage: the original in the instrumented sibling binary, the functions from the list's
-  // extents (smallscope-mutants --functions).
-  std::string coverage_binary;
-  mutate::file_extents extents;
-  if (!r.coverage_binary.empty() && !r.coverage) throw usage_error("--coverage-binary goes with --coverage");
-  std::string functions = list_path;
-  if (functions.size() > 6 && functions.ends_with(".jsonl")) functions.resize(functions.size() - 6);
-  functions += ".functions.json";
-  if (r.coverage) {
-    coverage_binary = !r.coverage_binary.empty() ? r.coverage_binary : default_coverage_binary();
-    if (coverage_binary.empty())
-      throw usage_error("--coverage needs the coverage variant of this binary: give --coverage-binary PATH (made by "
-                        "smallscope_variants(... VARIANTS coverage) as NAME-coverage)");
-    if (const std::string why = files::unreadable(coverage_binary); !why.empty())
-      throw usage_error(fmt::format("--coverage: the coverage binary '{}' {}; build it (smallscope_variants makes "
-                                    "NAME-coverage beside NAME-schemata) or give --coverage-binary PATH",
-                                    coverage_binary, why));
-    try {
-      extents = mutate::read_extents(functions);
-    } catch (const std::invalid_argument& e) {
-      throw usage_error(fmt::format("--coverage: {} (smallscope-mutants --functions writes it)", e.what()));
-    }
-  }
-  // Earlier outcomes (--incremental), keyed by each mutant's function body (from the extents).
-  require_writable("--incremental", r.incremental);
-  const file_lock cache_lock("--incremental", r.incremental);  // before it is read
-  std::optional<outcome_cache> cache;
-  if (!r.incremental.empty()) {
-    if (extents.functions.empty() && files::unreadable(functions).empty()) {
-      try {
-        extents = mutate::read_extents(functions);
-      } catch (const std::invalid_argument& e) {
-        throw usage_error(fmt::format("--incremental: {} (smallscope-mutants --functions writes it)", e.what()));
-      }
-    }
-    cache.emplace(r.incremental, list, extents.functions.empty() ? nullptr : &extents);
-  }
-  hang_memo hangs;
-  std::vector<std::string> fins;
-  for (const auto& f : r.fin) fins.push_back("--fin " + f);
   if (!r.suite.empty() && first != last)
     throw usage_error(fmt::format("--suite: the suite is one scope's inputs; give --scopes N (the scope it stands for), not {}..{}",
                                   first, last));
@@ -299,6 +246,59 @@ int run_mutate(const mutate_request& r) {
   for (const auto& [option, path] : {std::pair{"--report", r.report}, {"--html", r.html}, {"--plot", r.plot},
                                      {"--annotations", r.annotations}, {"--incremental", r.incremental}})
     require_writable(option, path);
+  mutant_selection selection = select_mutants(r, s);
+  if (selection.mutants.empty()) {  // --since: no mutant on the lines changed
+    write_out(fmt::format("{}: no mutant of {} is on the {} line{} changed since {}\n", s.name, selection.path,
+                          selection.changed_lines, selection.changed_lines == 1 ? "" : "s", r.since));
+    return exit_done;
+  }
+  const std::string& list_path = selection.path;
+  std::vector<mutate::mutant>& list = selection.mutants;
+  const std::size_t changed_line_count = selection.changed_lines;
+  std::vector<mutant_id> ids;
+  for (const auto& m : list) ids.push_back({m.id, m.point});
+
+  std::vector<scope_row> rows;
+  // Coverage: the original in the instrumented sibling binary, the functions from the list's
+  // extents (smallscope-mutants --functions).
+  std::string coverage_binary;
+  mutate::file_extents extents;
+  if (!r.coverage_binary.empty() && !r.coverage) throw usage_error("--coverage-binary goes with --coverage");
+  std::string functions = list_path;
+  if (functions.size() > 6 && functions.ends_with(".jsonl")) functions.resize(functions.size() - 6);
+  functions += ".functions.json";
+  if (r.coverage) {
+    coverage_binary = !r.coverage_binary.empty() ? r.coverage_binary : default_coverage_binary();
+    if (coverage_binary.empty())
+      throw usage_error("--coverage needs the coverage variant of this binary: give --coverage-binary PATH (made by "
+                        "smallscope_variants(... VARIANTS coverage) as NAME-coverage)");
+    if (const std::string why = files::unreadable(coverage_binary); !why.empty())
+      throw usage_error(fmt::format("--coverage: the coverage binary '{}' {}; build it (smallscope_variants makes "
+                                    "NAME-coverage beside NAME-schemata) or give --coverage-binary PATH",
+                                    coverage_binary, why));
+    try {
+      extents = mutate::read_extents(functions);
+    } catch (const std::invalid_argument& e) {
+      throw usage_error(fmt::format("--coverage: {} (smallscope-mutants --functions writes it)", e.what()));
+    }
+  }
+  // Earlier outcomes (--incremental), keyed by each mutant's function body (from the extents).
+  require_writable("--incremental", r.incremental);
+  const file_lock cache_lock("--incremental", r.incremental);  // before it is read
+  std::optional<outcome_cache> cache;
+  if (!r.incremental.empty()) {
+    if (extents.functions.empty() && files::unreadable(functions).empty()) {
+      try {
+        extents = mutate::read_extents(functions);
+      } catch (const std::invalid_argument& e) {
+        throw usage_error(fmt::format("--incremental: {} (smallscope-mutants --functions writes it)", e.what()));
+      }
+    }
+    cache.emplace(r.incremental, list, extents.functions.empty() ? nullptr : &extents);
+  }
+  hang_memo hangs;
+  std::vector<std::string> fins;
+  for (const auto& f : r.fin) fins.push_back("--fin " + f);
   // This binary's schemata of the list, found by the list's identity, before anything runs.
   const mutation::compiled_schemata& schemata = schemata_of(selection.identity, list_path);
   for (std::int64_t scope = first; scope <= last && !interrupted(); ++scope) {

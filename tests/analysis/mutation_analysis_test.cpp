@@ -187,6 +187,9 @@ TEST(MutationAnalysis, AStopRequestEndsTheRun) {
 // outcome is as without the memo.
 TEST(MutationAnalysis, AHangMemoCarriesTimeoutsToTheNextScope) {
   subject s;
+  // Not mutant 6, which allocates without bound: without an address-space limit (AddressSanitizer)
+  // it crashes or runs over too, which would change the counts below.
+  s.mutants = {{1, 1}, {2, 1}, {3, 3}, {4, 3}, {5, 3}, {7, 3}, {8, 8}, {9, 9}};
   const auto smaller = guarded::fin(2, 4);
   smallscope::hang_memo memo;
   auto options = quick();
