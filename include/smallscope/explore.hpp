@@ -90,14 +90,18 @@ struct sequence_differential {
   std::vector<differential_example> not_valid_examples;   // reached, not among the valid ones
 };
 
+// explore_report::stopped_by when an allocation failed (the address-space limit, or the machine's
+// memory): the states and findings so far are reported, and the differential is not run.
+inline constexpr const char* out_of_memory_reason = "out of memory";
+
 struct explore_report {
   std::vector<std::uint64_t> states_by_depth;  // states first reached by sequences of each length
   std::uint64_t states = 0;                    // distinct states (the empty one included)
   std::uint64_t calls = 0;                     // method calls run
   std::vector<sequence_finding> findings;      // shortest first
   bool complete = false;   // the last depth reached no new state: every reachable state is known
-  bool stopped = false;    // max_depth, max_states, the time limit or an interrupt ended it first
-  std::string stopped_by;  // which
+  bool stopped = false;    // max_depth, max_states, the time limit, an interrupt or memory ended it first
+  std::string stopped_by;  // which (out_of_memory_reason: an allocation failed; no differential then)
   double seconds = 0;
   bool has_differential = false;
   sequence_differential differential;

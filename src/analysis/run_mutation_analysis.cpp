@@ -28,6 +28,7 @@
 #include "isolate/shared_memory.hpp"
 #include "isolate/time_limit.hpp"
 #include "search/korat_search.hpp"
+#include "smallscope/checker.hpp"
 
 namespace smallscope {
 
@@ -205,6 +206,7 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   std::map<std::pair<std::uint32_t, std::string>, original_death> original_deaths;
   std::vector<pid_t> pids(workers, 0);
   std::vector<bool> timed_out(workers, false);
+  std::vector<unsigned> outside_deaths(workers, 0);  // in a row, per worker
   for (unsigned w = 0; w < workers && report.structures > 0 && to_run != 0; ++w) pids[w] = fork_worker(w);
   // The memo's name of the input a worker was on when it was killed for running over.
   detail::state_space probe(fin.data());
@@ -259,6 +261,25 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
                 : WIFSIGNALED(status) ? "died of " + signal_text(WTERMSIG(status))
                                       : fmt::format("exited with status {}", WEXITSTATUS(status))) +
           (in_run ? "" : " after its run");
+      // A signal the code under test does not raise (the out-of-memory killer's SIGKILL, a user's
+      // kill of the worker) is no one's verdict: the same run goes again in a new worker. Three in
+      // a row are the environment's.
+      if (!hung && WIFSIGNALED(status) && detail::outside_signal(WTERMSIG(status))) {
+        if (++outside_deaths[w] >= 3)
+          throw environment_error(fmt::format(
+              "mutation analysis's workers were killed from outside {} times in a row ({}, running {} on input {} of "
+              "{}: the kernel's out-of-memory killer, or a user); no mutant is judged by it: free memory, or give "
+              "fewer workers",
+              outside_deaths[w], signal_text(WTERMSIG(status)), id == 0 ? "the original" : fmt::format("mutant {}", id),
+              input, methods[mi]->name));
+        if (id != 0 && in_run) slot.verify.store(id);  // it runs again, first
+        slot.started_ns.store(0);
+        slot.resume.store(true);
+        ++report.worker_restarts;
+        pids[w] = fork_worker(w);
+        continue;
+      }
+      outside_deaths[w] = 0;
       if (id == 0) {
         // Once may be a mutant's corruption of the heap showing late: the input runs again in a
         // new worker. Twice is the original's own failure.

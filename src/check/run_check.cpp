@@ -29,14 +29,6 @@
 
 namespace smallscope {
 
-namespace {
-
-// Signals that come from outside the process: the code under test crashes with SIGSEGV, SIGABRT,
-// SIGBUS or SIGFPE, and does not send itself these.
-bool outside_signal(int sig) { return sig == SIGKILL || sig == SIGTERM || sig == SIGINT || sig == SIGHUP; }
-
-}  // namespace
-
 const char* outcome_name(outcome_kind k) {
   switch (k) {
     case outcome_kind::passed: return "passed";
@@ -282,7 +274,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       // A signal the code under test does not raise (the OOM killer's SIGKILL, a user's kill of
       // the worker): the worker is replaced and goes on with the input it was on; three deaths
       // on one input are the environment's.
-      if (!slot.timed_out && !options.white_box && WIFSIGNALED(status) && outside_signal(WTERMSIG(status))) {
+      if (!slot.timed_out && !options.white_box && WIFSIGNALED(status) && detail::outside_signal(WTERMSIG(status))) {
         const bool in_run = state.started_ns.load() != 0 && state.structure.load() != 0;
         const std::uint64_t at = in_run ? state.input.load() : 0;
         slot.outside_deaths = at == slot.outside_input ? slot.outside_deaths + 1 : 1;

@@ -12,6 +12,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "files/strict_json.hpp"
 
 namespace smallscope::cli {
 
@@ -72,8 +73,10 @@ checkpoint read_checkpoint(const std::string& path, const std::string& identity)
   const auto bad = [&path](const std::string& what) {
     return usage_error(fmt::format("--checkpoint: '{}' is not a smallscope checkpoint ({}); delete it to start afresh", path, what));
   };
-  const nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) throw bad("not JSON");
+  const files::parsed_json parsed = files::parse_strict(text.str());
+  if (!parsed.ok()) throw bad(parsed.error);
+  const nlohmann::json& j = parsed.value;
+  if (!j.is_object()) throw bad("not a JSON object");
   if (j.value("smallscope_checkpoint", 0) != checkpoint_version) throw bad(fmt::format("not version {}", checkpoint_version));
   {
     nlohmann::json rest = j;

@@ -1,7 +1,6 @@
 // The command line's entry point: parses the arguments with CLI11 and runs a subcommand.
 #include "cli/cli.hpp"
 
-#include <sys/resource.h>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -166,11 +165,7 @@ int cli_main(int argc, char** argv) {
     code = cli::exit_out_of_memory;
   } catch (const std::bad_alloc&) {
     // Not bad input: the machine (or `ulimit -v`) gives the process less memory than the run needs.
-    rlimit limit{};
-    const bool capped = ::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
-    cli::err("error: out of memory{}: give a smaller scope or more memory\n",
-             capped ? fmt::format(" (the address-space limit, ulimit -v, is {} MiB)", limit.rlim_cur >> 20)
-                    : " (the machine's memory)");
+    cli::err("error: out of memory{}: give a smaller scope or more memory\n", cli::memory_limit_text());
     code = cli::exit_out_of_memory;
   } catch (const std::exception& e) {
     // E.g. an invariant that crashes while check generates inputs: the subject is unusable.

@@ -250,6 +250,12 @@ int run_explore(const explore_request& r) {
     out("{}\n", summary);
   }
   flush_out();
+  if (rep.value("stopped_by", std::string()) == out_of_memory_reason) {
+    err("error: out of memory{} after {} states: the states and failed calls so far are above; give a smaller "
+        "scope, --max-states or more memory\n",
+        memory_limit_text(), grouped(rep.value("states", std::uint64_t{0})));
+    return exit_out_of_memory;
+  }
   return findings.empty() ? exit_done : exit_findings;
 }
 

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fmt/format.h>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -39,7 +40,7 @@ struct running_call {
   char form[max_form];
 };
 
-enum class worker_end : int { done = 0, error = 4 };
+enum class worker_end : int { done = 0, error = 4, memory = 5 };
 
 // The worker: explores, writing each call's place before it runs; the report goes to `fd`.
 int run_worker(const std::vector<api_call>& calls, explore_options options, double timeout,
@@ -76,6 +77,8 @@ int run_worker(const std::vector<api_call>& calls, explore_options options, doub
       at += static_cast<std::size_t>(n);
     }
     code = static_cast<int>(worker_end::done);
+  } catch (const std::bad_alloc&) {
+    code = static_cast<int>(worker_end::memory);  // the supervisor says so, with the limit
   } catch (const std::exception& e) {
     const std::string text = std::string("error: ") + e.what();
     [[maybe_unused]] const auto n = ::write(fd, text.data(), text.size());
@@ -142,6 +145,7 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
       if (result.report.is_discarded()) throw std::runtime_error("the exploration's worker sent a report that is not JSON");
       return result;
     }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(worker_end::memory)) throw std::bad_alloc();
     if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(worker_end::error))
       throw std::runtime_error(text.starts_with("error: ") ? text.substr(7) : "the exploration's worker failed");
     if (forwarded && !timed_out) {  // interrupted and killed in a hanging call: nothing to report
@@ -150,9 +154,7 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
     }
     // A signal the calls do not raise (the OOM killer's SIGKILL, a user's kill of the worker):
     // not a finding; a new worker explores again. Three in a row are the environment's.
-    if (!timed_out && WIFSIGNALED(status) &&
-        (WTERMSIG(status) == SIGKILL || WTERMSIG(status) == SIGTERM || WTERMSIG(status) == SIGINT ||
-         WTERMSIG(status) == SIGHUP)) {
+    if (!timed_out && WIFSIGNALED(status) && detail::outside_signal(WTERMSIG(status))) {
       if (++outside_deaths >= 3)
         throw environment_error(fmt::format("the exploration's worker was killed from outside {} times in a row ({}: "
                                             "the kernel's out-of-memory killer, or a user); no call is blamed: free "

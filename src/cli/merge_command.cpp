@@ -24,6 +24,7 @@
 #include "cli/merge_check.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
+#include "files/strict_json.hpp"
 
 namespace smallscope::cli {
 namespace {
@@ -70,7 +71,9 @@ shard_output read_shard(const std::string& path) {
                                    lines.size(), what));
   };
   if (lines.empty()) throw bad("the file is empty");
-  s.stats = nlohmann::json::parse(lines.back(), nullptr, false);
+  files::parsed_json last = files::parse_strict(lines.back());
+  if (!last.ok() && last.error != "not JSON") throw bad("the last line: " + last.error);
+  s.stats = std::move(last.value);
   if (s.stats.is_discarded() || !s.stats.is_object() || !s.stats.contains("explored") || !s.stats.contains("subject"))
     throw bad("the last line is not gen's --stats json line");
   // Counts are non-negative integers that fit together; the structures printed, if any, are

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "files/input_file.hpp"
+#include "files/strict_json.hpp"
 
 namespace smallscope::cli {
 
@@ -103,7 +104,9 @@ outcome_cache::outcome_cache(std::string path, const std::vector<mutate::mutant>
   } catch (const std::invalid_argument& e) {
     throw usage_error(fmt::format("--incremental: {}", e.what()));
   }
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  const files::parsed_json parsed = files::parse_strict(text);
+  if (!parsed.ok() && parsed.error != "not JSON") throw bad(parsed.error);
+  const nlohmann::json& j = parsed.value;
   if (j.is_discarded() || !j.is_object()) throw bad("not a JSON object");
   if (j.value("made_by", std::string()) != made_by) throw bad("no \"made_by\": \"smallscope mutate --incremental\"");
   if (j.value("version", 0) != format_version) throw bad(fmt::format("not version {}", format_version));

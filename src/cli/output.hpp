@@ -4,6 +4,7 @@
 #pragma once
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -25,6 +26,15 @@ inline constexpr int exit_bad_input = 2;
 inline constexpr int exit_output_error = 3;
 inline constexpr int exit_out_of_memory = 4;  // or workers killed from outside, again and again
 inline constexpr int exit_interrupted = 130;
+
+// What ran out when an allocation failed, for "error: out of memory<this>": the address-space
+// limit (`ulimit -v`) when one is set, else the machine's memory.
+inline std::string memory_limit_text() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    return fmt::format(" (the address-space limit, ulimit -v, is {} MiB)", limit.rlim_cur >> 20);
+  return " (the machine's memory)";
+}
 
 // stdout could not be written: the run stops; printed as "error: <what>", exit code 3.
 class output_error : public std::runtime_error {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -193,64 +194,78 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
     report.stopped_by = why;
   };
 
-  for (std::uint32_t depth = 1; !level.empty() && !report.stopped; ++depth) {
-    if (options.max_depth != 0 && depth > options.max_depth) {
-      stop("the depth limit");
-      break;
-    }
-    std::uint64_t found = 0;
-    for (std::size_t i = 0; i < level.size() && !report.stopped; ++i) {
-      const auto [id, root] = level[i];
-      for (std::uint32_t c = 0; c < calls.size(); ++c) {
-        if (states.size() >= options.max_states) {  // the empty state counts: --max-states 1 makes no call
-          stop("the state limit");
-          break;
-        }
-        if (stop_requested(options.stop)) {
-          stop("an interrupt");
-          break;
-        }
-        if (options.time_limit > 0 && seconds() > options.time_limit) {
-          stop("the time limit");
-          break;
-        }
-        const std::string& form = *states[id].form;
-        if (options.skip != nullptr && options.skip->contains({form, c})) continue;
-        if (options.before_call) options.before_call(states.path(id), c, form);
-        void* post = nullptr;
-        method_run run = apply(calls[c], root, post);
-        if (options.after_call) options.after_call();
-        ++report.calls;
-        if (run.kind != outcome_kind::passed) {
-          std::vector<std::uint32_t> path = states.path(id);
-          path.push_back(c);
-          report.findings.push_back({texts(calls, path), std::move(run), depth});
-          calls[c].method->release_root(post);
-          continue;
-        }
-        const std::int64_t added = states.add(form_key(calls[c].method->canonical(post)), id, c);
-        if (added < 0) {
-          calls[c].method->release_root(post);
-          continue;
-        }
-        ++found;
-        next.emplace_back(static_cast<std::uint32_t>(added), post);
+  void* in_flight = nullptr;  // a post-state not yet in `next`
+  // Out of memory (the address-space limit or the machine's) ends the exploration like a limit:
+  // the states and findings so far are the report, and the differential, which needs more, is
+  // not run.
+  try {
+    for (std::uint32_t depth = 1; !level.empty() && !report.stopped; ++depth) {
+      if (options.max_depth != 0 && depth > options.max_depth) {
+        stop("the depth limit");
+        break;
       }
-      if (progress && std::chrono::duration<double>(std::chrono::steady_clock::now() - last_progress).count() >=
-                          options.progress_interval) {
-        last_progress = std::chrono::steady_clock::now();
-        progress({depth, states.size(), report.calls, report.findings.size(), seconds()});
+      std::uint64_t found = 0;
+      for (std::size_t i = 0; i < level.size() && !report.stopped; ++i) {
+        const auto [id, root] = level[i];
+        for (std::uint32_t c = 0; c < calls.size(); ++c) {
+          if (states.size() >= options.max_states) {  // the empty state counts: --max-states 1 makes no call
+            stop("the state limit");
+            break;
+          }
+          if (stop_requested(options.stop)) {
+            stop("an interrupt");
+            break;
+          }
+          if (options.time_limit > 0 && seconds() > options.time_limit) {
+            stop("the time limit");
+            break;
+          }
+          const std::string& form = *states[id].form;
+          if (options.skip != nullptr && options.skip->contains({form, c})) continue;
+          if (options.before_call) options.before_call(states.path(id), c, form);
+          void* post = nullptr;
+          method_run run = apply(calls[c], root, post);
+          if (options.after_call) options.after_call();
+          ++report.calls;
+          if (run.kind != outcome_kind::passed) {
+            std::vector<std::uint32_t> path = states.path(id);
+            path.push_back(c);
+            report.findings.push_back({texts(calls, path), std::move(run), depth});
+            calls[c].method->release_root(post);
+            continue;
+          }
+          in_flight = post;
+          const std::int64_t added = states.add(form_key(calls[c].method->canonical(post)), id, c);
+          if (added < 0) {
+            in_flight = nullptr;
+            calls[c].method->release_root(post);
+            continue;
+          }
+          ++found;
+          next.emplace_back(static_cast<std::uint32_t>(added), post);
+          in_flight = nullptr;
+        }
+        if (progress && std::chrono::duration<double>(std::chrono::steady_clock::now() - last_progress).count() >=
+                            options.progress_interval) {
+          last_progress = std::chrono::steady_clock::now();
+          progress({depth, states.size(), report.calls, report.findings.size(), seconds()});
+        }
       }
+      for (auto& [id, root] : level) first.release_root(root);
+      level.clear();
+      std::swap(level, next);
+      if (found > 0) report.states_by_depth.push_back(found);
     }
-    for (auto& [id, root] : level) first.release_root(root);
-    level.clear();
-    std::swap(level, next);
-    if (found > 0) report.states_by_depth.push_back(found);
+  } catch (const std::bad_alloc&) {
+    if (in_flight != nullptr) first.release_root(in_flight);
+    for (auto& [id, root] : next) first.release_root(root);
+    std::vector<std::pair<std::uint32_t, void*>>().swap(next);
+    stop(out_of_memory_reason);
   }
   for (auto& [id, root] : level) first.release_root(root);
   report.complete = !report.stopped;
   report.states = states.size();
-  if (options.against != nullptr) {
+  if (options.against != nullptr && report.stopped_by != out_of_memory_reason) {
     // Interruptible and shown as it goes: at a large scope the valid structures do not end.
     const auto stopped = [&] {
       return stop_requested(options.stop) || (options.time_limit > 0 && seconds() > options.time_limit);

@@ -91,6 +91,8 @@ void child_reaper::kill_all() const {
   for (const auto& c : children_) ::kill(c.pid, SIGKILL);
 }
 
+bool outside_signal(int sig) { return sig == SIGKILL || sig == SIGTERM || sig == SIGINT || sig == SIGHUP; }
+
 std::string signal_text(int sig) {
   const char* name = sigabbrev_np(sig);
   const char* what = strsignal(sig);

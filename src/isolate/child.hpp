@@ -51,6 +51,11 @@ class child_reaper {
 // "SIGSEGV (Segmentation fault)".
 std::string signal_text(int sig);
 
+// Whether a worker that died of `sig` (and did not run over its time limit) was ended from
+// outside: SIGKILL (the kernel's out-of-memory killer), SIGTERM, SIGINT or SIGHUP (a user, a
+// scheduler). Code under test crashes with SIGSEGV, SIGABRT, SIGBUS or SIGFPE instead.
+bool outside_signal(int sig);
+
 // Reads what the pipe `fd` (non-blocking) holds now into `buffer`, or with `until_eof` all of it.
 void drain_pipe(int fd, std::string& buffer, bool until_eof);
 

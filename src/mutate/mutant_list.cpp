@@ -1,6 +1,7 @@
 // Mutant lists and reports as data. See mutant_list.hpp.
 #include "mutate/mutant_list.hpp"
 #include "files/input_file.hpp"
+#include "files/strict_json.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -66,7 +67,10 @@ std::vector<mutant> read_mutant_list(const std::string& path) {
     if (text.empty()) continue;
     const std::string where = path + ":" + std::to_string(number);
     try {
-      const auto j = nlohmann::json::parse(text);
+      const files::parsed_json parsed = files::parse_strict(text);
+      if (!parsed.ok())
+        throw std::invalid_argument("not a mutant of smallscope-mutants --format jsonl (" + parsed.error + ")");
+      const nlohmann::json& j = parsed.value;
       mutant m;
       m.id = j.at("id").get<std::uint32_t>();
       m.point = j.at("point").get<std::uint32_t>();

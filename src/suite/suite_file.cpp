@@ -1,6 +1,7 @@
 // Reading and writing suite files (see suite_file.hpp; paper 004's suites kept for regression).
 #include "suite/suite_file.hpp"
 #include "files/input_file.hpp"
+#include "files/strict_json.hpp"
 
 #include <fmt/format.h>
 
@@ -58,7 +59,9 @@ contents read(const std::string& path) {
   std::uint64_t number = 0;
   if (!std::getline(in, line)) fail(path, 1, "empty file: a suite file starts with its header line");
   ++number;
-  nlohmann::json h = nlohmann::json::parse(line, nullptr, false);
+  const files::parsed_json header_json = files::parse_strict(line);
+  if (!header_json.ok() && header_json.error != "not JSON") fail(path, 1, header_json.error);
+  const nlohmann::json& h = header_json.value;
   if (h.is_discarded() || !h.is_object() || h.value("format", "") != format_name)
     fail(path, 1, fmt::format("not a suite file: the first line must be a JSON object with \"format\": \"{}\"", format_name));
   if (!h.contains("version") || !h["version"].is_number_integer() || h["version"].get<int>() != format_version)
@@ -99,7 +102,9 @@ std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std:
   const std::string root_label = space.object_label(0);
   for (std::size_t k = 0; k < c.lines.size(); ++k) {
     const std::uint64_t line = c.line_numbers[k];
-    nlohmann::json j = nlohmann::json::parse(c.lines[k], nullptr, false);
+    const files::parsed_json parsed = files::parse_strict(c.lines[k]);
+    if (!parsed.ok() && parsed.error != "not JSON") fail(path, line, parsed.error);
+    const nlohmann::json& j = parsed.value;
     if (j.is_discarded() || !j.is_object() || !j.contains("objects") || !j["objects"].is_object())
       fail(path, line, "a structure line must be a JSON object with \"objects\" (as `gen --format jsonl` prints)");
     if (j.contains("root") && (!j["root"].is_string() || j["root"].get<std::string>() != root_label))

@@ -12,9 +12,14 @@
 //   9 insert of a present key removes it -> output (the post-state differs, the result does not)
 #pragma once
 
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "smallscope/fields.hpp"
@@ -26,6 +31,13 @@
 namespace guarded {
 
 using smallscope::mutation::chosen;
+
+// Files whose absence has sum_killed_once's process killed from outside (SIGKILL, as the kernel's
+// out-of-memory killer does): [0] the first time it runs in the original, [1] in mutant 1. The
+// file is made first, so the run after goes through. Empty: no kill. `outside_kills_always`:
+// the original is killed every time.
+inline std::string outside_kills[2];
+inline bool outside_kills_always = false;
 
 struct node {
   smallscope::field<int> key;
@@ -96,6 +108,18 @@ struct list {
     return true;
   }
 
+  // sum, killed from outside as `outside_kills` says.
+  int sum_killed_once() const {
+    const int running = smallscope::mutation::active;
+    if (running == 0 && outside_kills_always) ::raise(SIGKILL);
+    if ((running == 0 || running == 1) && !outside_kills[running].empty() &&
+        ::access(outside_kills[running].c_str(), F_OK) != 0) {
+      std::fclose(std::fopen(outside_kills[running].c_str(), "w"));
+      ::raise(SIGKILL);
+    }
+    return sum();
+  }
+
   // The original itself crashes on every full list (no mutant): its own finding, on several inputs.
   int last() const {
     if (size == 3) std::abort();
@@ -117,6 +141,7 @@ inline smallscope::finitization fin(int nodes, int keys) {
 // The oracle of the check harness; mutation analysis judges by the invariant and the output.
 inline void sum_post(smallscope::verdict&, const list&, const list&, int) {}
 inline void insert_post(smallscope::verdict&, const list&, const list&, bool, int) {}
+inline void sum_killed_once_post(smallscope::verdict&, const list&, const list&, int) {}
 inline void last_post(smallscope::verdict&, const list&, const list&, int) {}
 
 }  // namespace guarded

@@ -3,6 +3,8 @@
 // force; the same outcomes with one and two workers; and R(s) samples.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <map>
 #include <optional>
 
@@ -10,8 +12,10 @@
 #include "analysis/guarded_list.hpp"
 #include "isolate/time_limit.hpp"
 #include "smallscope/check.hpp"
+#include "smallscope/checker.hpp"
 #include "smallscope/mutation_analysis.hpp"
 #include "smallscope/search.hpp"
+#include "support/temp_files.hpp"
 
 namespace {
 
@@ -167,6 +171,45 @@ TEST(MutationAnalysis, TheOriginalsOwnCrashIsReportedOnce) {
   EXPECT_NE(report.warnings[0].find(" of last and on 3 more of its inputs; no mutant is judged there"),
             std::string::npos)
       << report.warnings[0];
+}
+
+// A worker killed from outside (the out-of-memory killer's SIGKILL) while it runs the original or
+// a mutant is no one's verdict: the run goes again in a new worker, and the outcomes are an
+// undisturbed run's. Killed three times in a row, the run ends with environment_error.
+TEST(MutationAnalysis, AWorkerKilledFromOutsideIsReplacedNotBlamed) {
+  subject s;
+  const auto killed = smallscope::make_method<&guarded::list::sum_killed_once, &guarded::sum_killed_once_post>(
+      "sum_killed_once", {}, "sum_killed_once", "sum_killed_once_post");
+  const std::vector<const smallscope::target_method*> methods{&killed};
+  const std::vector<smallscope::mutant_id> mutants{{1, 1}, {2, 1}};
+  auto one = quick();
+  one.workers = 1;  // two would both see the file missing
+  const auto undisturbed = smallscope::run_mutation_analysis(s.fin, s.invariant, methods, mutants, one);
+  const test_files::temp_file original(".flag"), mutant(".flag");
+  guarded::outside_kills[0] = original.path();
+  guarded::outside_kills[1] = mutant.path();
+  std::remove(original.path().c_str());
+  std::remove(mutant.path().c_str());
+  const auto disturbed = smallscope::run_mutation_analysis(s.fin, s.invariant, methods, mutants, one);
+  EXPECT_TRUE(std::ifstream(original.path()).good());  // each kill happened
+  EXPECT_TRUE(std::ifstream(mutant.path()).good());
+  EXPECT_EQ(statuses(disturbed), statuses(undisturbed));
+  EXPECT_EQ(statuses(disturbed).at(1), smallscope::mutant_status::output);
+  EXPECT_EQ(statuses(disturbed).at(2), smallscope::mutant_status::survived);
+  EXPECT_EQ(disturbed.warnings, undisturbed.warnings);
+  EXPECT_EQ(disturbed.worker_restarts, undisturbed.worker_restarts + 2);
+  guarded::outside_kills[0] = guarded::outside_kills[1] = "";
+
+  guarded::outside_kills_always = true;
+  try {
+    smallscope::run_mutation_analysis(s.fin, s.invariant, methods, mutants, one);
+    ADD_FAILURE() << "no environment_error";
+  } catch (const smallscope::environment_error& e) {
+    EXPECT_NE(std::string(e.what()).find("killed from outside 3 times in a row (SIGKILL, running the original"),
+              std::string::npos)
+        << e.what();
+  }
+  guarded::outside_kills_always = false;
 }
 
 // Cancellation: a stop request ends the run with what it has, marked as interrupted.

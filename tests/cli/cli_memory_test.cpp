@@ -26,4 +26,23 @@ TEST(Memory, OutOfMemoryHasItsOwnExitCodeAndNamesTheLimit) {
 #endif
 }
 
+// explore keeps what it found: the states and failed calls so far are printed, the statistics
+// say why it stopped, and the exit code is out of memory's.
+TEST(Memory, ExploreOutOfMemoryKeepsTheStatesSoFar) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer's shadow memory does not run under an address-space limit";
+#else
+  const std::string command = std::string("ulimit -v 200000; exec ") + SMALLSCOPE_BINARY +
+                              " explore TreeMap 30 --methods put_key,remove --no-differential --stats json -q";
+  const auto r = cli_runner::run_program("/bin/bash", {"-c", command});
+  EXPECT_EQ(r.exit_code, 4) << r.err;
+  EXPECT_TRUE(cli_runner::contains(r.err, "error: out of memory (the address-space limit, ulimit -v, is 195 MiB) after "))
+      << r.err;
+  const auto stats = cli_runner::last_line_json(r.out);
+  EXPECT_GT(stats.value("states", 0), 10000) << r.out;
+  EXPECT_EQ(stats.value("stopped_by", std::string()), "out of memory") << r.out;
+  EXPECT_FALSE(stats.value("complete", true)) << r.out;
+#endif
+}
+
 }  // namespace

@@ -186,6 +186,22 @@ std::vector<std::string> command_names() {
   return names;
 }
 
+// A large scope translates to SAT for seconds before the first instance: the progress line says
+// so meanwhile, in the same form.
+TEST(SpecProgress, TheTranslationOfALargeScopeShowsProgress) {
+  const std::string spec = test_files::write_temp("progress_lone_300.als", "sig Node { next: lone Node }\nrun {} for 300\n");
+  const std::vector<std::string> args = {"spec", spec, "--limit", "1", "--progress-interval", "0.1"};
+  const result r = cli_runner::run_program(SMALLSCOPE_BINARY, args);
+  ASSERT_EQ(r.exit_code, 0) << cli_runner::shown(args, r);
+  std::size_t translating = 0;
+  for (const auto& line : cli_runner::lines(r.err)) {
+    if (line.find("translating to SAT (no instance yet)") == std::string::npos) continue;
+    EXPECT_TRUE(is_progress(line, spec + " run {...}")) << line;
+    ++translating;
+  }
+  EXPECT_GE(translating, 1u) << r.err;
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryLongCommand, progress_test, ::testing::ValuesIn(command_names()),
                          [](const auto& param) { return param.param; });
 

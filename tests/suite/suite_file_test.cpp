@@ -119,6 +119,24 @@ TEST(SuiteFile, CountsRootsAndRepeatsAreChecked) {
       << refusal(w, wrong_root);
 }
 
+// A key twice in one object (JSON parsers keep one of the two without a word): in the header, in
+// a structure line's objects and in an object's fields.
+TEST(SuiteFile, AKeyTwiceInOneObjectIsRefused) {
+  const written w = search_trees(2);
+  std::string header_twice = w.text;
+  header_twice.replace(header_twice.find("\"subject\""), 0, "\"subject\":\"BinaryTree\",");
+  EXPECT_NE(refusal(w, header_twice).find(":1: the key \"subject\" appears twice in one object"), std::string::npos)
+      << refusal(w, header_twice);
+  const std::string field_twice = replaced(w.text, "\"size\":", "\"size\":0,\"size\":");
+  EXPECT_NE(refusal(w, field_twice).find(":2: the key \"size\" appears twice in one object"), std::string::npos)
+      << refusal(w, field_twice);
+  const std::string object_twice = replaced(w.text, "\"SearchTree#0\":{", "\"SearchTree#0\":{},\"SearchTree#0\":{");
+  EXPECT_NE(refusal(w, object_twice).find(":2: the key \"SearchTree#0\" appears twice in one object"), std::string::npos)
+      << refusal(w, object_twice);
+  // The same key in two objects is no repeat.
+  EXPECT_EQ(read_back(w, w.text), w.structures);
+}
+
 // Whether the run that made a suite finished: written and read back; files without the field
 // are complete.
 TEST(SuiteFile, AnInterruptedRunsSuiteSaysItIsIncomplete) {

@@ -1,0 +1,21 @@
+// JSON as smallscope reads its own artifacts (suites, checkpoints, shard outputs, mutant lists,
+// caches): like nlohmann::json::parse, and an object that names one key twice is refused.
+// nlohmann::json keeps the last of two equal keys without a word (RFC 8259, Sec. 4: names SHOULD
+// be unique), so a hand-edited line could say one thing to a reader and another to a person.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace smallscope::files {
+
+struct parsed_json {
+  nlohmann::json value;  // discarded when `error` is not empty
+  std::string error;     // empty, "not JSON", or "the key \"K\" appears twice in one object"
+  bool ok() const { return error.empty(); }
+};
+
+parsed_json parse_strict(std::string_view text);
+
+}  // namespace smallscope::files
