@@ -206,7 +206,9 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   std::map<std::pair<std::uint32_t, std::string>, original_death> original_deaths;
   std::vector<pid_t> pids(workers, 0);
   std::vector<bool> timed_out(workers, false);
-  std::vector<unsigned> outside_deaths(workers, 0);  // in a row, per worker
+  // Per worker: deaths from outside in a row on one run (mutant id, input).
+  std::vector<unsigned> outside_deaths(workers, 0);
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> outside_run(workers);
   for (unsigned w = 0; w < workers && report.structures > 0 && to_run != 0; ++w) pids[w] = fork_worker(w);
   // The memo's name of the input a worker was on when it was killed for running over.
   detail::state_space probe(fin.data());
@@ -265,6 +267,8 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
       // kill of the worker) is no one's verdict: the same run goes again in a new worker. Three in
       // a row are the environment's.
       if (!hung && WIFSIGNALED(status) && detail::outside_signal(WTERMSIG(status))) {
+        if (outside_run[w] != std::pair{id, input}) outside_deaths[w] = 0;
+        outside_run[w] = {id, input};
         if (++outside_deaths[w] >= 3)
           throw environment_error(fmt::format(
               "mutation analysis's workers were killed from outside {} times in a row ({}, running {} on input {} of "

@@ -72,7 +72,7 @@ shard_output read_shard(const std::string& path) {
   };
   if (lines.empty()) throw bad("the file is empty");
   files::parsed_json last = files::parse_strict(lines.back());
-  if (!last.ok() && last.error != "not JSON") throw bad("the last line: " + last.error);
+  if (last.duplicate_key) throw bad("the last line: " + last.error);
   s.stats = std::move(last.value);
   if (s.stats.is_discarded() || !s.stats.is_object() || !s.stats.contains("explored") || !s.stats.contains("subject"))
     throw bad("the last line is not gen's --stats json line");

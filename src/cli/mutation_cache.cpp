@@ -105,7 +105,7 @@ outcome_cache::outcome_cache(std::string path, const std::vector<mutate::mutant>
     throw usage_error(fmt::format("--incremental: {}", e.what()));
   }
   const files::parsed_json parsed = files::parse_strict(text);
-  if (!parsed.ok() && parsed.error != "not JSON") throw bad(parsed.error);
+  if (parsed.duplicate_key) throw bad(parsed.error);
   const nlohmann::json& j = parsed.value;
   if (j.is_discarded() || !j.is_object()) throw bad("not a JSON object");
   if (j.value("made_by", std::string()) != made_by) throw bad("no \"made_by\": \"smallscope mutate --incremental\"");

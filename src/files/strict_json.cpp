@@ -30,6 +30,7 @@ parsed_json parse_strict(std::string_view text) {
     out.error = "not JSON";
   } else if (has_duplicate) {
     out.value = nlohmann::json(nlohmann::json::value_t::discarded);
+    out.duplicate_key = true;
     out.error = "the key \"" + duplicate + "\" appears twice in one object";
   }
   return out;

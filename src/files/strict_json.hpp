@@ -13,6 +13,7 @@ namespace smallscope::files {
 struct parsed_json {
   nlohmann::json value;  // discarded when `error` is not empty
   std::string error;     // empty, "not JSON", or "the key \"K\" appears twice in one object"
+  bool duplicate_key = false;  // the second kind of error: JSON, with a key twice
   bool ok() const { return error.empty(); }
 };
 

@@ -60,7 +60,7 @@ contents read(const std::string& path) {
   if (!std::getline(in, line)) fail(path, 1, "empty file: a suite file starts with its header line");
   ++number;
   const files::parsed_json header_json = files::parse_strict(line);
-  if (!header_json.ok() && header_json.error != "not JSON") fail(path, 1, header_json.error);
+  if (header_json.duplicate_key) fail(path, 1, header_json.error);
   const nlohmann::json& h = header_json.value;
   if (h.is_discarded() || !h.is_object() || h.value("format", "") != format_name)
     fail(path, 1, fmt::format("not a suite file: the first line must be a JSON object with \"format\": \"{}\"", format_name));
@@ -103,7 +103,7 @@ std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std:
   for (std::size_t k = 0; k < c.lines.size(); ++k) {
     const std::uint64_t line = c.line_numbers[k];
     const files::parsed_json parsed = files::parse_strict(c.lines[k]);
-    if (!parsed.ok() && parsed.error != "not JSON") fail(path, line, parsed.error);
+    if (parsed.duplicate_key) fail(path, line, parsed.error);
     const nlohmann::json& j = parsed.value;
     if (j.is_discarded() || !j.is_object() || !j.contains("objects") || !j["objects"].is_object())
       fail(path, line, "a structure line must be a JSON object with \"objects\" (as `gen --format jsonl` prints)");
