@@ -48,7 +48,7 @@ std::set<std::string> brute_force(const spec::module& m, const sat::bounds& b) {
   in.fields.assign(m.field_list.size(), spec::tuple_set{2, {}});
   // Field numbers: head, next, val.
   const std::uint32_t ints = b.atoms.int_count;
-  const std::uint32_t options = 4 * 4 * ints;  // per node: next (none or a node), val
+  const std::uint32_t options = 4 * ints;      // per node: next (none or a node), val
   std::uint64_t total = 4;                     // head: none or a node
   for (int k = 0; k < 3; ++k) total *= options;
   for (std::uint64_t code = 0; code < total; ++code) {
@@ -68,6 +68,7 @@ std::set<std::string> brute_force(const spec::module& m, const sat::bounds& b) {
       in.fields[2].insert(t);
       c /= ints;
     }
+    if (c != 0) ADD_FAILURE() << "code " << code << " is not one assignment of its own";
     spec::evaluator ev(m, in);
     // The declarations hold by construction (one val, at most one next per node).
     if (!ev.holds(pred, std::span<const std::uint32_t>(&list, 1))) continue;
