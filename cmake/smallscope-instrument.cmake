@@ -12,7 +12,10 @@
 #
 # ROOTS are the directories your includes name files from (the -I directories of your library);
 # the directory of each source of the target is a root too. The invariant, and every function
-# it calls, must be compiled in such a target (a header, or a source of the target).
+# it calls, must be compiled in such a target (a header, or a source of the target). A target
+# may have both: call smallscope_instrument first, then smallscope_variants, whose variants are
+# instrumented the same way (the mutant schemata and the branch probes are rewritten first, then
+# observed).
 include(${CMAKE_CURRENT_LIST_DIR}/smallscope-copies.cmake)
 
 function(smallscope_instrument)
@@ -24,17 +27,30 @@ function(smallscope_instrument)
     message(FATAL_ERROR "smallscope_instrument: the smallscope-instrument tool is not part of this smallscope")
   endif()
   set(target ${arg_TARGET})
+  get_target_property(made ${target} SMALLSCOPE_VARIANTS)
+  if(made)
+    message(FATAL_ERROR "smallscope_instrument: ${target} already has variants (${made}): call smallscope_instrument "
+                        "before smallscope_variants, so that the variants are instrumented too")
+  endif()
   get_target_property(sources ${target} SOURCES)
   get_target_property(source_dir ${target} SOURCE_DIR)
   set(out ${CMAKE_CURRENT_BINARY_DIR}/smallscope_instrumented/${target})
   set(units)
+  set(others)  # headers and generated files listed as sources: kept, and made before the tool runs
+  set(originals)
   foreach(s IN LISTS sources)
     get_filename_component(s ${s} ABSOLUTE BASE_DIR ${source_dir})
+    list(APPEND originals ${s})
     if(s MATCHES "\\.(cpp|cc|cxx|c\\+\\+|C)$")
       list(APPEND units ${s})
+    else()
+      list(APPEND others ${s})
     endif()
   endforeach()
   _smallscope_roots(roots ${target} ROOTS ${arg_ROOTS} SOURCES ${units})
+  # What smallscope_variants needs to make instrumented variants of the target.
+  set_target_properties(${target} PROPERTIES SMALLSCOPE_ORIGINAL_SOURCES "${originals}"
+                                             SMALLSCOPE_INSTRUMENT_ROOTS "${roots}")
   set(copies)
   foreach(s IN LISTS units)
     _smallscope_copy_path(copy ${s} ${out} ${roots})
@@ -58,10 +74,10 @@ function(smallscope_instrument)
             -- -std=c++20 "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
             "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>"
     DEPFILE ${out}/instrument.d
-    DEPENDS ${units} $<TARGET_FILE:smallscope::instrument_tool>
+    DEPENDS ${units} ${others} $<TARGET_FILE:smallscope::instrument_tool>
     COMMENT "smallscope-instrument: observing the field reads of ${target}"
     COMMAND_EXPAND_LISTS VERBATIM)
-  set_property(TARGET ${target} PROPERTY SOURCES ${copies})
+  set_property(TARGET ${target} PROPERTY SOURCES ${copies} ${others})
   # The finitization, the invariant and the postconditions may name private members.
   target_compile_options(${target} PRIVATE -fno-access-control)
   target_include_directories(${target} BEFORE PRIVATE ${copy_roots})

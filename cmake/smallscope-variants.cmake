@@ -24,6 +24,10 @@
 #   target_link_libraries(shop_check PRIVATE smallscope::main)
 #   smallscope_variants(TARGET shop_check HEADER sorted_list.hpp FUNCTIONS insert erase KEEP rep_ok)
 #
+# A target that smallscope_instrument observes (a library tested as it is written) gets variants
+# observed the same way: call smallscope_instrument first; each variant compiles the target's
+# original sources, HEADER rewritten (mutants, probes) and then instrumented.
+#
 # ROOTS are the directories your includes name HEADER from (the -I directory of your library); the
 # directory of each source is a root too. A rewritten HEADER is found before the original by the
 # variant's sources and by the headers rewritten with it, not by other headers of yours that
@@ -58,8 +62,12 @@ function(smallscope_variants)
   if(NOT EXISTS ${header})
     message(FATAL_ERROR "smallscope_variants: HEADER ${arg_HEADER} does not exist (relative paths are from ${source_dir})")
   endif()
+  get_target_property(instrument_roots ${target} SMALLSCOPE_INSTRUMENT_ROOTS)
+  if(NOT instrument_roots)
+    set(instrument_roots)
+  endif()
   _smallscope_variant_sources(sources ${target} "${arg_SOURCES}")
-  _smallscope_roots(roots ${target} ROOTS ${arg_ROOTS} SOURCES ${sources})
+  _smallscope_roots(roots ${target} ROOTS ${arg_ROOTS} ${instrument_roots} SOURCES ${sources})
   _smallscope_copy_path(header_path ${header} "" ${roots})
   if(header_path STREQUAL "")
     message(FATAL_ERROR "smallscope_variants: HEADER ${header} is under none of the roots (${roots}): "
@@ -82,8 +90,9 @@ function(smallscope_variants)
   foreach(k IN LISTS arg_KEEP)
     list(APPEND arguments --keep ${k})
   endforeach()
-  # The tool parses the original with the target's include directories and definitions.
-  set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  # The tool parses the original with the target's include directories (not smallscope_instrument's
+  # copies) and definitions.
+  set(includes "$<FILTER:$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>,EXCLUDE,smallscope_instrumented>")
   set(definitions "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   set(include_arguments "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>")
   set(definition_arguments "$<$<BOOL:${definitions}>:-D$<JOIN:${definitions},;-D>>")
@@ -93,6 +102,20 @@ function(smallscope_variants)
     set(out ${CMAKE_CURRENT_BINARY_DIR}/smallscope_variants/${target}/${kind})
     if(NOT TARGET ${variant})
       _smallscope_make_variant(${target} ${variant} ${name}-${kind} ${bin} ${out} "${sources}" "${roots}" ${kind})
+      set_property(TARGET ${target} APPEND PROPERTY SMALLSCOPE_VARIANTS ${kind})
+      if(instrument_roots)
+        # Observed once every call has rewritten its header: at the end of this directory.
+        set(observed_roots ${roots})
+        if(NOT kind STREQUAL "coverage")
+          _smallscope_copy_roots(copy_roots ${out} ${roots})
+          set(observed_roots ${copy_roots} ${roots})
+        endif()
+        set(quoted)
+        foreach(r IN LISTS observed_roots)
+          string(APPEND quoted " [==[${r}]==]")
+        endforeach()
+        cmake_language(EVAL CODE "cmake_language(DEFER CALL smallscope_instrument TARGET [==[${variant}]==] ROOTS${quoted})")
+      endif()
     endif()
     if(kind STREQUAL "coverage")
       continue()  # the sources as they are
@@ -144,7 +167,11 @@ function(_smallscope_variant_sources out target given)
     endforeach()
     foreach(owner IN LISTS owners)
       get_target_property(source_dir ${owner} SOURCE_DIR)
-      get_target_property(owned ${owner} SOURCES)
+      # An instrumented target compiles copies: its variants start from the originals.
+      get_target_property(owned ${owner} SMALLSCOPE_ORIGINAL_SOURCES)
+      if(NOT owned)
+        get_target_property(owned ${owner} SOURCES)
+      endif()
       foreach(s IN LISTS owned)
         get_filename_component(s ${s} ABSOLUTE BASE_DIR ${source_dir})
         list(APPEND sources ${s})
@@ -189,6 +216,9 @@ function(_smallscope_make_variant target variant file_name bin out sources roots
   foreach(owner IN LISTS owners)
     foreach(p INCLUDE_DIRECTORIES COMPILE_DEFINITIONS COMPILE_OPTIONS COMPILE_FEATURES LINK_OPTIONS)
       get_target_property(value ${owner} ${p})
+      if(value AND p STREQUAL "INCLUDE_DIRECTORIES")  # not smallscope_instrument's copies of the originals
+        list(FILTER value EXCLUDE REGEX "/smallscope_instrumented/")
+      endif()
       if(value)
         set_property(TARGET ${variant} APPEND PROPERTY ${p} ${value})
       endif()

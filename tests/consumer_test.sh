@@ -9,17 +9,22 @@
 # call makes (mutant schemata, coverage, branch probes) must measure its suite's quality. The
 # README must show the example's files as they are.
 #
-# Usage: consumer_test.sh SOURCE_DIR BUILD_DIR CXX
+# Usage: consumer_test.sh SOURCE_DIR BUILD_DIR CXX PHASE
+# PHASE is one part of the test, each a ctest test of its own so that they run side by side:
+# install (the package, to BUILD_DIR/consumer/prefix, which the others use), installed,
+# unmodified, subdirectory, pkgconfig, readme.
 set -euo pipefail
 
-if [[ $# -ne 3 ]]; then
-  echo "usage: $0 SOURCE_DIR BUILD_DIR CXX" >&2
+if [[ $# -ne 4 ]]; then
+  echo "usage: $0 SOURCE_DIR BUILD_DIR CXX PHASE" >&2
   exit 2
 fi
 source_dir=$(cd "$1" && pwd)
 build_dir=$(cd "$2" && pwd)
 cxx=$3
+phase=$4
 example="$source_dir/examples/own_classes"
+prefix="$build_dir/consumer/prefix"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smallscope_consumer_test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -61,34 +66,38 @@ check_project() {
   fi
 }
 
-# check_variants BUILD: suite quality on the example through the variants the installed
-# smallscope_variants made: mutation analysis over scopes 1..4 with coverage (equal to gcovr's own
-# count of the same lines), its web page, the white-box suite of `cover`, and the check in shards.
-check_variants() {
-  local build=$1
-  for v in shop_check-schemata shop_check-coverage shop_check-branches mutants/sorted_list.jsonl \
-           mutants/sorted_list.functions.json; do
+# check_mutation BUILD BIN SUBJECT HEADER METHOD...: mutation analysis of METHODs through the
+# variants the installed smallscope_variants made of BIN, over scopes 1..4 with coverage (equal to
+# gcovr's own count of the same lines of HEADER), and its web page.
+check_mutation() {
+  local build=$1 bin=$2 subject=$3 header=$4
+  shift 4
+  local stem
+  stem=$(basename "$header" .hpp)
+  for v in "$bin-schemata" "$bin-coverage" "$bin-branches" "mutants/$stem.jsonl" "mutants/$stem.functions.json"; do
     [[ -e "$build/$v" ]] || fail "smallscope_variants made no $v"
   done
   # From another directory: nothing depends on where mutate runs.
-  if ! (cd "$tmp" && "$build/shop_check-schemata" mutate ShopList insert erase --scopes 1..4 --coverage \
-          --html "$tmp/report.html" --stats json -q --survivors 0 >"$tmp/mutate.out" 2>"$tmp/mutate.err"); then
-    fail "mutate on the example's schemata failed"
-    cat "$tmp/mutate.err" >&2
+  if ! (cd "$tmp" && "$build/$bin-schemata" mutate "$subject" "$@" --scopes 1..4 --coverage \
+          --html "$tmp/$bin.html" --stats json -q --survivors 0 >"$tmp/$bin-mutate.out" 2>"$tmp/$bin-mutate.err"); then
+    fail "mutate on $bin-schemata failed"
+    cat "$tmp/$bin-mutate.err" >&2
     return
   fi
-  # gcovr by hand over the same runs: the scope-4 checks of insert and erase, the lines of the
-  # code under test as smallscope-mutants --functions lists them.
+  # gcovr by hand over the same runs: the scope-4 checks of the methods, the lines of the code
+  # under test as smallscope-mutants --functions lists them.
   find "$build" -name '*.gcda' -delete
-  for m in insert erase; do
-    "$build/shop_check-coverage" check ShopList "$m" 4 -q --show 0 >/dev/null 2>&1 || true
+  for m in "$@"; do
+    "$build/$bin-coverage" check "$subject" "$m" 4 -q --show 0 >/dev/null 2>&1 || true
   done
-  gcovr --root "$example" --filter "$example/sorted_list.hpp" --exclude-throw-branches \
-    --exclude-unreachable-branches --json "$tmp/gcovr.json" "$build" >/dev/null 2>&1 || fail "gcovr failed"
-  if ! python3 - "$tmp/mutate.out" "$tmp/gcovr.json" "$build/mutants/sorted_list.functions.json" "$tmp/report.html" <<'PY'
-import json, sys
+  gcovr --root "$(dirname "$header")" --filter "$header" --exclude-throw-branches \
+    --exclude-unreachable-branches --json "$tmp/$bin-gcovr.json" "$build" >/dev/null 2>&1 || fail "gcovr failed"
+  if ! python3 - "$tmp/$bin-mutate.out" "$tmp/$bin-gcovr.json" "$build/mutants/$stem.functions.json" \
+      "$tmp/$bin.html" "$header" <<'PY'
+import json, os, sys
 stats = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
 scopes = stats["scopes"]
+header = os.path.basename(sys.argv[5])
 assert [s["scope"] for s in scopes] == [1, 2, 3, 4], scopes
 assert stats["mutants"] > 20 and scopes[-1]["killed"] > scopes[0]["killed"] / 2, stats
 cov = [s["coverage"] for s in scopes]
@@ -97,7 +106,7 @@ extents = json.load(open(sys.argv[3]))
 code = [(f["first_line"], f["last_line"]) for f in extents["functions"] if f["role"] != "spec"]
 hit = total = 0
 for f in json.load(open(sys.argv[2]))["files"]:
-    if not f["file"].endswith("sorted_list.hpp"):
+    if not f["file"].endswith(header):
         continue
     for line in f["lines"]:
         if line.get("gcovr/noncode") or not any(a <= line["line_number"] <= b for a, b in code):
@@ -107,100 +116,158 @@ for f in json.load(open(sys.argv[2]))["files"]:
 assert total == cov[-1]["code_lines"], (total, cov[-1])
 assert abs(100.0 * hit / total - cov[-1]["code_statements"]) < 1e-9, (hit, total, cov[-1])
 page = open(sys.argv[4]).read()
-assert "mutation-test-report-app" in page and "sorted_list.hpp" in page, "the page has no report"
+assert "mutation-test-report-app" in page and header in page, "the page has no report"
 PY
   then
-    fail "mutate's figures on the example are wrong"
-    cat "$tmp/mutate.out" >&2
+    fail "mutate's figures on $bin are wrong"
+    cat "$tmp/$bin-mutate.out" >&2
   fi
-  expect_run cover 0 "white-box suite" "$build/shop_check-branches" cover ShopList 3 --methods insert,erase \
-    --suite "$tmp/wb.suite"
-  grep -q -F "all                                16       16  100 %" "$tmp/cover.out" ||
-    fail "cover does not count and cover the 16 branches of insert and erase"
-  expect_run white-box-suite 1 "4 failed" "$build/shop_check" check ShopList erase_leaky --suite "$tmp/wb.suite" --show 0
-  # The check in two shards, joined by merge: the unsharded check's counts and findings.
+}
+
+# check_shards BIN SUBJECT METHOD SCOPE FAILURES: the check in two shards, joined by merge, has the
+# unsharded check's counts and findings; FAILURES says whether it has any (yes or no).
+check_shards() {
+  local bin=$1 subject=$2 method=$3 scope=$4 failures=$5 name
+  name=$(basename "$bin")-$method
   for i in 1 2; do
-    "$build/shop_check" check ShopList erase_leaky 4 --shard $i/2 --stats json -q --show 0 >"$tmp/shard$i.out" || true
+    "$bin" check "$subject" "$method" "$scope" --shard $i/2 --stats json -q --show 0 >"$tmp/$name-shard$i.out" || true
   done
-  "$build/shop_check" check ShopList erase_leaky 4 --stats json -q --show 0 --findings "$tmp/whole.jsonl" \
-    >"$tmp/whole.out" || true
-  "$build/shop_check" merge "$tmp/shard2.out" "$tmp/shard1.out" -q --findings "$tmp/merged.jsonl" \
-    >"$tmp/merged.out" || true
-  python3 - "$tmp/whole.out" "$tmp/merged.out" "$tmp/whole.jsonl" "$tmp/merged.jsonl" <<'PY' ||
+  "$bin" check "$subject" "$method" "$scope" --stats json -q --show 0 --findings "$tmp/$name-whole.jsonl" \
+    >"$tmp/$name-whole.out" || true
+  "$bin" merge "$tmp/$name-shard2.out" "$tmp/$name-shard1.out" -q --findings "$tmp/$name-merged.jsonl" \
+    >"$tmp/$name-merged.out" || true
+  python3 - "$tmp/$name-whole.out" "$tmp/$name-merged.out" "$tmp/$name-whole.jsonl" "$tmp/$name-merged.jsonl" \
+    "$failures" <<'PY' ||
 import json, sys
 last = lambda p: json.loads(open(p).read().strip().splitlines()[-1])
 whole, merged = last(sys.argv[1]), last(sys.argv[2])
 for key in ("inputs", "passed", "failed", "structures", "explored", "first_failed_inputs"):
     assert whole[key] == merged[key], (key, whole[key], merged[key])
-assert whole["failed"] > 0
-rows = lambda p: [json.loads(line) for line in open(p)]
+assert whole["inputs"] > 0 and (whole["failed"] > 0) == (sys.argv[5] == "yes"), whole
+def rows(path):  # the findings after the header, which must say complete and count them
+    lines = [json.loads(line) for line in open(path)]
+    head = lines[0]
+    assert head["format"] == "smallscope-findings" and head["complete"] and head["findings"] == len(lines) - 1, head
+    return lines[1:]
 assert rows(sys.argv[3]) == rows(sys.argv[4]), "the merged findings differ"
 PY
-    fail "check --shard 1/2 and 2/2, merged, are not the unsharded check"
+    fail "$name: check --shard 1/2 and 2/2, merged, are not the unsharded check"
 }
 
-echo "== find_package: install, then build the example against the installed package"
-cmake --install "$build_dir" --prefix "$tmp/prefix" >"$tmp/install.out" 2>&1 || {
-  cat "$tmp/install.out" >&2
-  fail "cmake --install"
+# check_variants BUILD: suite quality on the example through the variants the installed
+# smallscope_variants made: mutation analysis with coverage, the white-box suite of `cover`, and
+# the check in shards.
+check_variants() {
+  local build=$1
+  check_mutation "$build" shop_check ShopList "$example/sorted_list.hpp" insert erase
+  expect_run cover 0 "white-box suite" "$build/shop_check-branches" cover ShopList 3 --methods insert,erase \
+    --suite "$tmp/wb.suite"
+  grep -q -F "all                                16       16  100 %" "$tmp/cover.out" ||
+    fail "cover does not count and cover the 16 branches of insert and erase"
+  expect_run white-box-suite 1 "4 failed" "$build/shop_check" check ShopList erase_leaky --suite "$tmp/wb.suite" --show 0
+  check_shards "$build/shop_check" ShopList erase_leaky 4 yes
+}
+
+phase_install() {
+  echo "== install the package"
+  rm -rf "$prefix"
+  cmake --install "$build_dir" --prefix "$prefix" >"$tmp/install.out" 2>&1 || {
+    cat "$tmp/install.out" >&2
+    fail "cmake --install"
 }
 for f in lib/cmake/smallscope/smallscopeConfigVersion.cmake lib/pkgconfig/smallscope.pc include/smallscope/cli.hpp \
          lib/cmake/smallscope/smallscope-variants.cmake bin/smallscope-mutants bin/smallscope-instrument; do
-  [[ -f "$tmp/prefix/$f" ]] || fail "the install has no $f"
+  [[ -f "$prefix/$f" ]] || fail "the install has no $f"
 done
-if cmake -S "$example" -B "$tmp/installed" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
-    -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/installed.out" 2>&1 &&
-    cmake --build "$tmp/installed" >>"$tmp/installed.out" 2>&1; then
-  check_project installed "$tmp/installed"
-  check_variants "$tmp/installed"
-else
-  cat "$tmp/installed.out" >&2
-  fail "the example does not build against the installed package"
-fi
-# A version the package does not satisfy is refused.
-mkdir -p "$tmp/too_new"
-cat >"$tmp/too_new/CMakeLists.txt" <<'EOF'
+}
+
+phase_installed() {
+  echo "== find_package: the example built against the installed package"
+  if cmake -S "$example" -B "$tmp/installed" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
+      -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/installed.out" 2>&1 &&
+      cmake --build "$tmp/installed" >>"$tmp/installed.out" 2>&1; then
+    check_project installed "$tmp/installed"
+    check_variants "$tmp/installed"
+  else
+    cat "$tmp/installed.out" >&2
+    fail "the example does not build against the installed package"
+  fi
+  # A version the package does not satisfy is refused.
+  mkdir -p "$tmp/too_new"
+  cat >"$tmp/too_new/CMakeLists.txt" <<'EOF'
 cmake_minimum_required(VERSION 3.25)
 project(too_new LANGUAGES CXX)
 find_package(smallscope 0.3 REQUIRED)
 EOF
-if cmake -S "$tmp/too_new" -B "$tmp/too_new/build" -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/too_new.out" 2>&1; then
-  fail "find_package(smallscope 0.3) accepted version 0.2"
-fi
+  if cmake -S "$tmp/too_new" -B "$tmp/too_new/build" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/too_new.out" 2>&1; then
+    fail "find_package(smallscope 0.3) accepted version 0.2"
+  fi
+}
 
-echo "== classes as they are: examples/unmodified against the installed package (smallscope_instrument)"
-if cmake -S "$source_dir/examples/unmodified" -B "$tmp/unmodified" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
-    -DCMAKE_PREFIX_PATH="$tmp/prefix" >"$tmp/unmodified.out" 2>&1 &&
-    cmake --build "$tmp/unmodified" >>"$tmp/unmodified.out" 2>&1; then
-  expect_run unmodified-gtest 0 "[  PASSED  ] 7 tests" "$tmp/unmodified/ordered_set_test"
-  grep -q -F "smallscope-instrument: " "$tmp/unmodified.out" || fail "the build did not run smallscope-instrument"
-else
-  cat "$tmp/unmodified.out" >&2
-  fail "examples/unmodified does not build against the installed package"
-fi
+phase_unmodified() {
+  echo "== classes as they are: examples/unmodified against the installed package (smallscope_instrument)"
+  local build="$tmp/unmodified" ordset="$source_dir/examples/unmodified"
+  if cmake -S "$ordset" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
+      -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/unmodified.out" 2>&1 &&
+      cmake --build "$build" >>"$tmp/unmodified.out" 2>&1; then
+    expect_run unmodified-gtest 0 "[  PASSED  ] 7 tests" "$build/ordered_set_test"
+    grep -q -F "smallscope-instrument: " "$tmp/unmodified.out" || fail "the build did not run smallscope-instrument"
+    # Its command line and the variants of it, instrumented too: suite quality on the template
+    # container as it is written.
+    expect_run unmodified-gen 0 "15 valid" "$build/ordered_set_check" gen OrderedSet 3
+    check_mutation "$build" ordered_set_check OrderedSet "$ordset/include/ordset/ordered_set.hpp" insert erase
+    expect_run unmodified-cover 0 "white-box suite" "$build/ordered_set_check-branches" cover OrderedSet 3 \
+      --methods insert,erase --suite "$tmp/ordset-wb.suite"
+    # Every condition of insert is probed inside the class template, and taken both ways.
+    grep -q -E "^  insert +12 +12  100 %" "$tmp/unmodified-cover.out" ||
+      fail "cover does not count and cover the 12 branches of the template's insert"
+    expect_run unmodified-suite 0 "0 failed" "$build/ordered_set_check" check OrderedSet erase --suite "$tmp/ordset-wb.suite"
+    check_shards "$build/ordered_set_check" OrderedSet erase_range 4 no
+  else
+    cat "$tmp/unmodified.out" >&2
+    fail "examples/unmodified does not build against the installed package"
+  fi
+}
 
-echo "== add_subdirectory: the source tree inside the user's project"
-mkdir -p "$tmp/super"
-cat >"$tmp/super/CMakeLists.txt" <<EOF
+phase_subdirectory() {
+  echo "== add_subdirectory: the source tree inside the user's project"
+  # The example's suite and command line; its variants are the installed phase's (building them
+  # here would build smallscope-mutants from source as well).
+  mkdir -p "$tmp/super"
+  cat >"$tmp/super/CMakeLists.txt" <<EOF
 cmake_minimum_required(VERSION 3.25)
 project(super LANGUAGES CXX)
 add_subdirectory("$source_dir" smallscope EXCLUDE_FROM_ALL)
 add_subdirectory("$example" own_classes)
 EOF
-if cmake -S "$tmp/super" -B "$tmp/super/build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
-    >"$tmp/super.out" 2>&1 && cmake --build "$tmp/super/build" >>"$tmp/super.out" 2>&1; then
-  check_project subdirectory "$tmp/super/build/own_classes"
-else
-  cat "$tmp/super.out" >&2
-  fail "the example does not build with add_subdirectory"
-fi
+  if cmake -S "$tmp/super" -B "$tmp/super/build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
+      >"$tmp/super.out" 2>&1 &&
+    cmake --build "$tmp/super/build" --target sorted_list_test shop_check >>"$tmp/super.out" 2>&1; then
+    check_project subdirectory "$tmp/super/build/own_classes"
+  else
+    cat "$tmp/super.out" >&2
+    fail "the example does not build with add_subdirectory"
+  fi
+}
 
-echo "== pkg-config: the leak's reproducer, built without CMake"
-export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig"
-reproducers=("$tmp"/installed-reproducers/*.cpp)
-if [[ ${#reproducers[@]} -ne 1 || ! -f ${reproducers[0]} ]]; then
-  fail "expected one reproducer of erase_leaky, found: ${reproducers[*]}"
-else
+phase_pkgconfig() {
+  echo "== pkg-config: the example's command line and the leak's reproducer, built without CMake"
+  export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+  # shellcheck disable=SC2046  # pkg-config's flags are words
+  if ! "$cxx" -std=c++20 -I"$example" "$example/shop_subjects.cpp" $(pkg-config --cflags --libs smallscope-main) \
+      -o "$tmp/shop_pc" >"$tmp/shop_pc.out" 2>&1; then
+    cat "$tmp/shop_pc.out" >&2
+    fail "shop_subjects.cpp does not link with pkg-config's smallscope-main"
+    return
+  fi
+  expect_run pkgconfig-main 0 "15 valid" "$tmp/shop_pc" gen ShopList --fin 3,3
+  expect_run pkgconfig-leak 1 "the method leaks Node#" "$tmp/shop_pc" check ShopList erase_leaky 3 --show 1 \
+    --reproducer-dir "$tmp/reproducers"
+  reproducers=("$tmp"/reproducers/*.cpp)
+  if [[ ${#reproducers[@]} -ne 1 || ! -f ${reproducers[0]} ]]; then
+    fail "expected one reproducer of erase_leaky, found: ${reproducers[*]}"
+    return
+  fi
   reproducer=${reproducers[0]}
   sed 's/erase_leaky(/erase(/' "$reproducer" >"$tmp/fixed.cpp"
   # shellcheck disable=SC2046  # pkg-config's flags are words
@@ -233,29 +300,30 @@ else
     cat "$tmp/buggy_asan.compile.out" >&2
     fail "the reproducer does not compile with AddressSanitizer over the released library"
   fi
-  # shellcheck disable=SC2046
-  if "$cxx" -std=c++20 -I"$example" "$example/shop_subjects.cpp" $(pkg-config --cflags --libs smallscope-main) \
-      -o "$tmp/shop_pc" >"$tmp/shop_pc.out" 2>&1; then
-    expect_run pkgconfig-main 0 "15 valid" "$tmp/shop_pc" gen ShopList --fin 3,3
-  else
-    cat "$tmp/shop_pc.out" >&2
-    fail "shop_subjects.cpp does not link with pkg-config's smallscope-main"
-  fi
-fi
+}
 
-echo "== README shows the example's files as they are"
-for f in sorted_list.hpp sorted_list_test.cpp shop_subjects.cpp CMakeLists.txt; do
-  if ! python3 - "$source_dir/README.md" "$example/$f" <<'EOF'
+phase_readme() {
+  echo "== README shows the example's files as they are"
+  for f in sorted_list.hpp sorted_list_test.cpp shop_subjects.cpp CMakeLists.txt; do
+    if ! python3 - "$source_dir/README.md" "$example/$f" <<'EOF'
 import sys
 readme = open(sys.argv[1]).read()
 text = open(sys.argv[2]).read()
 sys.exit(0 if text.strip() in readme else 1)
 EOF
-  then
-    fail "README.md does not show examples/own_classes/$f as it is"
-  fi
-done
+    then
+      fail "README.md does not show examples/own_classes/$f as it is"
+    fi
+  done
+}
 
+case $phase in
+  install | installed | unmodified | subdirectory | pkgconfig | readme) "phase_$phase" ;;
+  *)
+    echo "$0: no phase '$phase'" >&2
+    exit 2
+    ;;
+esac
 if [[ $failures -ne 0 ]]; then
   echo "$failures check(s) failed" >&2
   exit 1

@@ -17,11 +17,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The built-in mutant list of a subject: mutants/HEADER.jsonl next to the binary.
+// The mutant list beside the binary: mutants/STEM.jsonl, where STEM names the header whose
+// schemata the binary carries (smallscope_variants writes the list there), or, when it carries
+// several, the subject's header.
 std::string built_in_list(const subject& s) {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  const std::string stem = fs::path(s.header).stem().string();
+  const auto& compiled = mutation::schemata_registry();
+  const std::string stem = fs::path(compiled.size() == 1 ? compiled.front().file : s.header).stem().string();
   if (ec || stem.empty()) return {};
   return (exe.parent_path() / "mutants" / (stem + ".jsonl")).string();
 }
