@@ -18,6 +18,7 @@
 
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
+#include "cli/findings_file.hpp"
 #include "suite/suite_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
@@ -226,7 +227,7 @@ int run_check_command(const check_request& r) {
   if (report.failures.size() > shown)
     out("({} more counterexamples; --show N prints more)\n", grouped(report.failures.size() - shown));
   if (!r.findings.empty()) {
-    std::string lines;
+    std::string lines = findings_header_line(command, !interrupted() && !report.stopped, report.failures.size());
     for (const auto& c : report.failures) lines += finding_json(ctx, c, *format).dump() + '\n';
     if (!write_file_or_report("--findings", r.findings, lines)) write_failed = true;
   }

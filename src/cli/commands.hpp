@@ -100,6 +100,7 @@ struct check_request {
 
 // `smallscope merge FILE...`: the shards' outputs of one search joined.
 struct merge_request {
+  std::string program = "smallscope";
   std::vector<std::string> files;
   std::string findings;  // the shards of a check: every failure, numbered as the whole check
   bool quiet = false;

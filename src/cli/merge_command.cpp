@@ -21,6 +21,7 @@
 #include "cli/command.hpp"
 #include "files/input_file.hpp"
 #include "cli/commands.hpp"
+#include "cli/findings_file.hpp"
 #include "cli/merge_check.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
@@ -118,7 +119,10 @@ int merge_checks(const std::map<std::uint64_t, const shard_output*>& by_index, c
   for (const auto& [index, s] : by_index) shards.push_back({s->path, s->stats});
   const merged_check m = merge_check_shards(shards);
   if (!r.findings.empty()) {
-    std::string lines;
+    // The shards ran to their ends (merge refuses an interrupted one), so the whole check did.
+    std::string made_by = r.program + " merge";
+    for (const auto& f : r.files) made_by += " " + f;
+    std::string lines = findings_header_line(made_by, true, m.failures.size());
     for (const auto& f : m.failures) lines += f.dump() + '\n';
     if (!write_file_or_report("--findings", r.findings, lines)) return exit_output_error;
   }
@@ -223,8 +227,9 @@ int run_merge(const merge_request& r) {
              : (merged["interrupted"].get<bool>() ? exit_interrupted : exit_done);
 }
 
-command_runner add_merge(CLI::App& mg, rule_table& rules, const std::string&) {
+command_runner add_merge(CLI::App& mg, rule_table& rules, const std::string& program) {
   auto merge = std::make_shared<merge_request>();
+  merge->program = program;
   mg.add_option("FILE", merge->files, "the stdout of each shard, all N of them, in any order")->required()->type_name("FILE");
   rules["--findings"] = "a file to write";
   mg.add_option("--findings", merge->findings,

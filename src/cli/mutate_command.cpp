@@ -501,7 +501,10 @@ int run_mutate(const mutate_request& r) {
                               return partial && o.status == mutant_status::unreached
                                          ? mutate::report_status{"Pending", "not run: the run was interrupted"}
                                          : report_status_of(o);
-                            });
+                            },
+                            {fmt::format("{} mutate {} {} --scopes {}{}", r.program, s.name, fmt::join(r.methods, " "),
+                                         r.scopes, r.suite.empty() ? "" : " --suite " + r.suite),
+                             !partial && rows.back().scope == last});
     if (!r.report.empty()) write_file("--report", r.report, report);
     if (!r.html.empty())
       write_file("--html", r.html,

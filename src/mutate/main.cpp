@@ -147,8 +147,12 @@ int main(int argc, char** argv) {
     }
     if (!report.empty()) {
       std::ofstream file(report);
+      // Every mutant Pending: a list of what `mutate` would run, not a run.
+      std::string made_by = "smallscope-mutants";
+      for (int i = 1; i < argc; ++i) made_by += std::string(" ") + argv[i];
       file << smallscope::mutate::report_json(result.mutants, r.file, result.source,
-                                             [](const auto&) { return smallscope::mutate::report_status{"Pending", {}}; });
+                                             [](const auto&) { return smallscope::mutate::report_status{"Pending", {}}; },
+                                             {made_by, false});
       file.flush();
       if (!file) throw std::invalid_argument("--report: cannot write '" + report + "'");
     }

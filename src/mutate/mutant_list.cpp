@@ -128,10 +128,12 @@ file_extents read_extents(const std::string& path) {
 }
 
 std::string report_json(const std::vector<mutant>& mutants, const std::string& file, const std::string& source,
-                        const std::function<report_status(const mutant&)>& status) {
+                        const std::function<report_status(const mutant&)>& status, const report_about& about) {
   const auto json = json_string;
   std::string out = "{\"$schema\":\"https://git.io/mutation-testing-report-schema\",\"schemaVersion\":\"1\","
-                    "\"thresholds\":{\"high\":80,\"low\":60},\"files\":{" +
+                    "\"config\":{\"made_by\":" +
+                    json(about.made_by) + ",\"complete\":" + (about.complete ? "true" : "false") +
+                    "},\"thresholds\":{\"high\":80,\"low\":60},\"files\":{" +
                     json(file) + ":{\"language\":\"cpp\",\"source\":" + json(source) + ",\"mutants\":[";
   for (std::size_t i = 0; i < mutants.size(); ++i) {
     const mutant& m = mutants[i];

@@ -68,7 +68,13 @@ struct report_status {
   std::string status;
   std::string reason;
 };
+// What made the report and whether its run covered every mutant on every input (false for an
+// interrupted run, whose mutants not run are Pending); the schema's free-form "config" holds it.
+struct report_about {
+  std::string made_by;
+  bool complete = true;
+};
 std::string report_json(const std::vector<mutant>& mutants, const std::string& file, const std::string& source,
-                        const std::function<report_status(const mutant&)>& status);
+                        const std::function<report_status(const mutant&)>& status, const report_about& about);
 
 }  // namespace smallscope::mutate

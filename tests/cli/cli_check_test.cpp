@@ -69,26 +69,24 @@ constexpr bool sanitized = false;
 constexpr bool sanitized = false;
 #endif
 
-// The objects of a JSON Lines file, as one array (a discarded value if a line is not an object).
-json read_jsonl(const std::string& path) {
-  std::ifstream in(path);
-  json all = json::array();
-  for (std::string line; std::getline(in, line);) {
-    json j = json::parse(line, nullptr, false);
-    if (!j.is_object()) return json(json::value_t::discarded);
-    all.push_back(std::move(j));
-  }
-  return all;
-}
-
 // Runs `smallscope check ARGS... --findings FILE` and returns what it printed, with the
 // findings of FILE in `findings`.
 result run_with_findings(std::vector<std::string> args, json& findings) {
   const temp_file file(".jsonl");
   args.insert(args.end(), {"--findings", file.path()});
   const result r = run(args);
-  findings = read_jsonl(file.path());
-  EXPECT_FALSE(findings.is_discarded()) << "--findings wrote a line that is not a JSON object\n" << shown(args, r);
+  const cli_runner::findings_file f = cli_runner::read_findings(file.path());
+  EXPECT_FALSE(f.header.is_discarded()) << "--findings wrote no header, or a count that is not its lines\n"
+                                        << shown(args, r);
+  findings = json::array();
+  for (const auto& row : f.findings) {
+    if (!row.is_object()) {
+      ADD_FAILURE() << "--findings wrote a line that is not a JSON object\n" << shown(args, r);
+      findings = json(json::value_t::discarded);
+      return r;
+    }
+    findings.push_back(row);
+  }
   return r;
 }
 
@@ -426,6 +424,27 @@ TEST(CheckCli, StopAfterStopsAtTheGivenNumberOfFailures) {
   EXPECT_TRUE(contains(out.back(), ", 2 failed in ")) << out.back();
   EXPECT_TRUE(contains(out.back(), "stopped at --stop-after")) << out.back();
   EXPECT_EQ(counterexamples(r.out).size(), 2u) << r.out;
+}
+
+// A findings file says what made it and whether its run covered every input: a run stopped
+// early is marked incomplete, so that no one takes its findings for all of them.
+TEST(CheckCli, AFindingsFileSaysWhatMadeItAndWhetherItIsComplete) {
+  for (const bool stop : {false, true}) {
+    const temp_file file(".jsonl");
+    std::vector<std::string> args =
+        check_args({"SinglyLinkedList", "remove_null_deref", "3", "-q", "--show", "0", "--findings", file.path()});
+    if (stop) args.insert(args.end(), {"--stop-after", "2"});
+    const result r = run(args);
+    EXPECT_EQ(r.exit_code, 1) << shown(args, r);
+    const auto f = cli_runner::read_findings(file.path());
+    ASSERT_FALSE(f.header.is_discarded()) << file_text(file.path());
+    EXPECT_EQ(f.header["complete"], !stop) << f.header.dump();
+    EXPECT_TRUE(contains(f.header["made_by"].get<std::string>(), "check SinglyLinkedList remove_null_deref --fin "))
+        << f.header.dump();
+    if (stop) {
+      EXPECT_EQ(f.findings.size(), 2u);
+    }
+  }
 }
 
 TEST(CheckCli, SampleChecksKInputsReproducibly) {

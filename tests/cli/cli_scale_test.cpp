@@ -94,7 +94,7 @@ TEST(Scale, TwoThreadsPrintTheSameStructuresNumberedInOrder) {
 // check on two workers: the same findings, numbered alike, with the same pictures, and the
 // same counts as on one.
 TEST(Scale, CheckOnTwoWorkersFindsWhatOneFinds) {
-  std::vector<std::string> findings;
+  std::vector<std::vector<json>> findings;
   std::vector<json> stats;
   for (const char* threads : {"1", "2"}) {
     const std::string file = temp_path(std::string("sll_findings_") + threads + ".jsonl");
@@ -102,10 +102,13 @@ TEST(Scale, CheckOnTwoWorkersFindsWhatOneFinds) {
                                            "--findings", file, "--format", "dot", "--stats", "json", "-q"};
     const result r = run(args);
     EXPECT_EQ(r.exit_code, 1) << shown(args, r);
-    findings.push_back(test_files::file_text(file));
+    const auto f = cli_runner::read_findings(file);
+    EXPECT_FALSE(f.header.is_discarded()) << test_files::file_text(file);
+    EXPECT_EQ(f.header.value("complete", false), true);
+    findings.push_back(f.findings);
     stats.push_back(cli_runner::last_line_json(r.out));
   }
-  EXPECT_GT(lines(findings[0]).size(), 10u);
+  EXPECT_GT(findings[0].size(), 10u);
   EXPECT_EQ(findings[1], findings[0]);
   for (const char* key : {"inputs", "passed", "failed", "structures", "explored", "total_inputs",
                           "first_failed_inputs", "worker_restarts", "warnings"})
@@ -178,11 +181,13 @@ TEST(Scale, MergeRefusesShardsMissingTwiceOrOfAnotherSearch) {
 }
 
 // --threads beyond 4 per core is refused at once (it would spend minutes starting threads).
-// The findings of a --findings file, one JSON object per line.
+// The findings of a --findings file, one JSON object per line after a header that counts them
+// and says the run was complete.
 std::vector<nlohmann::json> findings(const std::string& path) {
-  std::vector<nlohmann::json> out;
-  for (const auto& line : lines(file_text(path))) out.push_back(nlohmann::json::parse(line));
-  return out;
+  const auto f = cli_runner::read_findings(path);
+  EXPECT_FALSE(f.header.is_discarded()) << file_text(path);
+  EXPECT_EQ(f.header.value("complete", false), true) << path;
+  return f.findings;
 }
 
 // check --shard I/N on each shard, joined by merge: the whole check's counts and every failure

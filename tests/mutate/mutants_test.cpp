@@ -101,8 +101,12 @@ TEST(Mutants, SearchTreesLoopMutantOfSection83IsGenerated) {
 TEST(Mutants, ReportInTheMutationTestingSchemaLocatesEachChangedToken) {
   const result out = generate(sample_request());
   const auto report = nlohmann::json::parse(report_json(out.mutants, "tests/mutate/sample.hpp", out.source,
-                                                        [](const mutant&) { return report_status{"Pending", {}}; }));
+                                                        [](const mutant&) { return report_status{"Pending", {}}; },
+                                                        {"smallscope mutate Sample m --scopes 1..2", false}));
   EXPECT_EQ(report.at("schemaVersion"), "1");
+  // What made it and whether it is complete, in the schema's free-form "config".
+  EXPECT_EQ(report.at("config").at("made_by"), "smallscope mutate Sample m --scopes 1..2");
+  EXPECT_EQ(report.at("config").at("complete"), false);
   const auto& file = report.at("files").at("tests/mutate/sample.hpp");
   EXPECT_EQ(file.at("language"), "cpp");
   EXPECT_EQ(file.at("source"), out.source);

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstddef>
+#include <fstream>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -171,6 +172,20 @@ nlohmann::json last_line_json(const std::string& out) {
   if (all.empty()) return nlohmann::json(nlohmann::json::value_t::discarded);
   nlohmann::json j = nlohmann::json::parse(all.back(), nullptr, false);
   return j.is_object() ? j : nlohmann::json(nlohmann::json::value_t::discarded);
+}
+
+findings_file read_findings(const std::string& path) {
+  std::ifstream in(path);
+  findings_file out;
+  std::string line;
+  if (std::getline(in, line)) out.header = nlohmann::json::parse(line, nullptr, false);
+  for (; std::getline(in, line);) out.findings.push_back(nlohmann::json::parse(line, nullptr, false));
+  const auto& h = out.header;
+  if (!h.is_object() || h.value("format", "") != "smallscope-findings" || !h.contains("complete") ||
+      !h["complete"].is_boolean() || !h.contains("made_by") || h.value("findings", std::uint64_t{0}) != out.findings.size() ||
+      !h.contains("findings"))
+    out.header = nlohmann::json(nlohmann::json::value_t::discarded);
+  return out;
 }
 
 }  // namespace cli_runner

@@ -83,4 +83,13 @@ json_object gen_stats(std::vector<std::string> args);
 // (in the search's order), without the statistics line; expects exit code 0.
 std::vector<std::string> text_structures(const std::vector<std::string>& gen_args);
 
+// A --findings file of check or merge: its header line (what made it, whether complete, how many
+// findings) and the findings. The header is a discarded value when the first line is not a
+// findings header or its count is not the number of findings that follow.
+struct findings_file {
+  nlohmann::json header;
+  std::vector<nlohmann::json> findings;
+};
+findings_file read_findings(const std::string& path);
+
 }  // namespace cli_runner
