@@ -29,6 +29,9 @@ struct spec_check_report {
   std::uint64_t instances = 0;       // the run command's instances (structures checked)
   double enumerate_seconds = 0;      // translation and SAT enumeration
   std::string command;               // "run inputs for ..." as it was picked, for messages
+  // The run command's scope as used, written as after `for`: the file's, with each sig bound to
+  // a class domain sized as the finitization's domain ("exactly 1 SearchTree, exactly 4 Node").
+  std::string scope;
   std::string post;                  // the predicate used as the oracle
   std::vector<std::string> inexact;  // sigs whose classes may have several instances
 };

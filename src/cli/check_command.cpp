@@ -245,8 +245,8 @@ int run_check_command(const check_request& r) {
                         grouped(report.failed), report.seconds, grouped(report.structures), grouped(report.explored),
                         report.method_seconds);
   if (spec)
-    summary += fmt::format("; the inputs are the {} instances of run {} of {} (SAT, {:.3f} s), judged by pred {}",
-                           grouped(spec_report.instances), spec_report.command, r.spec_file,
+    summary += fmt::format("; the inputs are the {} instances of run {} for {} of {} (SAT, {:.3f} s), judged by pred {}",
+                           grouped(spec_report.instances), spec_report.command, spec_report.scope, r.spec_file,
                            spec_report.enumerate_seconds, spec_report.post);
   if (report.stopped) summary += ", stopped at --stop-after";
   if (report.worker_restarts > 0) summary += fmt::format(", {} worker restarts", report.worker_restarts);
@@ -359,7 +359,8 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
       ->type_name("FILE");
   c.add_option("--spec", check->spec_file,
                "take the inputs from a relational spec (.als) instead of the search: the instances of its run\n"
-               "command, on SAT, one per isomorphism class; judge each run with a predicate of the spec")
+               "command, on SAT, one per isomorphism class, in SCOPE (each sig sized as its class domain);\n"
+               "judge each run with a predicate of the spec")
       ->type_name("FILE");
   c.add_option("--run", check->spec_run, "with --spec: the run command's predicate (default: the first run command)")
       ->type_name("PRED");

@@ -44,6 +44,11 @@ std::vector<std::uint32_t> one_children(const spec::module& m, std::uint32_t s) 
 
 }  // namespace
 
+std::int32_t sig_of_class_domain(const spec::module& m, const detail::class_domain_data& domain) {
+  const std::int32_t s = find_sig(m, domain.name);
+  return s >= 0 ? s : find_sig(m, unqualified(domain.cpp_type));
+}
+
 binding::binding(const spec::module& m, const sat::bounds& b, const detail::state_space& space, const std::string& subject)
     : m_(m), b_(b), space_(space) {
   const auto& data = space.data();
@@ -52,9 +57,7 @@ binding::binding(const spec::module& m, const sat::bounds& b, const detail::stat
   for (std::uint32_t d = 0; d < data.class_domains.size(); ++d) {
     const auto& cd = data.class_domains[d];
     domain_names.push_back(cd.name);
-    std::int32_t s = find_sig(m, cd.name);
-    if (s < 0) s = find_sig(m, unqualified(cd.cpp_type));
-    domain_sig_[d] = s;
+    domain_sig_[d] = sig_of_class_domain(m, cd);
   }
   if (b.root_sig >= 0 && domain_sig_[0] != b.root_sig)
     throw std::invalid_argument(fmt::format(

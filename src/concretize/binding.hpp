@@ -24,6 +24,10 @@
 
 namespace smallscope::concretize {
 
+// The sig a class domain binds to (by the domain's name, or its class's unqualified C++ name),
+// or -1.
+std::int32_t sig_of_class_domain(const spec::module& m, const detail::class_domain_data& domain);
+
 class binding {
  public:
   // Throws std::invalid_argument naming the sig or field that does not fit (a sig with no

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "concretize/binding.hpp"
+#include "concretize/spec_scope.hpp"
 #include "sat/enumerator.hpp"
 #include "smallscope/spec.hpp"
 #include "spec/evaluator.hpp"
@@ -19,11 +20,13 @@ namespace smallscope {
 spec_check_report run_spec_check(const finitization& fin, const predicate& invariant, const target_method& method,
                                  const spec_check_options& request, check_options options,
                                  const check_progress& progress) {
-  const spec::module m = spec::load_file(request.spec_file);
+  spec::module m = spec::load_file(request.spec_file);
   const std::uint32_t command = spec::find_run_command(m, request.run);
+  spec_check_report report;
+  // The instances are bounded by the finitization's scope, not by the file's `run ... for`.
+  report.scope = concretize::scope_from_finitization(m, command, fin.data());
   const auto& cmd = m.commands[command];
   if (cmd.target < 0) throw std::invalid_argument(m.file + ": the run command must name a predicate with a receiver");
-  spec_check_report report;
   report.command = cmd.name;
   const std::uint32_t post = request.post.empty() ? static_cast<std::uint32_t>(cmd.target) : spec::find_pred(m, request.post);
   report.post = m.functions[post].name;

@@ -19,10 +19,15 @@ evaluator::evaluator(const module& m, const instance& state, const instance* pre
   const universe& u = *state.atoms;
   ints_ = rel::empty(1);
   for (std::uint32_t i = 0; i < u.int_count; ++i) ints_.atoms.push_back(u.int_first + i);
+  // univ (and iden, and with it every reflexive closure) spans both states: an atom the method
+  // deleted is still an atom of the pre-state, so `root`.*(left` + right`)` keeps a deleted root.
   univ_ = ints_;
-  for (std::uint32_t s = 0; s < state.sigs.size(); ++s) {
-    if (s < m.sigs.size() && is_int_sig(s)) continue;
-    univ_.atoms.insert(univ_.atoms.end(), state.sigs[s].atoms.begin(), state.sigs[s].atoms.end());
+  for (const instance* in : {&state, pre}) {
+    if (in == nullptr) continue;
+    for (std::uint32_t s = 0; s < in->sigs.size(); ++s) {
+      if (s < m.sigs.size() && is_int_sig(s)) continue;
+      univ_.atoms.insert(univ_.atoms.end(), in->sigs[s].atoms.begin(), in->sigs[s].atoms.end());
+    }
   }
   univ_.normalize();
   iden_ = rel::identity(univ_);

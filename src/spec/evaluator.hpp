@@ -79,7 +79,7 @@ class evaluator {
   const instance& state_;
   const instance* pre_;
   tuple_set ints_;  // every Int atom of the universe
-  tuple_set univ_;  // every atom of a sig of `state`, and every Int atom
+  tuple_set univ_;  // every atom of a sig of `state` or of `pre`, and every Int atom
   tuple_set iden_;  // identity over univ_
   std::vector<std::vector<std::uint32_t>> field_numbers_;  // [sig][field] -> global field number
   // Closures of expressions that read no variable are the same wherever they occur: computed once

@@ -46,5 +46,13 @@ pred SearchTree.inputs {
   all n: root.*(left + right) | n.info >= 0 and n.info < #Node
 }
 
+// remove's postcondition as TestEra writes one (paper 003, Sec. 5): a backticked field reads the
+// pre-state. The keys are the old keys less k, and the tree is still a search tree.
+// smallscope check SearchTree remove 4 --spec search_tree.als --post removeOk
+pred SearchTree.removeOk[k: Int] {
+  this.repOk
+  root.*(left + right).info = root`.*(left` + right`).info` - k
+}
+
 // smallscope gen SearchTree 4: 14 trees. Int must hold n.
 run inputs for exactly 1 SearchTree, exactly 4 Node, 4 Int

@@ -1,0 +1,58 @@
+// The run command's scope from the finitization. See spec_scope.hpp.
+#include "concretize/spec_scope.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "concretize/binding.hpp"
+
+namespace smallscope::concretize {
+
+std::string scope_text(const spec::command_decl& cmd) {
+  std::string out = cmd.has_default ? std::to_string(cmd.default_scope) : "";
+  if (cmd.has_default && !cmd.scopes.empty()) out += " but ";
+  for (std::size_t i = 0; i < cmd.scopes.size(); ++i) {
+    const auto& s = cmd.scopes[i];
+    out += fmt::format("{}{}{} {}", i == 0 ? "" : ", ", s.exactly ? "exactly " : "", s.count, s.sig);
+  }
+  return out;
+}
+
+std::string scope_from_finitization(spec::module& m, std::uint32_t command, const detail::finitization_data& data) {
+  spec::command_decl& cmd = m.commands.at(command);
+  auto item_of = [&](const std::string& sig) -> spec::scope_item* {
+    for (auto& s : cmd.scopes)
+      if (s.sig == sig) return &s;
+    return nullptr;
+  };
+  // The integers the finitization holds, and the counts of objects (`#Node` must fit too).
+  std::int64_t low = 0, high = 0;
+  for (const auto& cd : data.class_domains) {
+    high = std::max<std::int64_t>(high, cd.count);
+    const std::int32_t sig = sig_of_class_domain(m, cd);
+    // A subsig or a `one sig` keeps its scope (a one sig is one atom, a subsig's atoms its parent's).
+    if (sig < 0 || m.sigs[static_cast<std::size_t>(sig)].parent_index >= 0 ||
+        m.sigs[static_cast<std::size_t>(sig)].mult == spec::multiplicity::one)
+      continue;
+    const std::string& name = m.sigs[static_cast<std::size_t>(sig)].name;
+    if (auto* item = item_of(name))
+      item->count = cd.count;
+    else
+      cmd.scopes.push_back({cmd.at, false, cd.count, name});
+  }
+  for (const auto& b : data.bindings)
+    for (const std::int64_t v : b.values.integers) {
+      low = std::min(low, v);
+      high = std::max(high, v);
+    }
+  std::uint32_t bits = 1;
+  while (bits < 16 && (low < -(std::int64_t{1} << (bits - 1)) || high > (std::int64_t{1} << (bits - 1)) - 1)) ++bits;
+  if (auto* item = item_of("Int"))
+    item->count = std::max(item->count, bits);
+  else if (bits > 4)  // 4 is the default width
+    cmd.scopes.push_back({cmd.at, false, bits, "Int"});
+  return scope_text(cmd);
+}
+
+}  // namespace smallscope::concretize
