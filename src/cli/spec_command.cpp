@@ -181,9 +181,10 @@ command_runner add_spec(CLI::App& sp, rule_table& rules, const std::string& prog
   add_count(sp, rules, "--limit", spec->limit, 0, "stop after N instances (default 0: all)");
   add_progress_interval(sp, rules, spec->progress_interval);
   add_quiet(sp, spec->quiet, "no configuration line, warnings or progress on stderr");
-  sp.footer(fmt::format("One instance per isomorphism class of the structure the run predicate's receiver roots;\n"
-                        "atoms it does not reach never make two instances differ. Each instance is re-checked by\n"
-                        "an evaluator independent of the SAT translation.\n{}\n"
+  sp.footer(fmt::format("One instance per isomorphism class of the structure the run predicate's receiver roots (or,\n"
+                        "without one, the sigs of exactly one atom: `one sig Tree`); atoms it does not reach never\n"
+                        "make two instances differ. Each instance is re-checked by an evaluator independent of the\n"
+                        "SAT translation.\n{}\n"
                         "Example: {} spec examples/specs/red_black_tree.als --print",
                         exit_codes_text, program));
   return [spec, &sp] {

@@ -131,6 +131,13 @@ bounds make_bounds(const spec::module& m, const spec::command_decl& cmd) {
       }
     }
   }
+  if (b.root_sig < 0) {
+    for (std::uint32_t i = 0; i < m.sigs.size(); ++i) {
+      const auto& sig = m.sigs[i];
+      if (sig.builtin || sig.parent_index >= 0 || !b.sigs[i].exact || b.sigs[i].atoms.size() != 1) continue;
+      b.roots.push_back(b.sigs[i].atoms[0]);
+    }
+  }
   return b;
 }
 

@@ -26,6 +26,10 @@ struct bounds {
   // the first atom of its sig (root_sig = -1 when the predicate has none).
   std::int32_t root_sig = -1;
   std::uint32_t root_atom = 0;
+  // Without such a root: the atoms of the top-level sigs that hold exactly one atom (`one sig
+  // Tree`, or `exactly 1 Tree`), in declaration order. Traversals start from them, as Alloy users
+  // write a structure's root.
+  std::vector<std::uint32_t> roots;
 };
 
 // Throws spec::spec_error for scopes that cannot be met (an exact scope below a sig's one-sig

@@ -93,8 +93,9 @@ symmetry_breaking break_symmetries(translator& t) {
 
   // Reachability from the root: a frontier that grows by one step per round.
   out.reach = matrix(1, n);
-  if (b.root_sig >= 0) {
-    out.reach[b.root_atom] = lit_true;
+  if (b.root_sig >= 0 || !b.roots.empty()) {
+    if (b.root_sig >= 0) out.reach[b.root_atom] = lit_true;
+    for (const auto a : b.roots) out.reach[a] = lit_true;
     std::uint32_t rounds = 0;
     for (std::uint32_t i = 0; i < m.sigs.size(); ++i) {
       if (!m.sigs[i].builtin && m.sigs[i].parent_index < 0) rounds += static_cast<std::uint32_t>(b.sigs[i].atoms.size());
@@ -123,8 +124,8 @@ symmetry_breaking break_symmetries(translator& t) {
     // Reached atoms first.
     for (std::size_t j = 1; j < atoms.size(); ++j) all.push_back(c.implies(out.reach[atoms[j]], out.reach[atoms[j - 1]]));
     if (atoms.size() < 2 || (is_root_sig && atoms.size() < 3)) continue;
-    if (b.root_sig < 0) {
-      out.inexact.push_back(fmt::format("{}: the command's predicate has no receiver or parameter to start a traversal from, so isomorphic instances may repeat", m.sigs[s].name));
+    if (b.root_sig < 0 && b.roots.empty()) {
+      out.inexact.push_back(fmt::format("{}: the command's predicate has no receiver or parameter, and no sig holds exactly one atom (a `one sig`), to start a traversal from, so isomorphic instances may repeat", m.sigs[s].name));
       continue;
     }
     if (comp_size[comp[s]] > 1) {
