@@ -280,7 +280,21 @@ class checker {
       for (std::uint32_t j = 0; j < m_.sigs[i].fields.size(); ++j) {
         field_decl& f = m_.sigs[i].fields[j];
         auto number = static_cast<std::uint32_t>(m_.field_list.size());
-        declare(f.name, {entity::field, number, f.at});
+        // Two unrelated sigs may each have a field of one name (as in Alloy): the name stands for
+        // both (field_group).
+        const auto existing = names_.find(f.name);
+        if (existing != names_.end() && existing->second.kind == entity::field) {
+          const std::uint32_t other = m_.field_list[existing->second.index].sig;
+          if (inherits(i, other) || inherits(other, i)) {
+            fail(f.at, fmt::format("duplicate field {}: sig {} already has it (declared at {}:{})", quoted(f.name),
+                                   quoted(m_.sigs[other].name), existing->second.at.line, existing->second.at.column));
+          }
+          auto& group = field_groups_[f.name];
+          if (group.empty()) group.push_back(existing->second.index);
+          group.push_back(number);
+        } else {
+          declare(f.name, {entity::field, number, f.at});
+        }
         m_.field_list.push_back({i, j});
         f.owner = i;
         f.columns.clear();
@@ -288,6 +302,21 @@ class checker {
         f.arity = static_cast<std::uint8_t>(1 + f.columns.size());
       }
     }
+    for (const auto& [name, group] : field_groups_) {
+      const field_decl& first = field_of(group.front());
+      for (const std::uint32_t number : group) {
+        const field_decl& f = field_of(number);
+        if (f.arity != first.arity)
+          fail(f.at, fmt::format("field {} has arity {} here and {} in sig {}: fields of one name must have one arity "
+                                 "(Alloy tells them apart by type, which this subset does not); rename one",
+                                 quoted(name), f.arity, first.arity, quoted(m_.sigs[m_.field_list[group.front()].sig].name)));
+      }
+    }
+  }
+
+  const field_decl& field_of(std::uint32_t number) const {
+    const field_ref r = m_.field_list[number];
+    return m_.sigs[r.sig].fields[r.index];
   }
 
   void field_type(node& t, std::vector<std::uint32_t>& columns) {
@@ -734,10 +763,45 @@ class checker {
         set_kind(x, 1);
         return;
       case entity::field: {
-        field_ref f = m_.field_list[what.index];
+        std::uint32_t number = what.index;
+        if (const auto group = field_groups_.find(text); group != field_groups_.end()) {
+          // A name several sigs give a field: the receiver's own, in a receiver pred with
+          // implicit `this`; otherwise all of them (their union: `x.f` joins x with its own sig's).
+          std::int32_t own = -1;
+          if (!x.at_sign && !field_itself_ && receiver_ >= 0 && lookup("this") != nullptr) {
+            for (const std::uint32_t g : group->second)
+              if (inherits(static_cast<std::uint32_t>(receiver_), m_.field_list[g].sig)) own = static_cast<std::int32_t>(g);
+          }
+          if (own >= 0) {
+            number = static_cast<std::uint32_t>(own);
+          } else {
+            node_ptr all;
+            for (const std::uint32_t g : group->second) {
+              auto one = make(op::name, x.at);
+              one->text = text;
+              one->pre_state = x.pre_state;
+              one->at_sign = x.at_sign;
+              one->ref = ref_kind::field;
+              one->index = g;
+              set_kind(*one, field_of(g).arity);
+              if (!all) {
+                all = std::move(one);
+                continue;
+              }
+              auto both = make(op::union_, x.at);
+              both->args.push_back(std::move(all));
+              both->args.push_back(std::move(one));
+              set_kind(*both, field_of(g).arity);
+              all = std::move(both);
+            }
+            n = std::move(all);
+            return;
+          }
+        }
+        field_ref f = m_.field_list[number];
         const field_decl& field = m_.sigs[f.sig].fields[f.index];
         x.ref = ref_kind::field;
-        x.index = what.index;
+        x.index = number;
         set_kind(x, field.arity);
         if (x.at_sign || field_itself_ || receiver_ < 0 || !inherits(static_cast<std::uint32_t>(receiver_), f.sig)) return;
         const variable* self = lookup("this");
@@ -1017,6 +1081,8 @@ class checker {
 
   module& m_;
   std::unordered_map<std::string, named> names_;
+  // Field names that several sigs declare: every field number of the name, in declaration order.
+  std::unordered_map<std::string, std::vector<std::uint32_t>> field_groups_;
   std::unordered_map<std::string, std::uint32_t> asserts_;
   std::uint32_t builtin_sigs_ = 0;
   std::vector<std::uint8_t> result_arity_;

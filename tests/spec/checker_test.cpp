@@ -285,7 +285,11 @@ TEST(Checker, MistakesAreReportedWithPlaceAndExpectation) {
        "bad.als:1:10: error: 'this' is only available in a pred or fun with a receiver (Sig.name) or in a sig's appended fact"},
       // duplicates
       {"sig A {}\nsig A {}", "bad.als:2:5: error: duplicate name 'A': already a sig declared at 1:5"},
-      {"sig A { f: A }\nsig B { f: B }", "bad.als:2:9: error: duplicate name 'f': already a field declared at 1:9"},
+      // (two unrelated sigs may each have an `f`; a sig and its subsig may not)
+      {"sig A { f: A }\nsig B extends A { f: B }",
+       "bad.als:2:19: error: duplicate field 'f': sig 'A' already has it (declared at 1:9)"},
+      {"sig A { f: A, f: A }", "bad.als:1:15: error: duplicate field 'f': sig 'A' already has it (declared at 1:9)"},
+      {"sig A { f: A }\npred f {}", "bad.als:2:1: error: duplicate name 'f': already a field declared at 1:9"},
       {"sig A {}\npred A {}", "bad.als:2:1: error: duplicate name 'A': already a sig declared at 1:5"},
       {"sig Int {}", "bad.als:1:5: error: duplicate name 'Int': already a builtin sig"},
       {"pred plus {}", "bad.als:1:1: error: duplicate name 'plus': already a builtin function"},

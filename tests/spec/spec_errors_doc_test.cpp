@@ -19,6 +19,8 @@ const std::vector<std::string> bad_specs = {
     "sig Node { next: lone Node",
     "sig Node { next: lone Nod }",
     "sig A {} sig A {}",
+    "sig A { f: lone A } sig B extends A { f: lone B }",
+    "sig A { f: lone A } sig B { f: B -> B }",
     "sig Node {} /* unterminated",
     "sig Node {} pred p { some Node ? }",
     "sig Node {} fact { some Node",
