@@ -22,6 +22,9 @@ struct spec_check_options {
   // The predicate judged after each run: its receiver is the root and its other parameters the
   // method's arguments, in order. Empty: the run command's predicate (the invariant preserved).
   std::string post;
+  // The run command's scope, as written after `for` ("exactly 1 SearchTree, exactly 4 Node").
+  // Empty: the file's, with each sig bound to a class domain sized as the finitization's domain.
+  std::string scope;
 };
 
 struct spec_check_report {

@@ -11,6 +11,7 @@
 #include "files/output_path.hpp"
 #include "cli/output.hpp"
 #include "cli/stats.hpp"
+#include "spec/load.hpp"
 
 namespace smallscope::cli {
 
@@ -85,6 +86,32 @@ void require_writable(const std::string& option, const std::string& path) {
   if (const std::string why = files::unwritable(path); !why.empty())
     throw usage_error(fmt::format("{}: '{}' {}; give a file in a directory that exists and can be written", option,
                                   escaped(path), why));
+}
+
+}  // namespace smallscope::cli
+
+namespace smallscope::cli {
+
+void add_spec_scope(CLI::App& app, std::string& scope) {
+  app.add_option("--scope", scope,
+                 "the spec's scope instead of its run command's, as written after `for`\n"
+                 "(e.g. 'exactly 1 BinaryTree, exactly 10 Node, 5 Int')")
+      ->type_name("TEXT");
+}
+
+void throw_scope_error(const std::string& scope, const std::exception& e) {
+  constexpr const char* how = "write it as after `for` in a run command, e.g. 'exactly 1 BinaryTree, exactly 10 Node, 5 Int'";
+  const auto* s = dynamic_cast<const spec::scope_error*>(&e);
+  if (s == nullptr) throw usage_error(fmt::format("--scope '{}': {}", escaped(scope), e.what()));
+  switch (s->what_kind) {
+    case spec::scope_error::kind::no_predicate:
+      throw usage_error("--scope needs a run command that names a predicate; give --run PRED");
+    case spec::scope_error::kind::adds_to_the_spec:
+      throw usage_error(fmt::format("--scope '{}' is not a scope: it adds to the spec ({})", escaped(scope), how));
+    case spec::scope_error::kind::not_a_scope:
+      break;
+  }
+  throw usage_error(fmt::format("--scope '{}': {} ({})", escaped(scope), s->detail, how));
 }
 
 }  // namespace smallscope::cli

@@ -44,4 +44,9 @@ void require_writable(const std::string& option, const std::string& path);
 // After parsing: whether --fin was given.
 void note_given(const CLI::App& app, gen_request& r);
 
+// The --scope option of fe and check (a spec's scope as written after `for`), and the usage_error
+// for a scope that cannot replace the run command's (spec::with_scope's scope_error).
+void add_spec_scope(CLI::App& app, std::string& scope);
+[[noreturn]] void throw_scope_error(const std::string& scope, const std::exception& e);
+
 }  // namespace smallscope::cli

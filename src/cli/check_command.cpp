@@ -16,9 +16,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/findings_file.hpp"
+#include "spec/load.hpp"
 #include "suite/suite_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
@@ -87,7 +89,8 @@ int run_check_command(const check_request& r) {
   if (r.input != 0 && r.sample != 0) throw usage_error("give --input or --sample, not both");
   if (r.white_box && r.sample != 0) throw usage_error("--sample does not go with --white-box (it searches for failures)");
   const bool spec = !r.spec_file.empty();
-  if (!spec && (!r.spec_run.empty() || !r.spec_post.empty())) throw usage_error("--run and --post need --spec FILE");
+  if (!spec && (!r.spec_run.empty() || !r.spec_post.empty() || !r.spec_scope.empty()))
+    throw usage_error("--run, --post and --scope need --spec FILE");
   if (spec && (r.white_box || r.sample != 0 || r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--spec checks every instance of the spec black-box: it does not go with --white-box, --sample, "
                       "--eq-class or --one-per-class");
@@ -163,8 +166,9 @@ int run_check_command(const check_request& r) {
   // The command that reproduces one input: the same program, scope, search options, mode and
   // time limit; the configuration line adds the sample, so the whole run can be repeated.
   const std::string spec_options =
-      spec ? fmt::format(" --spec {}{}{}", r.spec_file, r.spec_run.empty() ? "" : " --run " + r.spec_run,
-                         r.spec_post.empty() ? "" : " --post " + r.spec_post)
+      spec ? fmt::format(" --spec {}{}{}{}", r.spec_file, r.spec_run.empty() ? "" : " --run " + r.spec_run,
+                         r.spec_post.empty() ? "" : " --post " + r.spec_post,
+                         r.spec_scope.empty() ? "" : " --scope '" + r.spec_scope + "'")
            : from_suite ? " --suite " + r.suite : "";
   const std::string command =
       fmt::format("{} check {} {} --fin {}{}{}{}{}", r.gen.program, s.name, method.name, joined(p),
@@ -186,8 +190,12 @@ int run_check_command(const check_request& r) {
   };
   spec_check_report spec_report;
   if (spec) {
-    spec_check_options so{r.spec_file, r.spec_run, r.spec_post};
-    spec_report = run_spec_check(instance.fin, instance.invariant, method, so, options, progress);
+    spec_check_options so{r.spec_file, r.spec_run, r.spec_post, r.spec_scope};
+    try {
+      spec_report = run_spec_check(instance.fin, instance.invariant, method, so, options, progress);
+    } catch (const spec::scope_error& e) {
+      throw_scope_error(r.spec_scope, e);
+    }
     if (!r.gen.quiet)
       for (const auto& w : spec_report.inexact) err("warning: {}\n", w);
   }
@@ -364,6 +372,7 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
       ->type_name("FILE");
   c.add_option("--run", check->spec_run, "with --spec: the run command's predicate (default: the first run command)")
       ->type_name("PRED");
+  add_spec_scope(c, check->spec_scope);
   c.add_option("--post", check->spec_post,
                "with --spec: the predicate judged after each run; its receiver is the root, its other parameters\n"
                "the method's arguments; fields written with a backtick read the pre-state (default: the run\n"

@@ -95,6 +95,7 @@ struct check_request {
   std::string spec_file;
   std::string spec_run;
   std::string spec_post;
+  std::string spec_scope;  // --scope: the spec's scope instead of the one SCOPE gives
   std::string suite;  // --suite FILE: the inputs are the suite file's structures
 };
 

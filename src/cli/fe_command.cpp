@@ -38,8 +38,7 @@ bool is_spec_file(const std::string& target) {
   return target.size() > 4 && target.compare(target.size() - 4, 4, ".als") == 0;
 }
 
-// The spec with the run command's scope replaced by --scope: the file's text plus one more run
-// command, parsed by the same parser.
+// The spec, its run command's scope replaced by --scope.
 spec::module load_spec(const fe_request& r, const std::string& file, std::uint32_t& command) {
   spec::module m = spec::load_file(file);
   try {
@@ -48,30 +47,10 @@ spec::module load_spec(const fe_request& r, const std::string& file, std::uint32
     throw usage_error(r.run.empty() ? e.what() : std::string("--run: ") + e.what());
   }
   if (r.sat_scope.empty()) return m;
-  const std::string pred = m.commands[command].name;
-  if (pred.empty()) throw usage_error("--scope needs a run command that names a predicate; give --run PRED");
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string all = text.str();
-  const auto lines = static_cast<std::uint32_t>(std::count(all.begin(), all.end(), '\n'));
-  all += fmt::format("\nrun {} for {}\n", pred, r.sat_scope);
   try {
-    spec::module scoped = spec::load_text(all, file);
-    // A scope, not more spec text: exactly one command more, and nothing else.
-    if (scoped.commands.size() != m.commands.size() + 1 || scoped.sigs.size() != m.sigs.size() ||
-        scoped.functions.size() != m.functions.size() || scoped.facts.size() != m.facts.size() ||
-        scoped.asserts.size() != m.asserts.size() || scoped.opens.size() != m.opens.size())
-      throw usage_error(fmt::format("--scope '{}' is not a scope: it adds to the spec (write it as after `for` in a "
-                                    "run command, e.g. 'exactly 1 BinaryTree, exactly 10 Node, 5 Int')",
-                                    escaped(r.sat_scope)));
-    command = static_cast<std::uint32_t>(scoped.commands.size() - 1);
-    return scoped;
-  } catch (const spec::spec_error& e) {
-    if (e.at().line <= lines + 1) throw;
-    throw usage_error(fmt::format("--scope '{}': {} (write it as after `for` in a run command, e.g. "
-                                  "'exactly 1 BinaryTree, exactly 10 Node, 5 Int')",
-                                  escaped(r.sat_scope), e.message()));
+    return spec::with_scope(m, file, r.sat_scope, command);
+  } catch (const spec::scope_error& e) {
+    throw_scope_error(r.sat_scope, e);
   }
 }
 
@@ -347,10 +326,7 @@ command_runner add_fe(CLI::App& fa, rule_table& rules, const std::string& progra
   fa.add_option("--spec", fe->spec_file, "with a subject: compute on this spec (SAT) and bind its instances to the subject")
       ->type_name("FILE");
   fa.add_option("--run", fe->run, "the spec's run command's predicate (default: its first run command)")->type_name("PRED");
-  fa.add_option("--scope", fe->sat_scope,
-                "the spec's scope instead of its run command's, as written after `for`\n"
-                "(e.g. 'exactly 1 BinaryTree, exactly 10 Node, 5 Int')")
-      ->type_name("TEXT");
+  add_spec_scope(fa, fe->sat_scope);
   fa.add_flag("--print", fe->print_extensions, "print the extensions, one line per field");
   fa.add_option("--format", fe->format, "print the suite's structures: text, jsonl or dot")->type_name("FORMAT");
   fa.add_option("--extensions", fe->extensions_out, "write the extensions (tight field bounds) as JSON")->type_name("FILE");

@@ -21,10 +21,15 @@ spec_check_report run_spec_check(const finitization& fin, const predicate& invar
                                  const spec_check_options& request, check_options options,
                                  const check_progress& progress) {
   spec::module m = spec::load_file(request.spec_file);
-  const std::uint32_t command = spec::find_run_command(m, request.run);
+  std::uint32_t command = spec::find_run_command(m, request.run);
   spec_check_report report;
-  // The instances are bounded by the finitization's scope, not by the file's `run ... for`.
-  report.scope = concretize::scope_from_finitization(m, command, fin.data());
+  if (!request.scope.empty()) {
+    m = spec::with_scope(m, request.spec_file, request.scope, command);
+    report.scope = concretize::scope_text(m.commands[command]);
+  } else {
+    // The instances are bounded by the finitization's scope, not by the file's `run ... for`.
+    report.scope = concretize::scope_from_finitization(m, command, fin.data());
+  }
   const auto& cmd = m.commands[command];
   if (cmd.target < 0) throw std::invalid_argument(m.file + ": the run command must name a predicate with a receiver");
   report.command = cmd.name;

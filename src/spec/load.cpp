@@ -6,6 +6,9 @@
 #include <sstream>
 
 #include "spec/load.hpp"
+
+#include <algorithm>
+
 #include "files/input_file.hpp"
 
 #include <fmt/format.h>
@@ -29,6 +32,27 @@ module load_file(const std::string& path) {
     throw spec_error(path, {0, 0}, "cannot read the file: it " + files::unreadable(path));
   }
   return load_text(text, path);
+}
+
+module with_scope(const module& m, const std::string& path, const std::string& scope, std::uint32_t& command) {
+  const std::string pred = m.commands.at(command).name;
+  if (pred.empty()) throw scope_error(scope_error::kind::no_predicate, "");
+  std::string all = files::read_all(path);
+  const auto lines = static_cast<std::uint32_t>(std::count(all.begin(), all.end(), '\n'));
+  all += "\nrun " + pred + " for " + scope + "\n";
+  try {
+    module scoped = load_text(all, path);
+    // A scope, not more spec text: exactly one command more, and nothing else.
+    if (scoped.commands.size() != m.commands.size() + 1 || scoped.sigs.size() != m.sigs.size() ||
+        scoped.functions.size() != m.functions.size() || scoped.facts.size() != m.facts.size() ||
+        scoped.asserts.size() != m.asserts.size() || scoped.opens.size() != m.opens.size())
+      throw scope_error(scope_error::kind::adds_to_the_spec, "");
+    command = static_cast<std::uint32_t>(scoped.commands.size() - 1);
+    return scoped;
+  } catch (const spec_error& e) {
+    if (e.at().line <= lines + 1) throw;  // the file's own fault
+    throw scope_error(scope_error::kind::not_a_scope, e.message());
+  }
 }
 
 std::uint32_t find_run_command(const module& m, const std::string& name) {

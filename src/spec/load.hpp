@@ -38,6 +38,26 @@ void check(module& m);
 module load_file(const std::string& path);
 module load_text(std::string_view text, const std::string& file);
 
+// A scope given apart from the file (`fe --scope`, `check --scope`) that cannot replace the run
+// command's: the command names no predicate, the text is not a scope (`detail` has the parser's
+// message), or it adds to the spec (more than one command).
+class scope_error : public std::invalid_argument {
+ public:
+  enum class kind { no_predicate, not_a_scope, adds_to_the_spec };
+  scope_error(kind k, std::string parser_message)
+      : std::invalid_argument(parser_message.empty() ? "not a scope" : parser_message),
+        what_kind(k),
+        detail(std::move(parser_message)) {}
+  kind what_kind;
+  std::string detail;
+};
+
+// The module of `path` (whose command `command` is the one to run) with that command's scope
+// replaced by `scope`, written as after `for`: the file's text plus one run command, parsed by the
+// same parser; `command` becomes the new command. Throws scope_error, or spec_error for the
+// file's own faults.
+module with_scope(const module& m, const std::string& path, const std::string& scope, std::uint32_t& command);
+
 // The command `run NAME` of a checked module (its first run command when `name` is empty), and
 // the predicate NAME. Throw std::invalid_argument naming what there is.
 std::uint32_t find_run_command(const module& m, const std::string& name);

@@ -132,11 +132,31 @@ TEST(SpecCli, CheckWithASpecPassesMergeSortAndCatchesItsMutant) {
   EXPECT_TRUE(contains(b.out, "--spec " + spec("merge_sort.als") + " --post mergeSortOk --input ")) << b.out;
 }
 
+// SCOPE sizes the spec's sigs as it sizes the finitization (the file says exactly 4 Node), and
+// --scope replaces the run command's scope outright, as fe's does.
+TEST(SpecCli, CheckTakesItsScopeFromScopeOrFromTheScopeOption) {
+  const std::string file = spec("korat/search_tree.als");
+  const std::vector<std::string> three = {"check", "SearchTree", "remove", "3", "--spec", file, "--post", "removeOk", "-q"};
+  const result t = run(three);
+  ASSERT_EQ(t.exit_code, 0) << shown(three, t);
+  EXPECT_TRUE(contains(t.out, "the 5 instances of run inputs for exactly 1 SearchTree, exactly 3 Node, 4 Int")) << t.out;
+  const std::vector<std::string> given = {"check", "SearchTree", "remove", "--fin", "4,0,4,0,3", "--spec", file, "--post", "removeOk", "-q",
+                                          "--scope", "exactly 1 SearchTree, exactly 2 Node, 4 Int"};
+  const result g = run(given);
+  ASSERT_EQ(g.exit_code, 0) << shown(given, g);
+  EXPECT_TRUE(contains(g.out, "the 2 instances of run inputs for exactly 1 SearchTree, exactly 2 Node, 4 Int")) << g.out;
+  const std::vector<std::string> more = {"check", "SearchTree", "remove", "4", "--spec", file, "--scope", "3 fact { no Node }"};
+  const result m = run(more);
+  EXPECT_EQ(m.exit_code, 2) << shown(more, m);
+  EXPECT_TRUE(contains(m.err, "--scope '3 fact { no Node }' is not a scope: it adds to the spec")) << m.err;
+  EXPECT_TRUE(m.out.empty()) << m.out;
+}
+
 TEST(SpecCli, CheckRefusesOptionsASpecDoesNotTake) {
   const std::vector<std::string> args = {"check", "MergeSortList", "merge_sort", "3", "--post", "mergeSortOk"};
   const result r = run(args);
   EXPECT_EQ(r.exit_code, 2) << shown(args, r);
-  EXPECT_TRUE(contains(r.err, "--run and --post need --spec FILE")) << r.err;
+  EXPECT_TRUE(contains(r.err, "--run, --post and --scope need --spec FILE")) << r.err;
   const std::vector<std::string> wb = {"check", "MergeSortList", "merge_sort", "3", "--spec", spec("merge_sort.als"),
                                        "--white-box"};
   const result w = run(wb);

@@ -164,7 +164,7 @@ spec_check_report check(const std::string& subject_name, const std::string& meth
 }
 
 TEST(Paper003, MergeSortPasses27AndItsReversedMutant3) {
-  const spec_check_options spec{example("merge_sort.als"), "inputs", "mergeSortOk"};
+  const spec_check_options spec{example("merge_sort.als"), "inputs", "mergeSortOk", ""};
   auto good = check("MergeSortList", "merge_sort", 3, spec);
   EXPECT_EQ(good.instances, 27u);
   EXPECT_EQ(good.check.inputs, 27u);
@@ -180,7 +180,7 @@ TEST(Paper003, MergeSortPasses27AndItsReversedMutant3) {
 }
 
 TEST(Paper003, TreeMapRemovePasses70AndTheFlippedTest50) {
-  const spec_check_options spec{example("red_black_tree.als"), "inputs", "removeOk"};
+  const spec_check_options spec{example("red_black_tree.als"), "inputs", "removeOk", ""};
   auto good = check("TreeMap", "remove", 5, spec);
   EXPECT_EQ(good.instances, 14u);
   EXPECT_EQ(good.check.inputs, 70u);
@@ -198,7 +198,7 @@ TEST(SpecCheck, PutsNewEntryBecomesAFreshAtom) {
   // Trees of up to 5 entries (the Korat search's 115 for TreeMap 5) and keys 0..4: put of an
   // absent key allocates an entry, which the abstracted post-state must hold (a fresh atom) for
   // "adds exactly k" to pass.
-  const spec_check_options spec{example("red_black_tree.als"), "upTo", "putOk"};
+  const spec_check_options spec{example("red_black_tree.als"), "upTo", "putOk", ""};
   auto put = check("TreeMap", "put", 5, spec);
   EXPECT_EQ(put.instances, 115u);
   EXPECT_EQ(put.check.inputs, 575u);
@@ -207,7 +207,7 @@ TEST(SpecCheck, PutsNewEntryBecomesAFreshAtom) {
 
 TEST(SpecCheck, ASpecThatDoesNotFitTheSubjectIsRefusedByName) {
   // The red-black spec's sigs are TreeMap and Entry; MergeSortList has List and Node.
-  const spec_check_options spec{example("red_black_tree.als"), "inputs", ""};
+  const spec_check_options spec{example("red_black_tree.als"), "inputs", "", ""};
   try {
     check("MergeSortList", "merge_sort", 3, spec);
     FAIL() << "no error";
@@ -219,7 +219,7 @@ TEST(SpecCheck, ASpecThatDoesNotFitTheSubjectIsRefusedByName) {
 }
 
 TEST(SpecCheck, APostconditionWithTheWrongArityIsRefused) {
-  const spec_check_options spec{example("merge_sort.als"), "inputs", "mergeSortOk"};
+  const spec_check_options spec{example("merge_sort.als"), "inputs", "mergeSortOk", ""};
   EXPECT_THROW(check("TreeMap", "remove", 3, spec), std::invalid_argument);
 }
 

@@ -44,7 +44,7 @@ both_oracles check_both(std::int64_t scope) {
   options.timeout = 10;
   both_oracles out;
   out.cpp = run_check(instance.fin, instance.invariant, method, options);
-  out.spec = run_spec_check(instance.fin, instance.invariant, method, {korat_spec(), "inputs", "removeOk"}, options);
+  out.spec = run_spec_check(instance.fin, instance.invariant, method, {korat_spec(), "inputs", "removeOk", ""}, options);
   return out;
 }
 
