@@ -14,8 +14,9 @@
 // is its node; size is the number of nodes; the degrees are binomial; no child's key is below
 // its parent's.
 //
-// Normalization of the degrees: Korat's checkDegrees walks the one bits of size (n % 2, n / 2),
-// and div and rem are not translated to SAT. It is restated without them: each node of degree d
+// Normalization of the degrees: Korat's checkDegrees walks the one bits of size (n % 2, n / 2).
+// It is restated without div and rem (which were not translated to SAT when this was written,
+// and which would need Int wide enough for size's bits): each node of degree d
 // has exactly the children of degrees d-1, ..., 0 in this order (a node of degree 0 has no
 // child; a first child has degree d-1; along a child list each sibling has the degree one less,
 // and the child of degree 0 is the last), so a tree of degree d has 2^d nodes; and the roots'

@@ -48,6 +48,47 @@ int_vector int_select(circuit& c, lit cond, const int_vector& t, const int_vecto
 
 namespace {
 
+// Restoring division of unsigned magnitudes of one width: the quotient and the remainder.
+void divide_unsigned(circuit& c, const int_vector& a, const int_vector& b, int_vector& quotient, int_vector& remainder) {
+  const std::size_t w = a.size();
+  int_vector rest(w + 1, lit_false);
+  quotient.assign(w, lit_false);
+  for (std::size_t k = w; k-- > 0;) {
+    for (std::size_t i = w; i > 0; --i) rest[i] = rest[i - 1];  // rest = rest * 2 + a's bit k
+    rest[0] = a[k];
+    int_vector difference(w + 1);
+    lit borrow = lit_false;
+    for (std::size_t i = 0; i <= w; ++i) {
+      const lit x = rest[i], y = i < w ? b[i] : lit_false;
+      const lit xy = c.xor_(x, y);
+      difference[i] = c.xor_(xy, borrow);
+      borrow = c.or_(c.and_(negate(x), y), c.and_(negate(xy), borrow));
+    }
+    const lit fits = negate(borrow);  // rest >= b
+    quotient[k] = fits;
+    for (std::size_t i = 0; i <= w; ++i) rest[i] = c.ite(fits, difference[i], rest[i]);
+  }
+  remainder.assign(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(w));
+}
+
+// div and rem together; `want_quotient` picks which.
+int_vector divide(circuit& c, const int_vector& a, const int_vector& b, bool want_quotient) {
+  const auto width = static_cast<std::uint32_t>(a.size());
+  const lit a_negative = a.back(), b_negative = b.back();
+  // |a| and |b| as unsigned (the least integer's magnitude fits unsigned).
+  const int_vector a_size = int_select(c, a_negative, int_negate(c, a), a);
+  const int_vector b_size = int_select(c, b_negative, int_negate(c, b), b);
+  int_vector quotient, remainder;
+  divide_unsigned(c, a_size, b_size, quotient, remainder);
+  const lit by_zero = int_equal(c, b, int_constant(0, width));
+  if (want_quotient) {
+    const int_vector q = int_select(c, c.xor_(a_negative, b_negative), int_negate(c, quotient), quotient);
+    return int_select(c, by_zero, int_select(c, a_negative, int_constant(1, width), int_constant(-1, width)), q);
+  }
+  const int_vector r = int_select(c, a_negative, int_negate(c, remainder), remainder);
+  return int_select(c, by_zero, a, r);
+}
+
 // Adds two unsigned vectors of possibly different lengths, keeping at most `width` bits.
 int_vector add_unsigned(circuit& c, const int_vector& a, const int_vector& b, std::uint32_t width) {
   std::size_t len = std::max(a.size(), b.size()) + 1;
@@ -72,6 +113,9 @@ int_vector count_range(circuit& c, std::span<const lit> bits, std::uint32_t widt
 }
 
 }  // namespace
+
+int_vector int_div(circuit& c, const int_vector& a, const int_vector& b) { return divide(c, a, b, true); }
+int_vector int_rem(circuit& c, const int_vector& a, const int_vector& b) { return divide(c, a, b, false); }
 
 int_vector int_count(circuit& c, std::span<const lit> bits, std::uint32_t width) {
   std::vector<lit> live;

@@ -344,8 +344,8 @@ int_vector translator::integer(const node& n, frame& f) {
     case op::plus: out = int_add(c_, integer(*n.args[0], f), integer(*n.args[1], f)); break;
     case op::minus: out = int_sub(c_, integer(*n.args[0], f), integer(*n.args[1], f)); break;
     case op::mul: out = int_mul(c_, integer(*n.args[0], f), integer(*n.args[1], f)); break;
-    case op::div:
-    case op::rem: unsupported(n, "div and rem are not translated to SAT; the evaluator alone supports them");
+    case op::div: out = int_div(c_, integer(*n.args[0], f), integer(*n.args[1], f)); break;
+    case op::rem: out = int_rem(c_, integer(*n.args[0], f), integer(*n.args[1], f)); break;
     case op::ite: out = int_select(c_, formula(*n.args[0], f), integer(*n.args[1], f), integer(*n.args[2], f)); break;
     case op::name:
       if (n.ref == spec::ref_kind::variable) {

@@ -51,5 +51,18 @@ run inputs for exactly 1 List, 4 Node, 4 Int
   EXPECT_EQ(instances(shared + "fact { all l: List | l.size = #l.first.*next }\n"), expected);
 }
 
+// div and rem on SAT: with a and b free and the quotient and remainder pinned by the fact, every
+// pair (a, b) of the bit width is one instance; each is re-checked by the evaluator (truncation
+// toward zero, the remainder with the dividend's sign, the evaluator's rule for zero), so a
+// circuit that differs on any pair stops the enumeration.
+TEST(AlloyFeatures, DivAndRemAreTranslated) {
+  for (const int bits : {3, 4}) {
+    const std::string text = "one sig X { a, b, q, r: one Int }\n"
+                             "fact { X.q = div[X.a, X.b] and X.r = rem[X.a, X.b] }\n"
+                             "run {} for " + std::to_string(bits) + " Int\n";
+    EXPECT_EQ(instances(text), std::uint64_t{1} << (2 * bits)) << bits << " bits";
+  }
+}
+
 }  // namespace
 }  // namespace smallscope::spec
