@@ -26,12 +26,10 @@ namespace smallscope::cli {
 
 namespace {
 
-std::string scope_text(const spec::command_decl& cmd) {
-  std::string out = cmd.has_default ? fmt::format("for {}", cmd.default_scope) : "";
-  std::vector<std::string> items;
-  for (const auto& s : cmd.scopes) items.push_back(fmt::format("{}{} {}", s.exactly ? "exactly " : "", s.count, s.sig));
-  if (!items.empty()) out += fmt::format("{}{}", out.empty() ? "for " : " but ", fmt::join(items, ", "));
-  return out;
+// "for ..." as the command has it, or "" without a scope.
+std::string for_clause(const spec::command_decl& cmd) {
+  const std::string scope = spec::scope_text(cmd);
+  return scope.empty() ? "" : "for " + scope;
 }
 
 // The command's translation to SAT. A large scope translates for seconds before the first instance
@@ -83,7 +81,7 @@ int run_spec(const spec_request& r) {
   const std::string label = fmt::format("{} run {}", r.file, cmd.name.empty() ? "{...}" : cmd.name);
   if (!r.quiet)
     err("{} spec {}{} ({})\n", r.program, r.file, cmd.name.empty() ? "" : " --run " + cmd.name,
-        cmd.name.empty() ? "its first command, run { ... } " + scope_text(cmd) : scope_text(cmd));
+        cmd.name.empty() ? "its first command, run { ... } " + for_clause(cmd) : for_clause(cmd));
   const auto start = std::chrono::steady_clock::now();
   progress_line line(label, !r.quiet, r.progress_interval);
   const std::unique_ptr<sat::enumerator> made = translate(m, command, line, start);
@@ -149,7 +147,7 @@ int run_spec(const spec_request& r) {
     figures j;
     j["spec"] = r.file;
     j["run"] = cmd.name;
-    j["scope"] = scope_text(cmd);
+    j["scope"] = for_clause(cmd);
     j["instances"] = st.instances;
     j["primary_variables"] = st.primary_variables;
     j["gates"] = st.gates;

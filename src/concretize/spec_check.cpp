@@ -25,7 +25,7 @@ spec_check_report run_spec_check(const finitization& fin, const predicate& invar
   spec_check_report report;
   if (!request.scope.empty()) {
     m = spec::with_scope(m, request.spec_file, request.scope, command);
-    report.scope = concretize::scope_text(m.commands[command]);
+    report.scope = spec::scope_text(m.commands[command]);
   } else {
     // The instances are bounded by the finitization's scope, not by the file's `run ... for`.
     report.scope = concretize::scope_from_finitization(m, command, fin.data());

@@ -6,18 +6,9 @@
 #include <algorithm>
 
 #include "concretize/binding.hpp"
+#include "spec/load.hpp"
 
 namespace smallscope::concretize {
-
-std::string scope_text(const spec::command_decl& cmd) {
-  std::string out = cmd.has_default ? std::to_string(cmd.default_scope) : "";
-  if (cmd.has_default && !cmd.scopes.empty()) out += " but ";
-  for (std::size_t i = 0; i < cmd.scopes.size(); ++i) {
-    const auto& s = cmd.scopes[i];
-    out += fmt::format("{}{}{} {}", i == 0 ? "" : ", ", s.exactly ? "exactly " : "", s.count, s.sig);
-  }
-  return out;
-}
 
 std::string scope_from_finitization(spec::module& m, std::uint32_t command, const detail::finitization_data& data) {
   spec::command_decl& cmd = m.commands.at(command);
@@ -52,7 +43,7 @@ std::string scope_from_finitization(spec::module& m, std::uint32_t command, cons
     item->count = std::max(item->count, bits);
   else if (bits > 4)  // 4 is the default width
     cmd.scopes.push_back({cmd.at, false, bits, "Int"});
-  return scope_text(cmd);
+  return spec::scope_text(cmd);
 }
 
 }  // namespace smallscope::concretize

@@ -14,10 +14,7 @@ namespace smallscope::concretize {
 // Rewrites the scope of m.commands[command]: each sig bound to a class domain gets the domain's
 // number of objects (keeping `exactly` where the command has it; a sig it does not name gets
 // `at most`), and Int's bit width grows, if needed, to hold the finitization's integers and
-// counts. Returns the scope as written after `for` ("exactly 1 SearchTree, exactly 4 Node, 4 Int").
+// counts. Returns the scope as written after `for` (spec::scope_text).
 std::string scope_from_finitization(spec::module& m, std::uint32_t command, const detail::finitization_data& data);
-
-// The scope of a command as written after `for`.
-std::string scope_text(const spec::command_decl& cmd);
 
 }  // namespace smallscope::concretize

@@ -34,6 +34,16 @@ module load_file(const std::string& path) {
   return load_text(text, path);
 }
 
+std::string scope_text(const command_decl& cmd) {
+  std::string out = cmd.has_default ? std::to_string(cmd.default_scope) : "";
+  if (cmd.has_default && !cmd.scopes.empty()) out += " but ";
+  for (std::size_t i = 0; i < cmd.scopes.size(); ++i) {
+    const auto& s = cmd.scopes[i];
+    out += fmt::format("{}{}{} {}", i == 0 ? "" : ", ", s.exactly ? "exactly " : "", s.count, s.sig);
+  }
+  return out;
+}
+
 module with_scope(const module& m, const std::string& path, const std::string& scope, std::uint32_t& command) {
   const std::string pred = m.commands.at(command).name;
   if (pred.empty()) throw scope_error(scope_error::kind::no_predicate, "");

@@ -58,6 +58,10 @@ class scope_error : public std::invalid_argument {
 // file's own faults.
 module with_scope(const module& m, const std::string& path, const std::string& scope, std::uint32_t& command);
 
+// The scope of a command as written after `for` ("3 but exactly 1 SearchTree, 4 Int"); empty
+// when it has none.
+std::string scope_text(const command_decl& cmd);
+
 // The command `run NAME` of a checked module (its first run command when `name` is empty), and
 // the predicate NAME. Throw std::invalid_argument naming what there is.
 std::uint32_t find_run_command(const module& m, const std::string& name);
