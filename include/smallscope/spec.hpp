@@ -6,6 +6,12 @@
 //
 //   smallscope::spec_check_options s{"red_black_tree.als", "inputs", "removeOk"};
 //   auto report = smallscope::run_spec_check(fin, invariant, remove, s, {});
+//
+// A spec is an invariant too: spec_invariant turns its run predicate into a predicate that the
+// search (structures, run_check, gen) runs as it runs a C++ invariant, pruning as it reads.
+//
+//   auto inputs = smallscope::spec_invariant(fin, {"red_black_tree.als", "inputs"});
+//   for (const auto& s : smallscope::structures(fin, inputs)) ...
 #pragma once
 
 #include <cstdint>
@@ -38,6 +44,21 @@ struct spec_check_report {
   std::string post;                  // the predicate used as the oracle
   std::vector<std::string> inexact;  // sigs whose classes may have several instances
 };
+
+struct spec_invariant_options {
+  std::string spec_file;  // an .als file
+  std::string run;        // the run command's predicate (empty: the file's first run command)
+  // The run command's scope, as written after `for`. Empty: each sig bound to a class domain
+  // sized as the finitization's domain, Int wide enough for its integers.
+  std::string scope;
+};
+
+// The run command's predicate (and the spec's facts) as an invariant of the finitization's
+// root: its receiver is the root, its sigs and fields bound to class domains and fields by name
+// as for run_spec_check. The structure judged is what the root reaches. Throws
+// std::runtime_error as run_spec_check does, and for a predicate with parameters besides its
+// receiver.
+predicate spec_invariant(const finitization& fin, const spec_invariant_options& options);
 
 // Throws std::runtime_error: a spec's mistakes as "file:line:col: error: ...", and a spec that
 // does not fit the finitization (a sig without class domain, a value outside a field's domain)

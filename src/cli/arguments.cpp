@@ -60,6 +60,15 @@ void add_scope(CLI::App& app, gen_request& r, const std::string& scope_help) {
   app.add_option("--fin", r.fin, "every finitization parameter, comma-separated (P1,P2,...)")->type_name("P1,P2,...");
 }
 
+void add_spec_invariant(CLI::App& app, gen_request& r) {
+  app.add_option("--invariant", r.invariant,
+                 "a relational spec (.als) whose run predicate is the invariant, instead of the subject's\n"
+                 "C++ one: its receiver is the root, its sigs and fields named as the class domains and fields")
+      ->type_name("FILE");
+  app.add_option("--invariant-run", r.invariant_run, "the run command's predicate (default: the file's first run command)")
+      ->type_name("NAME");
+}
+
 void add_stats(CLI::App& app, std::string& stats) {
   app.add_option_function<std::string>(
          "--stats",

@@ -30,6 +30,8 @@ void add_seconds(CLI::App& app, rule_table& rules, const std::string& flag, doub
 void add_subject(CLI::App& app, gen_request& r);
 // SCOPE and --fin.
 void add_scope(CLI::App& app, gen_request& r, const std::string& scope_help);
+// --invariant FILE and --invariant-run NAME (gen, check).
+void add_spec_invariant(CLI::App& app, gen_request& r);
 // --stats json|text, refused otherwise while parsing.
 void add_stats(CLI::App& app, std::string& stats);
 // --progress-interval S (progress.hpp).

@@ -107,6 +107,7 @@ int run_check_command(const check_request& r) {
   const target_method& method = lookup_method(s, instance, r.method);
   require_eq_class(s, instance, r.gen.search);
   use_generators(s, instance, r.gen.generators);
+  use_spec_invariant(instance, r.gen);
   if (r.white_box && (r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--eq-class and --one-per-class do not go with --white-box (it searches for failures)");
   if (!r.reproducer_dir.empty()) prepare_reproducer_dir(r.reproducer_dir);
@@ -165,11 +166,12 @@ int run_check_command(const check_request& r) {
   }
   // The command that reproduces one input: the same program, scope, search options, mode and
   // time limit; the configuration line adds the sample, so the whole run can be repeated.
-  const std::string spec_options =
+  const std::string source_options =
       spec ? fmt::format(" --spec {}{}{}{}", r.spec_file, r.spec_run.empty() ? "" : " --run " + r.spec_run,
                          r.spec_post.empty() ? "" : " --post " + r.spec_post,
                          r.spec_scope.empty() ? "" : " --scope '" + r.spec_scope + "'")
            : from_suite ? " --suite " + r.suite : "";
+  const std::string spec_options = spec_invariant_options(r.gen) + source_options;
   const std::string command =
       fmt::format("{} check {} {} --fin {}{}{}{}{}", r.gen.program, s.name, method.name, joined(p),
                   non_default_options(r.gen.search), r.white_box ? " --white-box" : "",
@@ -328,6 +330,7 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
   add_subject(c, check->gen);
   c.add_option("METHOD", check->method, "the method under test, as listed by `smallscope list`")->required()->type_name("NAME");
   add_scope(c, check->gen, "the subject's one-argument finitization; or give --fin");
+  add_spec_invariant(c, check->gen);
   const std::string timeout_rule = "0 (automatic) or seconds in [0.001, 86400]";
   rules["--timeout"] = timeout_rule;
   c.add_option_function<std::string>(

@@ -52,6 +52,10 @@ struct gen_request {
   std::uint64_t seed = 1;
   bool seed_given = false;
   bool generators = false;  // the invariant's form with dedicated generators
+  // --invariant FILE: a relational spec whose run predicate (--invariant-run, or the first run
+  // command's) is the invariant instead of the subject's C++ one.
+  std::string invariant;
+  std::string invariant_run;
   // Scale (gen): threads (0: every core this process may use), a shard "I/N", the file that
   // receives stdout, a checkpoint file and its period.
   std::uint64_t threads = 0;
@@ -209,6 +213,12 @@ void require_eq_class(const subject& s, const subject_instance& instance, const 
 // --generators: the instance's invariant becomes its form with dedicated generators; a
 // usage_error naming the subjects that have one when it has none.
 void use_generators(const subject& s, subject_instance& instance, bool generators);
+
+// --invariant FILE: the instance's invariant becomes the spec's run predicate, run by the search
+// (spec_invariant); usage_error for --invariant-run without it, or with --generators.
+void use_spec_invariant(subject_instance& instance, const gen_request& r);
+// The options that say so, echoed into a run's identity (" --invariant FILE ...", or empty).
+std::string spec_invariant_options(const gen_request& r);
 
 // --suite FILE: reads the suite (into `contents`) and returns its finitization parameters,
 // which must agree with SCOPE or --fin when given; usage_error otherwise, ending with `fix`. An

@@ -108,13 +108,14 @@ int run_gen(const gen_request& r) {
   subject_instance instance = s.make(p);
   require_eq_class(s, instance, r.search);
   use_generators(s, instance, r.generators);
+  use_spec_invariant(instance, r);
   const bool has_classes = static_cast<bool>(instance.eq_class);
   const detail::state_space space(instance.fin.data());
   const std::string label = fmt::format("{} {}{}", s.name, joined(p), scale.shard_text.empty() ? "" : " shard " + scale.shard_text);
   search_options identifying = r.search;  // what the run finds: the progress interval aside
   identifying.progress_interval = search_options{}.progress_interval;
   const std::string identity = fmt::format("{} --fin {}{}{}{}{}", s.name, joined(p), non_default_options(identifying),
-                                           r.generators ? " --generators" : "",
+                                           std::string(r.generators ? " --generators" : "") + spec_invariant_options(r),
                                            scale.shard_text.empty() ? ""
                                                                     : fmt::format(" --shard {} --shard-units {}",
                                                                                   scale.shard_text, r.shard_units),
@@ -340,6 +341,7 @@ command_runner add_gen(CLI::App& g, rule_table& rules, const std::string& progra
   gen->program = program;
   add_subject(g, *gen);
   add_scope(g, *gen, "the subject's one-argument finitization (Korat's finX(SCOPE)); or give --fin");
+  add_spec_invariant(g, *gen);
   g.add_flag("--print", gen->print, "print every structure (in --format, text by default)");
   g.add_option("--format", gen->format, "how to print structures: text, jsonl or dot (implies --print)")
       ->type_name("FORMAT");

@@ -7,6 +7,7 @@
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "smallscope/report.hpp"
+#include "smallscope/spec.hpp"
 #include "smallscope/subject.hpp"
 
 namespace smallscope::cli {
@@ -131,6 +132,23 @@ void use_generators(const subject& s, subject_instance& instance, bool generator
                                   s.name, with.empty() ? "none" : with));
   }
   instance.invariant = instance.with_generators;
+}
+
+void use_spec_invariant(subject_instance& instance, const gen_request& r) {
+  if (r.invariant.empty()) {
+    if (!r.invariant_run.empty()) throw usage_error("--invariant-run needs --invariant FILE");
+    return;
+  }
+  if (r.generators)
+    throw usage_error("--invariant FILE replaces the subject's invariant, and with it the form with dedicated "
+                      "generators: give one of --invariant and --generators");
+  instance.invariant = spec_invariant(instance.fin, {r.invariant, r.invariant_run, ""});
+  instance.with_generators = {};
+}
+
+std::string spec_invariant_options(const gen_request& r) {
+  if (r.invariant.empty()) return "";
+  return " --invariant " + r.invariant + (r.invariant_run.empty() ? "" : " --invariant-run " + r.invariant_run);
 }
 
 void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o) {

@@ -244,6 +244,28 @@ std::int64_t binding::atom_of_value(const field_map& f, const graph_value& v, st
   return -1;
 }
 
+std::int32_t binding::spec_field_of_slot(std::uint32_t s) const {
+  const auto& sl = space_.slots()[s];
+  if (sl.kind != detail::slot_kind::scalar) return -1;
+  return binding_field_[sl.binding].spec_field;
+}
+
+std::int64_t binding::atom_of_slot_value(std::uint32_t s, std::uint32_t v) const {
+  const auto& sl = space_.slots()[s];
+  const field_map& f = binding_field_[sl.binding];
+  const auto& value = space_.domains()[sl.domain].values[v];
+  graph_value gv;
+  gv.is_pointer = f.kind == value_kind::object;
+  gv.integer = value.integer;
+  std::int64_t target = -1;
+  if (gv.is_pointer) {
+    if (value.object < 0) return -1;
+    target = object_atom_[static_cast<std::size_t>(value.object)];
+    gv.target = target < 0 ? nullptr : space_.arena();
+  }
+  return atom_of_value(f, gv, target, space_.data().bindings[sl.binding]);
+}
+
 const std::byte* binding::arena_of(const copy_map& copied) const {
   if (copied.objects.empty()) return reinterpret_cast<const std::byte*>(space_.arena());
   return static_cast<const std::byte*>(copied.objects.front().first) - space_.objects()[0].offset;

@@ -48,6 +48,13 @@ class binding {
   // The atom of an input object (an argument) of the run whose copies `copied` maps, or -1.
   std::int64_t atom_of_input(const void* address, const copy_map& copied) const;
 
+  // For the search running a spec (spec_invariant.hpp): the spec field that slot `s` holds (-1:
+  // none), the atom of object `o` (-1: its class has no sig), and the atom that value index `v`
+  // of slot `s` stands for (-1: no tuple, as for a null pointer).
+  std::int32_t spec_field_of_slot(std::uint32_t s) const;
+  std::int64_t atom_of_object(std::uint32_t o) const { return object_atom_[o]; }
+  std::int64_t atom_of_slot_value(std::uint32_t s, std::uint32_t v) const;
+
  private:
   enum class value_kind : std::uint8_t { object, integer, boolean, enumerated };
   struct field_map {

@@ -172,4 +172,42 @@ TEST(SpecCli, CheckRefusesOptionsASpecDoesNotTake) {
   EXPECT_TRUE(contains(a.err, "predicate inputs takes 1 parameter(s) with its receiver; method remove needs 2")) << a.err;
 }
 
+// A spec is an invariant too: gen and check run the spec's run predicate in the search, with
+// the counts of the C++ invariant, on one thread or two; check's inputs are then the same.
+TEST(SpecCli, GenAndCheckTakeASpecAsTheInvariant) {
+  const std::string file = spec("korat/search_tree.als");
+  for (const char* threads : {"1", "2"}) {
+    const std::vector<std::string> args = {"gen", "SearchTree", "5", "--invariant", file, "--threads", threads, "--stats", "json"};
+    const result r = run(args);
+    ASSERT_EQ(r.exit_code, 0) << shown(args, r);
+    EXPECT_EQ(cli_runner::last_line_json(r.out).value("valid", 0), 42) << r.out;
+  }
+  const std::vector<std::string> check = {"check", "SearchTree", "remove", "3", "--invariant", file, "-q"};
+  const result c = run(check);
+  ASSERT_EQ(c.exit_code, 0) << shown(check, c);
+  EXPECT_TRUE(contains(c.out, "15 inputs, 15 passed, 0 failed")) << c.out;
+  const std::vector<std::string> cpp = {"check", "SearchTree", "remove", "3", "-q"};
+  EXPECT_TRUE(contains(run(cpp).out, "15 inputs, 15 passed, 0 failed"));
+}
+
+TEST(SpecCli, ASpecInvariantThatDoesNotFitIsRefused) {
+  const std::vector<std::string> alone = {"gen", "SearchTree", "3", "--invariant-run", "repOk"};
+  const result a = run(alone);
+  EXPECT_EQ(a.exit_code, 2) << shown(alone, a);
+  EXPECT_TRUE(contains(a.err, "--invariant-run needs --invariant FILE")) << a.err;
+  const std::vector<std::string> both = {"gen", "BinaryTree", "3", "--invariant", spec("korat/binary_tree.als"), "--generators"};
+  const result b = run(both);
+  EXPECT_EQ(b.exit_code, 2) << shown(both, b);
+  EXPECT_TRUE(contains(b.err, "give one of --invariant and --generators")) << b.err;
+  const std::vector<std::string> misfit = {"gen", "SearchTree", "3", "--invariant", spec("korat/binary_tree.als")};
+  const result m = run(misfit);
+  EXPECT_EQ(m.exit_code, 2) << shown(misfit, m);
+  EXPECT_TRUE(contains(m.err, "sig BinaryTree, the receiver of the run predicate, must be the finitization's root class domain SearchTree"))
+      << m.err;
+  const std::vector<std::string> missing = {"gen", "SearchTree", "3", "--invariant", "no-such.als"};
+  const result n = run(missing);
+  EXPECT_EQ(n.exit_code, 2) << shown(missing, n);
+  EXPECT_TRUE(contains(n.err, "no-such.als")) << n.err;
+}
+
 }  // namespace

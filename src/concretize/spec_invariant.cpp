@@ -1,0 +1,334 @@
+// A spec's run predicate as the search's invariant (paper 000, Sec. 3: the search prunes on the
+// fields an invariant read before it returned false; paper 003, Sec. 5: sigs and fields bound to
+// the finitization's class domains and fields by name).
+#include "concretize/spec_invariant.hpp"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <cstring>
+#include <stdexcept>
+
+#include "concretize/binding.hpp"
+#include "concretize/spec_scope.hpp"
+#include "sat/bounds.hpp"
+#include "smallscope/detail/observer.hpp"
+#include "spec/evaluator.hpp"
+#include "spec/load.hpp"
+#include "spec/partial_evaluator.hpp"
+
+namespace smallscope::concretize {
+
+namespace {
+
+// One field the invariant reads: a slot of an object, the spec field it holds, and how its
+// bytes become an atom.
+struct field_read {
+  std::uint32_t slot = 0;
+  std::uint32_t field = 0;   // global spec field
+  std::uint32_t offset = 0;  // in the arena
+  std::uint8_t size = 0;
+  bool is_object = false;
+  std::vector<std::pair<std::uint64_t, std::int64_t>> values;  // non-objects: raw bytes -> atom
+};
+
+std::uint64_t load(const std::byte* at, std::uint8_t size) {
+  switch (size) {
+    case 1: { std::uint8_t v; std::memcpy(&v, at, 1); return v; }
+    case 2: { std::uint16_t v; std::memcpy(&v, at, 2); return v; }
+    case 4: { std::uint32_t v; std::memcpy(&v, at, 4); return v; }
+    default: { std::uint64_t v; std::memcpy(&v, at, 8); return v; }
+  }
+}
+
+std::uint64_t truncated(std::uint64_t raw, std::uint8_t size) {
+  return size >= 8 ? raw : raw & ((std::uint64_t{1} << (8 * size)) - 1);
+}
+
+std::atomic<std::uint64_t> next_serial{1};
+
+struct context;
+
+// What one thread's calls keep: the partial instance, and the reads of the last call with how
+// many of them were judged not false, so that a call repeating them judges only what is new.
+struct scratch {
+  std::uint64_t serial = 0;
+  spec::partial_instance p;
+  std::vector<std::uint64_t> reads, previous;
+  std::size_t previous_judged = 0;
+  std::vector<std::uint32_t> queue;
+  std::vector<std::uint8_t> reached;    // by object
+  std::vector<std::uint8_t> slot_read;  // by slot
+  std::size_t next_object = 0, next_field = 0;  // where next_unread looks on
+};
+
+struct context {
+  context(const finitization& fin, const spec_invariant_options& options);
+  bool judge(const void* root) const;
+
+  spec::module m;
+  std::uint32_t command = 0;
+  sat::bounds b;
+  detail::state_space space;
+  binding bind;
+  std::uint64_t serial = next_serial++;
+  std::uint32_t root_offset = 0;
+  std::vector<std::vector<field_read>> reads;       // by object: its fields in slot order
+  std::vector<std::vector<std::uint32_t>> sigs_of;  // by object: the sigs its atom is in
+  std::vector<std::int32_t> object_at_offset;       // arena offset -> object, or -1
+  std::vector<std::int64_t> object_of_atom;         // atom -> object, or -1
+  spec::instance initial;                           // builtin, one and exact sigs' atoms, no tuples
+  std::vector<std::uint8_t> in_exact_sig;           // by object: its atom is in the instance unreached
+  std::vector<std::vector<std::uint8_t>> initial_read;
+  struct located_read {
+    const field_read* field = nullptr;
+    std::uint32_t object = 0;
+  };
+  std::vector<located_read> located;              // by slot (field null: not read)
+  std::vector<std::vector<std::int64_t>> slot_of;  // [spec field][atom] -> slot, or -1
+
+ private:
+  void reset(scratch& s) const;
+  void reach(scratch& s, std::uint32_t object) const;
+  std::uint64_t read(scratch& s, const std::byte* base, const field_read& r, std::uint32_t object) const;
+  const located_read* next_unread(scratch& s) const;
+};
+
+spec::module load_module(const spec_invariant_options& options, std::uint32_t& command, const finitization& fin) {
+  spec::module m = spec::load_file(options.spec_file);
+  command = spec::find_run_command(m, options.run);
+  if (!options.scope.empty()) {
+    m = spec::with_scope(m, options.spec_file, options.scope, command);
+  } else {
+    scope_from_finitization(m, command, fin.data());
+  }
+  return m;
+}
+
+std::uint32_t loaded_command(const spec_invariant_options& options, const finitization& fin, spec::module& m) {
+  std::uint32_t command = 0;
+  m = load_module(options, command, fin);
+  return command;
+}
+
+context::context(const finitization& fin, const spec_invariant_options& options)
+    : command(loaded_command(options, fin, m)),
+      b(sat::make_bounds(m, m.commands.at(command))),
+      space(fin.data()),
+      bind(m, b, space, fin.data().subject) {
+  const auto& cmd = m.commands[command];
+  if (cmd.target < 0 || b.root_sig < 0)
+    throw std::invalid_argument(fmt::format("{}: the run command must name a predicate with a receiver (pred Sig.name), the root of the structures", m.file));
+  std::size_t params = 0;
+  for (const auto& d : m.functions[static_cast<std::size_t>(cmd.target)].params) params += d.names.size();
+  if (params != 1)
+    throw std::invalid_argument(fmt::format("{}: predicate {} takes {} parameter(s) with its receiver; as an invariant it may take its receiver only",
+                                            m.file, m.functions[static_cast<std::size_t>(cmd.target)].name, params));
+  root_offset = space.objects()[0].offset;
+  const std::uint32_t atoms = b.atoms.size();
+  object_of_atom.assign(atoms, -1);
+  object_at_offset.assign(space.arena_bytes() + 1, -1);
+  reads.resize(space.objects().size());
+  sigs_of.resize(space.objects().size());
+  for (std::uint32_t o = 0; o < space.objects().size(); ++o) {
+    object_at_offset[space.objects()[o].offset] = static_cast<std::int32_t>(o);
+    const std::int64_t atom = bind.atom_of_object(o);
+    if (atom < 0) continue;
+    object_of_atom[static_cast<std::size_t>(atom)] = o;
+    for (std::uint32_t s = 0; s < m.sigs.size(); ++s) {
+      for (std::uint32_t a : b.sigs[s].atoms) {
+        if (a == atom) sigs_of[o].push_back(s);
+      }
+    }
+    const auto& info = space.objects()[o];
+    for (std::uint32_t sl = info.first_slot; sl < info.end_slot; ++sl) {
+      const std::int32_t f = bind.spec_field_of_slot(sl);
+      if (f < 0) continue;
+      const auto& slot = space.slots()[sl];
+      const auto& dom = space.domains()[slot.domain];
+      field_read r;
+      r.slot = sl;
+      r.field = static_cast<std::uint32_t>(f);
+      r.offset = slot.offset;
+      r.size = slot.size;
+      r.is_object = dom.objects;
+      if (!r.is_object) {
+        for (std::uint32_t v = 0; v < dom.values.size(); ++v)
+          r.values.emplace_back(truncated(dom.values[v].raw, r.size), bind.atom_of_slot_value(sl, v));
+      }
+      reads[o].push_back(std::move(r));
+    }
+  }
+  initial.atoms = &b.atoms;
+  initial.sigs.resize(m.sigs.size());
+  for (std::uint32_t s = 0; s < m.sigs.size(); ++s) {
+    initial.sigs[s].arity = 1;
+    // A sig of `exactly n` atoms holds them all, reached or not, as on SAT (`#Entry` counts the
+    // finitization's objects); an object the root does not reach keeps its fields' first values.
+    if (m.sigs[s].builtin || m.sigs[s].mult == spec::multiplicity::one || b.sigs[s].exact)
+      initial.sigs[s].atoms = b.sigs[s].atoms;
+  }
+  located.resize(space.slot_count());
+  slot_of.assign(m.field_list.size(), std::vector<std::int64_t>(atoms, -1));
+  for (std::uint32_t o = 0; o < space.objects().size(); ++o) {
+    for (const field_read& r : reads[o]) {
+      located[r.slot] = {&r, o};
+      slot_of[r.field][static_cast<std::size_t>(bind.atom_of_object(o))] = r.slot;
+    }
+  }
+  in_exact_sig.assign(space.objects().size(), 0);
+  for (std::uint32_t o = 0; o < space.objects().size(); ++o) {
+    for (std::uint32_t sig : sigs_of[o]) in_exact_sig[o] = in_exact_sig[o] || b.sigs[sig].exact;
+  }
+  initial.fields.resize(m.field_list.size());
+  initial_read.assign(m.field_list.size(), std::vector<std::uint8_t>(atoms, 1));
+  for (std::uint32_t f = 0; f < m.field_list.size(); ++f) {
+    initial.fields[f].arity = m.sigs[m.field_list[f].sig].fields[m.field_list[f].index].arity;
+    for (std::uint32_t a : b.sigs[m.field_list[f].sig].atoms) {
+      if (object_of_atom[a] >= 0) initial_read[f][a] = 0;  // an object's field: unknown until read
+    }
+  }
+}
+
+void context::reset(scratch& s) const {
+  if (s.serial != serial) {
+    s = scratch{};
+    s.serial = serial;
+  }
+  s.p.known.atoms = initial.atoms;
+  s.p.known.sigs = initial.sigs;
+  s.p.known.fields = initial.fields;
+  s.p.read = initial_read;
+  s.p.readable.assign(b.atoms.size(), 0);
+  s.p.complete = false;
+  s.reads.clear();
+  s.queue.clear();
+  s.reached.assign(space.objects().size(), 0);
+  s.slot_read.assign(space.slot_count(), 0);
+  s.next_object = 0;
+  s.next_field = 0;
+}
+
+void context::reach(scratch& s, std::uint32_t object) const {
+  if (s.reached[object]) return;
+  s.reached[object] = 1;
+  s.queue.push_back(object);
+  const auto atom = static_cast<std::uint32_t>(bind.atom_of_object(object));
+  s.p.readable[atom] = 1;
+  for (std::uint32_t sig : sigs_of[object]) s.p.known.sigs[sig].insert(&atom);
+}
+
+std::uint64_t context::read(scratch& s, const std::byte* base, const field_read& r, std::uint32_t object) const {
+  const std::byte* at = base + r.offset;
+  detail::current_observer->on_read(at);
+  const std::uint64_t raw = load(at, r.size);
+  std::int64_t atom = -1;
+  std::int32_t target = -1;
+  if (r.is_object) {
+    const auto offset = static_cast<std::uintptr_t>(raw) - reinterpret_cast<std::uintptr_t>(base);
+    if (raw != 0 && offset < object_at_offset.size()) target = object_at_offset[offset];
+    // A pointer to no object of the arena: the root is not a candidate of the search (a copy on
+    // the heap), whose objects this invariant cannot name.
+    if (raw != 0 && target < 0)
+      throw std::logic_error("a spec invariant judges the search's candidates only, not objects elsewhere");
+    if (target >= 0) atom = bind.atom_of_object(static_cast<std::uint32_t>(target));
+  } else {
+    for (const auto& [bytes, a] : r.values) {
+      if (bytes == raw) atom = a;
+    }
+  }
+  const auto owner = static_cast<std::uint32_t>(bind.atom_of_object(object));
+  if (atom >= 0) {
+    const std::uint32_t tuple[] = {owner, static_cast<std::uint32_t>(atom)};
+    s.p.known.fields[r.field].insert(tuple);
+    if (target >= 0) reach(s, static_cast<std::uint32_t>(target));
+  }
+  s.p.read[r.field][owner] = 1;
+  s.slot_read[r.slot] = 1;
+  return std::uint64_t{r.slot} << 32 | static_cast<std::uint32_t>(atom + 1);
+}
+
+// The next unread field breadth first from the root (objects as reached, fields in slot
+// order), or null when every reachable field is read.
+const context::located_read* context::next_unread(scratch& s) const {
+  for (; s.next_object < s.queue.size(); ++s.next_object, s.next_field = 0) {
+    const std::uint32_t o = s.queue[s.next_object];
+    for (; s.next_field < reads[o].size(); ++s.next_field) {
+      if (!s.slot_read[reads[o][s.next_field].slot]) return &located[reads[o][s.next_field].slot];
+    }
+  }
+  return nullptr;
+}
+
+bool context::judge(const void* root) const {
+  thread_local scratch s;
+  reset(s);
+  const auto* base = static_cast<const std::byte*>(root) - root_offset;
+  const std::uint32_t args[] = {b.root_atom};
+  reach(s, 0);
+  bool same = true;  // the reads so far are the last call's
+  bool holds = false;  // the spec holds whatever the unread fields hold
+  while (true) {
+    const located_read* next = nullptr;
+    const std::size_t k = s.reads.size();
+    if (same && k < s.previous_judged) {
+      // The last call judged these reads not false and read this slot next.
+      next = &located[static_cast<std::uint32_t>(s.previous[k] >> 32)];
+    } else if (!holds) {
+      const spec::partial_evaluator judge(m, s.p);
+      const spec::truth t = judge.command_holds(command, args);
+      if (t == spec::truth::no) {
+        s.previous.swap(s.reads);
+        s.previous_judged = k;
+        return false;
+      }
+      holds = t == spec::truth::yes;
+      const spec::wanted_field& w = judge.wanted();
+      if (!holds && w.field >= 0) {
+        const std::int64_t slot = slot_of[static_cast<std::size_t>(w.field)][w.atom];
+        if (slot >= 0 && !s.slot_read[static_cast<std::size_t>(slot)]) next = &located[static_cast<std::size_t>(slot)];
+      }
+    }
+    if (next == nullptr) next = next_unread(s);
+    if (next == nullptr) break;
+    const std::uint64_t key = read(s, base, *next->field, next->object);
+    same = same && k < s.previous.size() && s.previous[k] == key;
+    s.reads.push_back(key);
+  }
+  s.previous.swap(s.reads);
+  s.previous_judged = s.previous.size();
+  for (std::uint32_t o = 0; o < space.objects().size(); ++o) {
+    if (s.reached[o] || !in_exact_sig[o]) continue;
+    const auto owner = static_cast<std::uint32_t>(bind.atom_of_object(o));
+    for (const field_read& r : reads[o]) {
+      const std::int64_t atom = bind.atom_of_slot_value(r.slot, 0);
+      if (atom < 0) continue;
+      const std::uint32_t tuple[] = {owner, static_cast<std::uint32_t>(atom)};
+      s.p.known.fields[r.field].insert(tuple);
+    }
+  }
+  s.p.complete = true;
+  const spec::evaluator whole(m, s.p.known);
+  return whole.facts_hold() && whole.command_holds(command, args);
+}
+
+}  // namespace
+
+predicate make_spec_invariant(const finitization& fin, const spec_invariant_options& options) {
+  auto ctx = std::make_shared<context>(fin, options);
+  predicate p;
+  p.call = [](void* c, const void* root) -> bool { return static_cast<const context*>(c)->judge(root); };
+  p.root_type = fin.data().class_domains.at(0).type;
+  p.context = std::move(ctx);
+  return p;
+}
+
+}  // namespace smallscope::concretize
+
+namespace smallscope {
+
+predicate spec_invariant(const finitization& fin, const spec_invariant_options& options) {
+  return concretize::make_spec_invariant(fin, options);
+}
+
+}  // namespace smallscope

@@ -1,0 +1,105 @@
+// The evaluator's three-valued twin, for a spec run as the Korat search's invariant (paper 000,
+// Sec. 3: the search prunes on the fields the invariant read before it returned false, so an
+// invariant must say "false" as soon as the fields read so far make it false). It judges a
+// formula on a partial instance, the part of a structure read so far, in Kleene's logic: false
+// only when every completion of the partial instance makes the formula false, true only when
+// every one makes it true, and unknown otherwise (always a sound answer).
+//
+// Each expression is a lower bound on its final value (the tuples already known to be in it),
+// marked exact when no further read can change it: relational operators are monotone except
+// difference and override, so bounds flow through them; a join with a field is exact once that
+// field of every atom on its left has been read. Integers are intervals.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "spec/ast.hpp"
+#include "spec/instance.hpp"
+
+namespace smallscope::spec {
+
+enum class truth : std::uint8_t { no, yes, unknown };
+
+// A structure read in part: `known` holds, per sig, the atoms reached so far (every atom of a
+// builtin, `one` or exact sig from the start) and, per field, the tuples read so far;
+// `read[f][a]` says whether field f of atom a is known (read, or a has no field f), and
+// `readable[a]` whether a's fields may be read now (its object is reached). Once `complete`,
+// `known` is the whole instance.
+struct partial_instance {
+  instance known;
+  std::vector<std::vector<std::uint8_t>> read;  // [global field][atom]
+  std::vector<std::uint8_t> readable;           // [atom]
+  bool complete = false;
+};
+
+// The field a judgement needed first and found unread (of a readable atom): the read that
+// would tell it most, as a C++ invariant reads what its next test needs.
+struct wanted_field {
+  std::int64_t field = -1;
+  std::uint32_t atom = 0;
+};
+
+class partial_evaluator {
+ public:
+  // `p` must outlive the evaluator; its universe is `p.known.atoms`.
+  partial_evaluator(const module& m, const partial_instance& p);
+
+  // The explicit facts and the body of command `command` with its parameters bound to `args`
+  // (one atom each, the receiver first). Declarations (multiplicities) are left to the
+  // two-valued evaluator on the complete instance.
+  truth command_holds(std::uint32_t command, std::span<const std::uint32_t> args) const;
+  // After command_holds: the first unread field it needed, or field -1.
+  const wanted_field& wanted() const { return wanted_; }
+
+ private:
+  struct bound {  // the tuples known to be in a value; all of them when exact
+    tuple_set lo;
+    bool exact = false;
+  };
+  struct interval {  // an integer in [lo, hi]; exact when lo == hi
+    std::int64_t lo = 0, hi = 0;
+  };
+  using frame = std::vector<bound>;
+
+  truth formula(const node& n, frame& f) const;
+  bound expression(const node& n, frame& f) const;
+  interval integer(const node& n, frame& f) const;
+  truth quantifier(const node& n, frame& f) const;
+  bound comprehension(const node& n, frame& f) const;
+  bound join(const node& n, frame& f) const;
+  frame call_frame(const node& call, frame& f) const;
+
+  // Calls visit(exactly) once per binding of the declared names over the atoms known to be in
+  // their bounds; `all_seen` ends false when some bound was not exact (bindings may be missing).
+  // Stops when visit returns false; returns false then.
+  template <class Visit>
+  bool for_each_binding(const std::vector<decl>& decls, std::size_t d, std::size_t k, frame& f, bool& all_seen,
+                        Visit& visit) const;
+
+  // Fields of a union of plain (post-state) field names, or empty when `n` is something else.
+  bool field_union(const node& n, std::vector<std::uint32_t>& fields) const;
+  bool all_read(const std::vector<std::uint32_t>& fields, const tuple_set& atoms) const;
+  bool known(std::uint32_t field, std::uint32_t atom) const;  // notes the first unread field wanted
+  bound whole(const tuple_set& value) const { return {value, p_.complete}; }
+  static bound exact(tuple_set value) { return {std::move(value), true}; }
+  static bound& slot(frame& f, std::uint32_t at) {
+    if (at >= f.size()) f.resize(at + 1);
+    return f[at];
+  }
+  tuple_set univ() const;  // the atoms reached so far, and the integers
+  std::int64_t wrap(std::int64_t value) const;
+  interval card(const bound& b) const;
+  interval sum(const bound& b) const;  // of the Int atoms, once exact
+
+  const module& m_;
+  const partial_instance& p_;
+  const universe& u_;
+  tuple_set ints_;
+  interval unknown_int_;
+  mutable wanted_field wanted_;
+  mutable std::uint32_t quantifiers_ = 0;  // quantifiers being judged
+};
+
+}  // namespace smallscope::spec
