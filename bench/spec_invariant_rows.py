@@ -49,7 +49,7 @@ def main():
                 sat_spec = os.path.join(tmp, spec)
                 bounds = re.search(r"\nrun inputs for ([^\n]*)", text).group(1)
                 bounds = re.sub(r"exactly \d+ (Node|Entry|Object)\b",
-                                lambda m: f"exactly {n + 1 if subject == 'DoublyLinkedList' else n} {m.group(1)}", bounds)
+                                lambda m: f"exactly {n + 1 if subject in ('DoublyLinkedList', 'SinglyLinkedList') else n} {m.group(1)}", bounds)
                 with open(sat_spec, "w") as f:
                     f.write(re.sub(r"\nrun [^\n]*", "", text) + f"\nrun inputs for {bounds}\n")
                 cpp, inv, sat = [], [], []

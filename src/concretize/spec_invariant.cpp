@@ -201,6 +201,7 @@ void context::reset(scratch& s) const {
   s.p.read = initial_read;
   s.p.readable.assign(b.atoms.size(), 0);
   s.p.complete = false;
+  s.p.settled.clear();
   s.reads.clear();
   s.queue.clear();
   s.reached.assign(space.objects().size(), 0);

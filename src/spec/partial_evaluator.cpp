@@ -314,7 +314,7 @@ partial_evaluator::interval partial_evaluator::integer(const node& n, frame& f) 
       return integer(*n.args.at(c == truth::yes ? 1 : 2), f);
     }
     case op::let:
-      for (const decl& d : n.decls) slot(f, d.slots.at(0)) = expression(*d.bound, f);
+      bind_let(n, f);
       return integer(*n.args.at(0), f);
     case op::call: {
       frame inner = call_frame(n, f);
@@ -326,6 +326,16 @@ partial_evaluator::interval partial_evaluator::integer(const node& n, frame& f) 
       return sum(expression(n, f));  // a set of Int atoms read as an integer
     }
   }
+}
+
+partial_evaluator::bound partial_evaluator::monotone(const node& n, frame& f,
+                                                     tuple_set (*op)(const tuple_set&, const tuple_set&)) const {
+  const bound a = expression(*n.args.at(0), f), b = expression(*n.args.at(1), f);
+  return {op(a.lo, b.lo), a.exact && b.exact};
+}
+
+void partial_evaluator::bind_let(const node& n, frame& f) const {
+  for (const decl& d : n.decls) slot(f, d.slots.at(0)) = expression(*d.bound, f);
 }
 
 partial_evaluator::bound partial_evaluator::expression(const node& n, frame& f) const {
@@ -372,35 +382,21 @@ partial_evaluator::bound partial_evaluator::expression(const node& n, frame& f) 
       return {rel::unite(c, rel::identity(univ())), a.exact && p_.complete};
     }
     case op::join: return join(n, f);
-    case op::union_: {
-      bound a = arg(0), b = arg(1);
-      return {rel::unite(a.lo, b.lo), a.exact && b.exact};
-    }
-    case op::intersect: {
-      bound a = arg(0), b = arg(1);
-      return {rel::intersect(a.lo, b.lo), a.exact && b.exact};
-    }
+    // Monotone in both operands: the lower bounds' result is a lower bound, exact with both.
+    case op::union_: return monotone(n, f, rel::unite);
+    case op::intersect: return monotone(n, f, rel::intersect);
+    case op::product: return monotone(n, f, rel::product);
+    case op::domain_restrict: return monotone(n, f, rel::domain_restrict);
+    case op::range_restrict: return monotone(n, f, rel::range_restrict);
     case op::difference: {
       bound a = arg(0), b = arg(1);
       if (!b.exact) return {rel::empty(a.lo.arity), false};  // b may still grow
       return {rel::subtract(a.lo, b.lo), a.exact};
     }
-    case op::product: {
-      bound a = arg(0), b = arg(1);
-      return {rel::product(a.lo, b.lo), a.exact && b.exact};
-    }
     case op::override_: {
       bound a = arg(0), b = arg(1);
       if (a.exact && b.exact) return exact(rel::override_(a.lo, b.lo));
       return {rel::empty(a.lo.arity), false};
-    }
-    case op::domain_restrict: {
-      bound a = arg(0), b = arg(1);
-      return {rel::domain_restrict(a.lo, b.lo), a.exact && b.exact};
-    }
-    case op::range_restrict: {
-      bound a = arg(0), b = arg(1);
-      return {rel::range_restrict(a.lo, b.lo), a.exact && b.exact};
     }
     case op::ite: {
       const truth c = formula(*n.args.at(0), f);
@@ -409,7 +405,7 @@ partial_evaluator::bound partial_evaluator::expression(const node& n, frame& f) 
       return {rel::intersect(a.lo, b.lo), false};
     }
     case op::let:
-      for (const decl& d : n.decls) slot(f, d.slots.at(0)) = expression(*d.bound, f);
+      bind_let(n, f);
       return arg(0);
     case op::comprehension: return comprehension(n, f);
     case op::call: {
@@ -420,7 +416,36 @@ partial_evaluator::bound partial_evaluator::expression(const node& n, frame& f) 
   }
 }
 
+std::uint64_t partial_evaluator::frame_hash(const frame& f) {
+  std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a over the slots' atoms and exactness
+  auto mix = [&h](std::uint64_t v) {
+    h ^= v;
+    h *= 0x100000001b3ull;
+  };
+  for (const bound& b : f) {
+    mix(b.exact ? 1 : 2);
+    mix(b.lo.atoms.size());
+    for (std::uint32_t a : b.lo.atoms) mix(a);
+  }
+  return h;
+}
+
 truth partial_evaluator::formula(const node& n, frame& f) const {
+  // Outside quantifiers a formula is judged in few frames: one found true stays true.
+  const bool cacheable = quantifiers_ == 0 && n.kind != op::block && n.kind != op::and_;
+  std::uint64_t key = 0;
+  if (cacheable) {
+    key = frame_hash(f);
+    for (const auto& [done, h] : p_.settled) {
+      if (done == &n && h == key) return truth::yes;
+    }
+  }
+  const truth t = judge(n, f);
+  if (cacheable && t == truth::yes) p_.settled.emplace_back(&n, key);
+  return t;
+}
+
+truth partial_evaluator::judge(const node& n, frame& f) const {
   auto arg = [&](std::size_t i) -> const node& { return *n.args.at(i); };
   switch (n.kind) {
     case op::true_: return truth::yes;
@@ -510,7 +535,7 @@ truth partial_evaluator::formula(const node& n, frame& f) const {
     case op::quant_lone:
     case op::quant_one: return quantifier(n, f);
     case op::let:
-      for (const decl& d : n.decls) slot(f, d.slots.at(0)) = expression(*d.bound, f);
+      bind_let(n, f);
       return formula(arg(0), f);
     case op::call: {
       frame inner = call_frame(n, f);

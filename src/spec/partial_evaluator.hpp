@@ -32,6 +32,10 @@ struct partial_instance {
   std::vector<std::vector<std::uint8_t>> read;  // [global field][atom]
   std::vector<std::uint8_t> readable;           // [atom]
   bool complete = false;
+  // Formulas outside quantifiers found true, by node and a hash of their frame: true stays true
+  // as more is read, so later judgements of this partial instance skip them. Clear it with a
+  // new structure.
+  mutable std::vector<std::pair<const node*, std::uint64_t>> settled;
 };
 
 // The field a judgement needed first and found unread (of a readable atom): the read that
@@ -63,12 +67,16 @@ class partial_evaluator {
   };
   using frame = std::vector<bound>;
 
-  truth formula(const node& n, frame& f) const;
+  truth formula(const node& n, frame& f) const;  // judge, or a true remembered in `settled`
+  truth judge(const node& n, frame& f) const;
   bound expression(const node& n, frame& f) const;
   interval integer(const node& n, frame& f) const;
   truth quantifier(const node& n, frame& f) const;
   bound comprehension(const node& n, frame& f) const;
   bound join(const node& n, frame& f) const;
+  static std::uint64_t frame_hash(const frame& f);
+  bound monotone(const node& n, frame& f, tuple_set (*op)(const tuple_set&, const tuple_set&)) const;
+  void bind_let(const node& n, frame& f) const;
   frame call_frame(const node& call, frame& f) const;
 
   // Calls visit(exactly) once per binding of the declared names over the atoms known to be in
