@@ -320,6 +320,7 @@ int run_gen(const gen_request& r) {
     figures j = stats_json(s, p, st, r.search, has_classes, yielded, stopped);
     j["threads"] = scale.threads;
     j["generators"] = r.generators;
+    if (!r.invariant.empty()) j["invariant"] = {{"file", r.invariant}, {"run", r.invariant_run}};
     j["generator_misuse"] = st.generator_misuse;
     j["steals"] = search.steals();
     if (scale.shard_count > 1) {

@@ -180,7 +180,9 @@ TEST(SpecCli, GenAndCheckTakeASpecAsTheInvariant) {
     const std::vector<std::string> args = {"gen", "SearchTree", "5", "--invariant", file, "--threads", threads, "--stats", "json"};
     const result r = run(args);
     ASSERT_EQ(r.exit_code, 0) << shown(args, r);
-    EXPECT_EQ(cli_runner::last_line_json(r.out).value("valid", 0), 42) << r.out;
+    const json stats = cli_runner::last_line_json(r.out);
+    EXPECT_EQ(stats.value("valid", 0), 42) << r.out;
+    EXPECT_EQ(stats["invariant"].value("file", ""), file) << r.out;
   }
   const std::vector<std::string> check = {"check", "SearchTree", "remove", "3", "--invariant", file, "-q"};
   const result c = run(check);
