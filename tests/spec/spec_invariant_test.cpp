@@ -85,7 +85,13 @@ TEST(SpecInvariant, BinaryTree) { expect_same_structures("BinaryTree", "binary_t
 TEST(SpecInvariant, SearchTree) { expect_same_structures("SearchTree", "search_tree.als", 1, 6); }
 TEST(SpecInvariant, SinglyLinkedList) { expect_same_structures("SinglyLinkedList", "singly_linked_list.als", 0, 6); }
 TEST(SpecInvariant, DoublyLinkedList) { expect_same_structures("DoublyLinkedList", "doubly_linked_list.als", 0, 6); }
-TEST(SpecInvariant, RedBlackTree) { expect_same_structures("RedBlackTree", "red_black_tree.als", 0, 6); }
+// Under AddressSanitizer red-black trees stop at 5 (scope 6 takes 45 s there; the release run has it).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr std::int64_t red_black_scope = 5;
+#else
+constexpr std::int64_t red_black_scope = 6;
+#endif
+TEST(SpecInvariant, RedBlackTree) { expect_same_structures("RedBlackTree", "red_black_tree.als", 0, red_black_scope); }
 
 }  // namespace
 }  // namespace smallscope
