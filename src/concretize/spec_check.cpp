@@ -20,16 +20,10 @@ namespace smallscope {
 spec_check_report run_spec_check(const finitization& fin, const predicate& invariant, const target_method& method,
                                  const spec_check_options& request, check_options options,
                                  const check_progress& progress) {
-  spec::module m = spec::load_file(request.spec_file);
-  std::uint32_t command = spec::find_run_command(m, request.run);
   spec_check_report report;
-  if (!request.scope.empty()) {
-    m = spec::with_scope(m, request.spec_file, request.scope, command);
-    report.scope = spec::scope_text(m.commands[command]);
-  } else {
-    // The instances are bounded by the finitization's scope, not by the file's `run ... for`.
-    report.scope = concretize::scope_from_finitization(m, command, fin.data());
-  }
+  std::uint32_t command = 0;
+  const spec::module m =
+      concretize::load_scoped(request.spec_file, request.run, request.scope, fin.data(), command, report.scope);
   const auto& cmd = m.commands[command];
   if (cmd.target < 0) throw std::invalid_argument(m.file + ": the run command must name a predicate with a receiver");
   report.command = cmd.name;

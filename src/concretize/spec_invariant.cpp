@@ -94,20 +94,10 @@ struct context {
   const located_read* next_unread(scratch& s) const;
 };
 
-spec::module load_module(const spec_invariant_options& options, std::uint32_t& command, const finitization& fin) {
-  spec::module m = spec::load_file(options.spec_file);
-  command = spec::find_run_command(m, options.run);
-  if (!options.scope.empty()) {
-    m = spec::with_scope(m, options.spec_file, options.scope, command);
-  } else {
-    scope_from_finitization(m, command, fin.data());
-  }
-  return m;
-}
-
 std::uint32_t loaded_command(const spec_invariant_options& options, const finitization& fin, spec::module& m) {
   std::uint32_t command = 0;
-  m = load_module(options, command, fin);
+  std::string scope;
+  m = load_scoped(options.spec_file, options.run, options.scope, fin.data(), command, scope);
   return command;
 }
 

@@ -46,4 +46,18 @@ std::string scope_from_finitization(spec::module& m, std::uint32_t command, cons
   return spec::scope_text(cmd);
 }
 
+spec::module load_scoped(const std::string& file, const std::string& run, const std::string& scope,
+                         const detail::finitization_data& data, std::uint32_t& command, std::string& scope_used) {
+  spec::module m = spec::load_file(file);
+  command = spec::find_run_command(m, run);
+  if (!scope.empty()) {
+    m = spec::with_scope(m, file, scope, command);
+    scope_used = spec::scope_text(m.commands[command]);
+  } else {
+    // Bounded by the finitization's scope, not by the file's `run ... for`.
+    scope_used = scope_from_finitization(m, command, data);
+  }
+  return m;
+}
+
 }  // namespace smallscope::concretize

@@ -17,4 +17,10 @@ namespace smallscope::concretize {
 // counts. Returns the scope as written after `for` (spec::scope_text).
 std::string scope_from_finitization(spec::module& m, std::uint32_t command, const detail::finitization_data& data);
 
+// A spec file with its run command `run` (empty: the first) scoped for a finitization: by
+// `scope` as written after `for` when given (spec::with_scope), else scope_from_finitization.
+// Sets `command` to the run command and `scope_used` to its scope as written after `for`.
+spec::module load_scoped(const std::string& file, const std::string& run, const std::string& scope,
+                         const detail::finitization_data& data, std::uint32_t& command, std::string& scope_used);
+
 }  // namespace smallscope::concretize

@@ -23,14 +23,7 @@ const tuple_set& evaluator::field_value(std::uint32_t field, bool pre_state) con
   return from.fields.at(field);
 }
 
-std::int64_t evaluator::wrap(std::int64_t value) const {
-  std::uint32_t w = state_.atoms->bit_width;
-  if (w == 0 || w >= 64) return value;
-  std::uint64_t mask = (std::uint64_t{1} << w) - 1;
-  std::uint64_t u = static_cast<std::uint64_t>(value) & mask;
-  if (u & (std::uint64_t{1} << (w - 1))) u |= ~mask;
-  return static_cast<std::int64_t>(u);
-}
+std::int64_t evaluator::wrap(std::int64_t value) const { return state_.atoms->wrap(value); }
 
 tuple_set evaluator::int_to_set(std::int64_t value) const {
   std::uint32_t atom = 0;

@@ -63,4 +63,12 @@ bool universe::int_atom(std::int64_t value, std::uint32_t& atom) const {
   return true;
 }
 
+std::int64_t universe::wrap(std::int64_t value) const {
+  if (bit_width == 0 || bit_width >= 64) return value;
+  const std::uint64_t mask = (std::uint64_t{1} << bit_width) - 1;
+  std::uint64_t u = static_cast<std::uint64_t>(value) & mask;
+  if (u & (std::uint64_t{1} << (bit_width - 1))) u |= ~mask;
+  return static_cast<std::int64_t>(u);
+}
+
 }  // namespace smallscope::spec

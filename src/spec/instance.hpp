@@ -39,6 +39,8 @@ struct universe {
   std::int64_t int_value(std::uint32_t atom) const { return int_min + (atom - int_first); }
   // The atom of an integer; false when it is outside the scope's range.
   bool int_atom(std::int64_t value, std::uint32_t& atom) const;
+  // `value` wrapped to the bit width, two's complement (as Alloy's integers).
+  std::int64_t wrap(std::int64_t value) const;
 };
 
 struct instance {

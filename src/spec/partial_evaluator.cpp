@@ -52,15 +52,6 @@ partial_evaluator::partial_evaluator(const module& m, const partial_instance& p)
   }
 }
 
-std::int64_t partial_evaluator::wrap(std::int64_t value) const {
-  const std::uint32_t w = u_.bit_width;
-  if (w == 0 || w >= 64) return value;
-  const std::uint64_t mask = (std::uint64_t{1} << w) - 1;
-  std::uint64_t v = static_cast<std::uint64_t>(value) & mask;
-  if (v & (std::uint64_t{1} << (w - 1))) v |= ~mask;
-  return static_cast<std::int64_t>(v);
-}
-
 tuple_set partial_evaluator::univ() const {
   tuple_set u = ints_;
   for (const tuple_set& s : p_.known.sigs) u.atoms.insert(u.atoms.end(), s.atoms.begin(), s.atoms.end());
@@ -74,13 +65,13 @@ partial_evaluator::interval partial_evaluator::sum(const bound& b) const {
   for (std::uint32_t a : b.lo.atoms) {
     if (u_.is_int(a)) total += static_cast<std::uint64_t>(u_.int_value(a));
   }
-  const std::int64_t v = wrap(static_cast<std::int64_t>(total));
+  const std::int64_t v = u_.wrap(static_cast<std::int64_t>(total));
   return {v, v};
 }
 
 partial_evaluator::interval partial_evaluator::card(const bound& b) const {
   if (!b.exact) return unknown_int_;  // a count may still wrap: no bound from below
-  const std::int64_t n = wrap(static_cast<std::int64_t>(b.lo.size()));
+  const std::int64_t n = u_.wrap(static_cast<std::int64_t>(b.lo.size()));
   return {n, n};
 }
 
@@ -299,10 +290,10 @@ partial_evaluator::interval partial_evaluator::integer(const node& n, frame& f) 
   auto arith = [&](auto fn) {
     const interval a = integer(*n.args.at(0), f), b = integer(*n.args.at(1), f);
     if (a.lo != a.hi || b.lo != b.hi) return unknown_int_;
-    return exact_int(wrap(fn(static_cast<std::uint64_t>(a.lo), static_cast<std::uint64_t>(b.lo))));
+    return exact_int(u_.wrap(fn(static_cast<std::uint64_t>(a.lo), static_cast<std::uint64_t>(b.lo))));
   };
   switch (n.kind) {
-    case op::int_lit: return exact_int(wrap(n.value));
+    case op::int_lit: return exact_int(u_.wrap(n.value));
     case op::card: return card(expression(*n.args.at(0), f));
     case op::sum_of: return sum(expression(*n.args.at(0), f));
     case op::plus: return arith([](std::uint64_t a, std::uint64_t b) { return static_cast<std::int64_t>(a + b); });

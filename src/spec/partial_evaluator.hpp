@@ -97,7 +97,6 @@ class partial_evaluator {
     return f[at];
   }
   tuple_set univ() const;  // the atoms reached so far, and the integers
-  std::int64_t wrap(std::int64_t value) const;
   interval card(const bound& b) const;
   interval sum(const bound& b) const;  // of the Int atoms, once exact
 

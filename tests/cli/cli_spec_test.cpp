@@ -206,6 +206,12 @@ TEST(SpecCli, ASpecInvariantThatDoesNotFitIsRefused) {
   EXPECT_EQ(m.exit_code, 2) << shown(misfit, m);
   EXPECT_TRUE(contains(m.err, "sig BinaryTree, the receiver of the run predicate, must be the finitization's root class domain SearchTree"))
       << m.err;
+  const std::vector<std::string> run_name = {"gen", "SearchTree", "3", "--invariant", spec("korat/search_tree.als"),
+                                            "--invariant-run", "nosuch"};
+  const result u = run(run_name);
+  EXPECT_EQ(u.exit_code, 2) << shown(run_name, u);
+  EXPECT_TRUE(contains(u.err, "has no run command of predicate 'nosuch' (its run commands: inputs)")) << u.err;
+  EXPECT_TRUE(u.out.empty()) << u.out;
   const std::vector<std::string> missing = {"gen", "SearchTree", "3", "--invariant", "no-such.als"};
   const result n = run(missing);
   EXPECT_EQ(n.exit_code, 2) << shown(missing, n);
