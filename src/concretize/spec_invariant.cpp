@@ -30,6 +30,7 @@ struct field_read {
   std::uint8_t size = 0;
   bool is_object = false;
   std::vector<std::pair<std::uint64_t, std::int64_t>> values;  // non-objects: raw bytes -> atom
+  std::int64_t first = -1;  // the atom of the domain's first value (an unreached object's)
 };
 
 std::uint64_t load(const std::byte* at, std::uint8_t size) {
@@ -142,6 +143,7 @@ context::context(const finitization& fin, const spec_invariant_options& options)
       r.offset = slot.offset;
       r.size = slot.size;
       r.is_object = dom.objects;
+      r.first = bind.atom_of_slot_value(sl, 0);
       if (!r.is_object) {
         for (std::uint32_t v = 0; v < dom.values.size(); ++v)
           r.values.emplace_back(truncated(dom.values[v].raw, r.size), bind.atom_of_slot_value(sl, v));
@@ -292,9 +294,8 @@ bool context::judge(const void* root) const {
     if (s.reached[o] || !in_exact_sig[o]) continue;
     const auto owner = static_cast<std::uint32_t>(bind.atom_of_object(o));
     for (const field_read& r : reads[o]) {
-      const std::int64_t atom = bind.atom_of_slot_value(r.slot, 0);
-      if (atom < 0) continue;
-      const std::uint32_t tuple[] = {owner, static_cast<std::uint32_t>(atom)};
+      if (r.first < 0) continue;
+      const std::uint32_t tuple[] = {owner, static_cast<std::uint32_t>(r.first)};
       s.p.known.fields[r.field].insert(tuple);
     }
   }
