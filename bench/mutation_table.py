@@ -223,7 +223,7 @@ def new_kills(binary, rows):
         for path in os.listdir(os.path.join(os.path.dirname(binary), "mutants")):
             if path.endswith(".jsonl"):
                 with open(os.path.join(os.path.dirname(binary), "mutants", path)) as f:
-                    for line in f:
+                    for line in f.readlines()[1:]:  # after the header line
                         m = json.loads(line)
                         listing[(path[:-6], m["id"])] = m
         key = os.path.basename(rows[name]["mutant_list"])[:-len(".jsonl")]

@@ -116,7 +116,10 @@ int main(int argc, char** argv) {
       return 0;
     }
     const auto result = smallscope::mutate::generate(r);
+    std::string made_by = "smallscope-mutants";
+    for (int i = 1; i < argc; ++i) made_by += std::string(" ") + argv[i];
     std::string out;
+    if (format == "jsonl") out = smallscope::mutate::jsonl_header(made_by, result.mutants.size());
     for (const auto& m : result.mutants) {
       if (format == "jsonl")
         out += smallscope::mutate::jsonl_line(m);
@@ -148,8 +151,6 @@ int main(int argc, char** argv) {
     if (!report.empty()) {
       std::ofstream file(report);
       // Every mutant Pending: a list of what `mutate` would run, not a run.
-      std::string made_by = "smallscope-mutants";
-      for (int i = 1; i < argc; ++i) made_by += std::string(" ") + argv[i];
       file << smallscope::mutate::report_json(result.mutants, r.file, result.source,
                                              [](const auto&) { return smallscope::mutate::report_status{"Pending", {}}; },
                                              {made_by, false});

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 
 namespace smallscope::mutate {
@@ -47,6 +48,11 @@ std::uint64_t list_identity(const std::vector<mutant>& mutants) {
   return h;
 }
 
+std::string jsonl_header(const std::string& made_by, std::size_t mutants) {
+  return "{\"format\":" + json_string(mutant_list_format) + ",\"version\":" + std::to_string(mutant_list_version) +
+         ",\"made_by\":" + json_string(made_by) + ",\"complete\":true,\"mutants\":" + std::to_string(mutants) + "}\n";
+}
+
 std::string jsonl_line(const mutant& m) {
   const auto json = json_string;
   return "{\"id\":" + std::to_string(m.id) + ",\"point\":" + std::to_string(m.point) + ",\"file\":" + json(m.file) +
@@ -56,12 +62,34 @@ std::string jsonl_line(const mutant& m) {
          json(m.original) + ",\"replacement\":" + json(m.replacement) + ",\"token\":" + json(m.token) + "}\n";
 }
 
+namespace {
+
+// The header line's count of mutants; throws for a line that is not a header of this version.
+std::uint64_t read_header(const nlohmann::json& j) {
+  if (!j.is_object() || j.value("format", "") != mutant_list_format)
+    throw std::invalid_argument(std::string("no header line {\"format\":\"") + mutant_list_format +
+                                "\",...}: not a list of smallscope-mutants --format jsonl, or one written before "
+                                "lists had headers; write it again with smallscope-mutants --format jsonl");
+  if (j.value("version", 0) != mutant_list_version)
+    throw std::invalid_argument("a list of version " + j.value("version", nlohmann::json()).dump() +
+                                ", this binary reads version " + std::to_string(mutant_list_version) +
+                                ": write it again with this smallscope-mutants");
+  if (!j.value("complete", false))
+    throw std::invalid_argument("its header says the list is not complete: write it again with smallscope-mutants");
+  const auto& count = j.at("mutants");
+  if (!count.is_number_unsigned()) throw std::invalid_argument("\"mutants\" in its header is not a count");
+  return count.get<std::uint64_t>();
+}
+
+}  // namespace
+
 std::vector<mutant> read_mutant_list(const std::string& path) {
   if (const std::string why = files::unreadable(path); !why.empty())
     throw std::invalid_argument("the mutant list '" + path + "' " + why);
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot read the mutant list '" + path + "'");
   std::vector<mutant> out;
+  std::optional<std::uint64_t> announced;
   std::string text;
   for (unsigned number = 1; std::getline(in, text); ++number) {
     if (text.empty()) continue;
@@ -71,6 +99,10 @@ std::vector<mutant> read_mutant_list(const std::string& path) {
       if (!parsed.ok())
         throw std::invalid_argument("not a mutant of smallscope-mutants --format jsonl (" + parsed.error + ")");
       const nlohmann::json& j = parsed.value;
+      if (!announced) {
+        announced = read_header(j);
+        continue;
+      }
       mutant m;
       m.id = j.at("id").get<std::uint32_t>();
       m.point = j.at("point").get<std::uint32_t>();
@@ -95,7 +127,11 @@ std::vector<mutant> read_mutant_list(const std::string& path) {
                                   std::string(e.what()) + ")");
     }
   }
-  if (out.empty()) throw std::invalid_argument("the mutant list '" + path + "' has no mutant");
+  if (!announced || out.empty()) throw std::invalid_argument("the mutant list '" + path + "' has no mutant");
+  if (*announced != out.size())
+    throw std::invalid_argument("the mutant list '" + path + "' has " + std::to_string(out.size()) +
+                                " mutants where its header announces " + std::to_string(*announced) +
+                                ": it was cut short or edited; write it again with smallscope-mutants");
   return out;
 }
 

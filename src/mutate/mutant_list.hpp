@@ -57,8 +57,15 @@ std::string json_string(const std::string& text);
 // register it (mutation.hpp's register_schemata), and `mutate` looks a list up by it.
 std::uint64_t list_identity(const std::vector<mutant>& mutants);
 
+// A list's first line (newline included): what made it and how many mutants follow,
+// {"format":"smallscope-mutants","version":1,"made_by":...,"complete":true,"mutants":N}.
+inline constexpr const char* mutant_list_format = "smallscope-mutants";
+inline constexpr int mutant_list_version = 1;
+std::string jsonl_header(const std::string& made_by, std::size_t mutants);
+
 // One mutant as a JSON Lines line (newline included), and the list read back from such a file.
-// read_mutant_list throws std::invalid_argument naming FILE:LINE for a line that is not a mutant.
+// read_mutant_list throws std::invalid_argument naming FILE:LINE for a line that is not a mutant,
+// and for a list whose header is missing, says it is not complete, or announces another count.
 std::string jsonl_line(const mutant& m);
 std::vector<mutant> read_mutant_list(const std::string& path);
 

@@ -12,7 +12,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 built="$(dirname "$schemata")/mutants"
-header="$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["file"])' "$built/search_tree.jsonl")"
+# The list's first line is its header; the mutants follow.
+header="$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readlines()[1])["file"])' "$built/search_tree.jsonl")"
 cd "$work"
 git init -q repo
 cp "$header" repo/search_tree.hpp
@@ -23,7 +24,9 @@ python3 - "$built" "$header" "$work/repo/search_tree.hpp" <<'PY'
 import json, sys
 built, header, copy = sys.argv[1:]
 with open("st.jsonl", "w") as out:
-    for line in open(f"{built}/search_tree.jsonl"):
+    head, *lines = open(f"{built}/search_tree.jsonl")
+    out.write(head)
+    for line in lines:
         m = json.loads(line); m["file"] = copy; out.write(json.dumps(m) + "\n")
 f = json.load(open(f"{built}/search_tree.functions.json")); f["file"] = copy
 json.dump(f, open("st.functions.json", "w"))
@@ -32,10 +35,10 @@ shift_lines() {
   python3 - "$1" "$2" <<'PY'
 import json, sys
 n, start = int(sys.argv[1]), int(sys.argv[2])
-ms = [json.loads(l) for l in open("st.jsonl")]
+head, *ms = [json.loads(l) for l in open("st.jsonl")]
 for m in ms:
     if m["line"] >= start: m["line"] += n
-open("st.jsonl", "w").write("".join(json.dumps(m) + "\n" for m in ms))
+open("st.jsonl", "w").write("".join(json.dumps(m) + "\n" for m in [head] + ms))
 f = json.load(open("st.functions.json"))
 for x in f["functions"]:
     if x["first_line"] >= start: x["first_line"] += n
@@ -54,11 +57,11 @@ print(j[k] if k in j else " ".join(str(s[k]) for s in j["scopes"]))' "$1"
 # --since: one changed line (a comment at the end of a line with mutants).
 line=$(python3 -c '
 import json, collections
-c = collections.Counter(json.loads(l)["line"] for l in open("st.jsonl"))
+c = collections.Counter(json.loads(l)["line"] for l in open("st.jsonl").readlines()[1:])
 print(c.most_common(1)[0][0])')
 on_line=$(python3 -c '
 import json, sys
-print(sum(1 for l in open("st.jsonl") if json.loads(l)["line"] == int(sys.argv[1])))' "$line")
+print(sum(1 for l in open("st.jsonl").readlines()[1:] if json.loads(l)["line"] == int(sys.argv[1])))' "$line")
 sed -i "${line}s|\$|  // reviewed|" repo/search_tree.hpp
 git -C repo -c user.email=t@example.com -c user.name=test commit -qam second
 stats=$(mutate --scopes 1..3 --since HEAD~1 --stats json)
@@ -100,7 +103,7 @@ sed -i "$(( $1 + 1 ))i // a comment inside add" repo/search_tree.hpp
 shift_lines 1 $(( $1 + 1 ))
 in_add=$(python3 -c '
 import json
-print(sum(1 for l in open("st.jsonl") if json.loads(l)["function"].endswith("::add")))')
+print(sum(1 for l in open("st.jsonl").readlines()[1:] if json.loads(l)["function"].endswith("::add")))')
 [ "$in_add" -gt 0 ] || fail "no mutant in add"
 fourth=$(mutate --scopes 1..4 --incremental cache.json --stats json)
 want=$(( mutants - in_add ))

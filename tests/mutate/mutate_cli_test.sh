@@ -15,7 +15,7 @@ list="$(dirname "$schemata")/mutants/search_tree.jsonl"
 # The Sec. 8.3 mutant: `temp = temp->right` in remove_node's loop with temp replaced by left.
 loop=$(python3 -c '
 import json, sys
-for line in open(sys.argv[1]):
+for line in open(sys.argv[1]).readlines()[1:]:  # after the header line
     m = json.loads(line)
     text = open(m["file"]).read().splitlines()[m["line"] - 1]
     body = text.find(") temp = ")  # the loop body of `while (...) temp = temp->right;`
@@ -147,7 +147,7 @@ python3 - "$work/annotations.txt" "$work/annotated.txt" "$list" <<'PY' || fail "
 import json, re, sys
 lines = open(sys.argv[1]).read().splitlines()
 stats = json.loads(open(sys.argv[2]).read().splitlines()[-1])
-mutants = {m["id"]: m for m in map(json.loads, open(sys.argv[3]))}
+mutants = {m["id"]: m for m in map(json.loads, open(sys.argv[3]).readlines()[1:])}
 alive = stats["alive"]
 assert len(lines) == len(alive) > 0, (len(lines), len(alive))
 for line, a in zip(lines, alive):
@@ -203,6 +203,16 @@ expect_refused "no mutant list" "$schemata" mutate SearchTree add --scopes 2 --m
 expect_refused "this binary is not compiled from its schemata" "$plain" mutate SearchTree add --scopes 2 --mutants "$list"
 printf '{"id":1}\n' > "$work/bad.jsonl"
 expect_refused "bad.jsonl:1" "$schemata" mutate SearchTree add --scopes 2 --mutants "$work/bad.jsonl"
+# The list's header is checked before a mutant is trusted: a list without it (as written before
+# lists had one), one cut short (its last line lost) and one whose header says it is not complete.
+tail -n +2 "$list" > "$work/headless.jsonl"
+expect_refused "headless.jsonl:1: no header line" "$schemata" mutate SearchTree add --scopes 2 --mutants "$work/headless.jsonl"
+head -n -1 "$list" > "$work/short.jsonl"
+expect_refused "where its header announces $(($(wc -l < "$list") - 1)): it was cut short" "$schemata" mutate SearchTree add \
+  --scopes 2 --mutants "$work/short.jsonl"
+{ head -1 "$list" | sed 's/"complete":true/"complete":false/'; tail -n +2 "$list"; } > "$work/partial.jsonl"
+expect_refused "its header says the list is not complete" "$schemata" mutate SearchTree add --scopes 2 \
+  --mutants "$work/partial.jsonl"
 expect_refused "--workers must be in [0, 1024]" "$schemata" mutate SearchTree add --scopes 2 --workers 2000
 expect_refused "--random must be in [0, 1000]" "$schemata" mutate SearchTree add --scopes 2 --random 5000
 expect_refused "--survivors must be" "$schemata" mutate SearchTree add --scopes 2 --survivors -1
@@ -240,7 +250,7 @@ expect_refused "give the --scopes N (and --fin PATTERN) it was made at" "$schema
 python3 -c '
 import json, sys
 lines = open(sys.argv[1]).read().splitlines()
-m = json.loads(lines[0]); m["replacement"] += " "; lines[0] = json.dumps(m)
+m = json.loads(lines[1]); m["replacement"] += " "; lines[1] = json.dumps(m)
 open(sys.argv[2], "w").write("\n".join(lines) + "\n")' "$list" "$work/changed.jsonl"
 expect_refused "this binary is not compiled from the schemata this list describes" "$schemata" mutate SearchTree add \
   --scopes 1 --mutants "$work/changed.jsonl"

@@ -13,8 +13,13 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 "$mutants" "$src/tests/mutate/sample.hpp" --method arithmetic --method relational --method equality \
   --method logical --method increment --method compound --method pick --method child --method twice \
   --keep rep_ok --schemata "$work/schemata/sample.hpp" --format jsonl -- -std=c++20 "-I$src/include" > "$work/list.jsonl"
-count=$(wc -l < "$work/list.jsonl")
+# A header line, then one line per mutant.
+count=$(($(wc -l < "$work/list.jsonl") - 1))
 [ "$count" -eq 38 ] || fail "expected 38 mutants, listed $count"
+python3 -c 'import json,sys; h = json.loads(open(sys.argv[1]).readline())
+assert h["format"] == "smallscope-mutants" and h["complete"] and h["mutants"] == 38, h
+assert h["made_by"].startswith("smallscope-mutants ") and "sample.hpp" in h["made_by"], h' "$work/list.jsonl" ||
+  fail "the list's header: $(head -1 "$work/list.jsonl")"
 
 "$cxx" -std=c++20 -O1 "-I$src/tests/mutate" "$src/tests/mutate/sample_driver.cpp" -o "$work/original" \
   || fail "the original does not compile"

@@ -33,11 +33,13 @@ namespace {
 
 const std::string dir = SMALLSCOPE_TEMPLATE_DIR;
 
+// The mutants of a list, its header line left out.
 std::vector<nlohmann::json> read_lines(const std::string& path) {
   std::ifstream in(path);
   std::vector<nlohmann::json> out;
   for (std::string line; std::getline(in, line);)
     if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+  if (!out.empty() && out.front().contains("format")) out.erase(out.begin());
   return out;
 }
 
