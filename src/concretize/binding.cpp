@@ -106,7 +106,12 @@ binding::binding(const spec::module& m, const sat::bounds& b, const detail::stat
     const auto& ref = m.field_list[static_cast<std::size_t>(f)];
     const auto& decl = m.sigs[ref.sig].fields[ref.index];
     const std::string where = fmt::format("field {} of sig {}", decl.name, m.sigs[ref.sig].name);
-    if (decl.arity != 2) throw std::invalid_argument(where + ": only binary fields bind to C++ fields");
+    if (decl.arity != 2)
+      throw std::invalid_argument(fmt::format(
+          "{}:{}:{}: {} has {} columns, and only binary fields (one value or pointer per object) bind to C++ "
+          "fields: name it apart from C++ field {}::{} (it stays the spec's own, found by the solver), or split it "
+          "into binary fields named after C++ members",
+          m.file, decl.at.line, decl.at.column, where, decl.arity, fb.owner_name, fb.name));
     if (fb.is_array) throw std::invalid_argument(where + ": binds to an array, which specs do not model yet");
     field_map fm;
     fm.spec_field = f;

@@ -198,8 +198,16 @@ class parser {
     advance();
     position at = peek().at;
     std::string name = qualified_name("a module name after 'open'");
+    if (name == "util/ordering") {
+      fail(at, "util/ordering is not supported: order the sig with fields, `one sig Ord { first: lone S }` "
+               "and `sig S { next: lone S }`, and `fact { S = Ord.first.*next and no s: S | s in s.^next }`; "
+               "Ord.first, s.next and s.^next are the module's first, next and nexts (docs/SPECS.md, "
+               "\"What Alloy has and specs do not\")");
+    }
     if (name != "util/integer" && name != "util/boolean") {
-      fail(at, fmt::format("unknown module {}; the supported modules are util/integer and util/boolean",
+      fail(at, fmt::format("unknown module {}; the supported modules are util/integer and util/boolean: "
+                           "copy the module's sigs, facts, preds and funs into this file instead (without "
+                           "its `module` line)",
                            lex::quoted(name)));
     }
     if (std::find(m.opens.begin(), m.opens.end(), name) == m.opens.end()) m.opens.push_back(name);
@@ -221,6 +229,11 @@ class parser {
     advance();
     std::vector<const token*> names{&identifier("a sig name")};
     while (accept(",")) names.push_back(&identifier("a sig name after ','"));
+    if (is("in") || is("=")) {
+      fail(peek().at, "subset sigs (`sig A in B`) are not supported: write A as a set-valued field of a one sig, "
+                      "`one sig Sets { A: set B }`, and Sets.A where A is used, or `sig A extends B` when A's "
+                      "atoms are B's only and no other subset shares them");
+    }
     if (accept("extends")) {
       proto.parent_at = peek().at;
       proto.parent = identifier("the name of the sig to extend").text;

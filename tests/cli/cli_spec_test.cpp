@@ -212,6 +212,17 @@ TEST(SpecCli, ASpecInvariantThatDoesNotFitIsRefused) {
   EXPECT_EQ(u.exit_code, 2) << shown(run_name, u);
   EXPECT_TRUE(contains(u.err, "has no run command of predicate 'nosuch' (its run commands: inputs)")) << u.err;
   EXPECT_TRUE(u.out.empty()) << u.out;
+  // A field of three columns named after a C++ member: located, with what to write instead.
+  const std::string ternary = write_spec("ternary.als",
+                                         "sig SearchTree { root: lone Node, size: one Int }\n"
+                                         "sig Node { left: Int -> lone Node, right: lone Node, info: one Int }\n"
+                                         "pred SearchTree.inputs { some root }\nrun inputs for 3\n");
+  const std::vector<std::string> wide = {"gen", "SearchTree", "3", "--invariant", ternary};
+  const result w = run(wide);
+  EXPECT_EQ(w.exit_code, 2) << shown(wide, w);
+  EXPECT_TRUE(contains(w.err, "ternary.als:2:12: field left of sig Node has 3 columns, and only binary fields (one "
+                              "value or pointer per object) bind to C++ fields: name it apart from C++ field"))
+      << w.err;
   const std::vector<std::string> missing = {"gen", "SearchTree", "3", "--invariant", "no-such.als"};
   const result n = run(missing);
   EXPECT_EQ(n.exit_code, 2) << shown(missing, n);

@@ -236,7 +236,17 @@ TEST(Parser, ErrorsNameThePlaceAndWhatWasExpected) {
       {"sig sig {}", "bad.als:1:5: error: expected a sig name, found keyword 'sig'"},
       {"sig A {}\nmodule m", "bad.als:2:1: error: 'module' must come first in the file"},
       {"open util/ordering[A]",
-       "bad.als:1:6: error: unknown module 'util/ordering'; the supported modules are util/integer and util/boolean"},
+       "bad.als:1:6: error: util/ordering is not supported: order the sig with fields, `one sig Ord { first: "
+       "lone S }` and `sig S { next: lone S }`, and `fact { S = Ord.first.*next and no s: S | s in s.^next }`; "
+       "Ord.first, s.next and s.^next are the module's first, next and nexts (docs/SPECS.md, \"What Alloy has and "
+       "specs do not\")"},
+      {"open mylib",
+       "bad.als:1:6: error: unknown module 'mylib'; the supported modules are util/integer and util/boolean: copy the "
+       "module's sigs, facts, preds and funs into this file instead (without its `module` line)"},
+      {"sig A {}\nsig Red in A {}",
+       "bad.als:2:9: error: subset sigs (`sig A in B`) are not supported: write A as a set-valued field of a one sig, "
+       "`one sig Sets { A: set B }`, and Sets.A where A is used, or `sig A extends B` when A's atoms are B's only and "
+       "no other subset shares them"},
       {"foo", "bad.als:1:1: error: expected a paragraph (sig, fact, pred, fun, assert, run or check), found 'foo'"},
       {"pred p[a: A { }", "bad.als:1:13: error: expected ',' or ']' to close the parameters opened at 1:7, found '{'"},
       {"pred p { (a }", "bad.als:1:13: error: expected ')' to close the '(' at 1:10, found '}'"},

@@ -25,6 +25,8 @@ const std::vector<std::string> bad_specs = {
     "sig Node {} pred p { some Node ? }",
     "sig Node {} fact { some Node",
     "open util/ordering[Node] sig Node {}",
+    "open mylib sig Node {}",
+    "sig Node {} sig Red in Node {}",
     "sig Node { next: lone Node } pred p { all n: Node | n.next.next }",
     "sig Node { key: one Int } pred p { all n: Node | n.key + 1 }",
     "sig Node {} pred p { Node.Node = Node }",
