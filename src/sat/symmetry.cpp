@@ -1,5 +1,5 @@
 // Canonical numbering of the atoms a rooted structure reaches (paper 003, Sec. 3; paper 004,
-// Sec. 2.2).
+// Sec. 2.2), and Kodkod's lex-leader predicate where nothing roots it.
 #include "sat/symmetry.hpp"
 
 #include <fmt/format.h>
@@ -64,6 +64,40 @@ std::vector<std::uint32_t> components(const std::vector<std::vector<std::uint32_
   return comp;
 }
 
+// Kodkod's lex-leader predicate for the swap of atoms x and y (x < y), for a structure nothing
+// roots: the primary variables in a fixed order (every sig's membership by atom, then every
+// field's cells in matrix order) read as a bit string must be at least the string the swap
+// makes of them. Each orbit's greatest string satisfies it, so no isomorphism class is lost;
+// present atoms come first, as the reach constraint wants. Only the cells the swap moves are
+// compared, each pair once, and at most `longest` of them (a prefix of the comparison is weaker,
+// still sound).
+void lex_leader(translator& t, std::uint32_t x, std::uint32_t y, std::vector<lit>& all) {
+  constexpr std::size_t longest = 64;
+  circuit& c = t.gates();
+  const std::uint32_t n = t.bound().atoms.size();
+  std::vector<std::pair<lit, lit>> pairs;  // (a cell, the cell the swap moves into its place)
+  auto relation = [&](const matrix& r) {
+    for (std::size_t k = 0; k < r.size() && pairs.size() < longest; ++k) {
+      // The swap's image of tuple k: every column holding x or y gets the other.
+      std::size_t image = 0, rest = k, scale = 1;
+      for (std::uint8_t col = 0; col < r.arity; ++col, scale *= n, rest /= n) {
+        const auto a = static_cast<std::uint32_t>(rest % n);
+        image += scale * (a == x ? y : a == y ? x : a);
+      }
+      if (image <= k || r[k] == r[image]) continue;  // fixed, compared at its partner, or equal
+      pairs.emplace_back(r[k], r[image]);
+    }
+  };
+  const auto& m = t.spec();
+  for (std::uint32_t i = 0; i < m.sigs.size(); ++i) relation(t.sig(i));
+  for (std::uint32_t f = 0; f < m.field_list.size(); ++f) relation(t.field(f));
+  lit equal_so_far = lit_true;
+  for (const auto& [mine, swapped] : pairs) {
+    all.push_back(c.implies(equal_so_far, c.implies(swapped, mine)));
+    equal_so_far = c.and_(equal_so_far, c.iff(mine, swapped));
+  }
+}
+
 }  // namespace
 
 symmetry_breaking break_symmetries(translator& t) {
@@ -125,7 +159,8 @@ symmetry_breaking break_symmetries(translator& t) {
     for (std::size_t j = 1; j < atoms.size(); ++j) all.push_back(c.implies(out.reach[atoms[j]], out.reach[atoms[j - 1]]));
     if (atoms.size() < 2 || (is_root_sig && atoms.size() < 3)) continue;
     if (b.root_sig < 0 && b.roots.empty()) {
-      out.inexact.push_back(fmt::format("{}: the command's predicate has no receiver or parameter, and no sig holds exactly one atom (a `one sig`), to start a traversal from, so isomorphic instances may repeat", m.sigs[s].name));
+      for (std::size_t j = 1; j < atoms.size(); ++j) lex_leader(t, atoms[j - 1], atoms[j], all);
+      out.inexact.push_back(fmt::format("{}: the command's predicate has no receiver or parameter, and no sig holds exactly one atom (a `one sig`), to start a traversal from; lex-leader constraints (as Kodkod's) remove most isomorphic instances, not all", m.sigs[s].name));
       continue;
     }
     if (comp_size[comp[s]] > 1) {

@@ -6,7 +6,9 @@
 // fields between them), the source atom, then the field. For a sig that no later sig points back
 // to, and whose in-edges are single-valued (lone/one fields), this labelling is unique, so every
 // class has exactly one instance; other sigs keep only the prefix order (several instances per
-// class possible), and are reported.
+// class possible), and are reported. Where nothing roots the structure (no receiver, no
+// parameter, no one-atom sig), each sig's atoms get Kodkod's lex-leader predicate for the swaps of
+// neighbouring atoms instead: every class keeps an instance, most labellings go.
 #pragma once
 
 #include <string>

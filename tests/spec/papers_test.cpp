@@ -93,7 +93,8 @@ TEST(PlainAlloy, OneSigRootedBinaryTreesAreCatalanNumbers) {
     EXPECT_EQ(count(m), catalan[n]) << n << " nodes";
   }
   // Without the one sig (`sig Tree` and no scope that makes it one atom) nothing roots a
-  // traversal: the labellings are counted, and the warning says so.
+  // traversal: lex-leader constraints break the symmetries instead (here down to the 5 trees,
+  // from 30 labellings without them), and the warning says the count need not be exact.
   std::string text = read(example("alloy/binary_tree.als"));
   text.replace(text.find("one sig Tree"), 12, "sig Tree");
   text.replace(text.find("run {} for exactly 4 Node"), 25, "run {} for 1 Tree, exactly 3 Node");
@@ -103,7 +104,7 @@ TEST(PlainAlloy, OneSigRootedBinaryTreesAreCatalanNumbers) {
   std::vector<std::uint32_t> reached;
   std::uint64_t n = 0;
   while (e.next(whole, reached)) ++n;
-  EXPECT_GT(n, 5u);
+  EXPECT_EQ(n, 5u);
   EXPECT_FALSE(e.inexact().empty());
 }
 
