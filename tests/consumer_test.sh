@@ -215,6 +215,11 @@ phase_unmodified() {
     # Its command line and the variants of it, instrumented too: suite quality on the template
     # container as it is written.
     expect_run unmodified-gen 0 "15 valid" "$build/ordered_set_check" gen OrderedSet 3
+    # The library's private members named in a spec, run as the search's invariant.
+    expect_run unmodified-spec-gen 0 "51 valid" "$build/ordered_set_check" gen OrderedSet 4 \
+      --invariant "$ordset/ordered_set.als" --invariant-run repOk
+    expect_run unmodified-spec-check 0 "0 failed" "$build/ordered_set_check" check OrderedSet erase 4 \
+      --invariant "$ordset/ordered_set.als" --invariant-run repOk
     check_mutation "$build" ordered_set_check OrderedSet "$ordset/include/ordset/ordered_set.hpp" insert erase
     expect_run unmodified-cover 0 "white-box suite" "$build/ordered_set_check-branches" cover OrderedSet 3 \
       --methods insert,erase --suite "$tmp/ordset-wb.suite"
