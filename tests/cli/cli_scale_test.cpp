@@ -443,6 +443,32 @@ TEST(Scale, SigintSavesACheckpointAndSaysHowToGoOn) {
   EXPECT_EQ(done.value("interrupted", true), false);
 }
 
+// With a spec as the invariant: SIGINT saves a checkpoint, and the same command goes on from it
+// to the structures of the C++ invariant.
+TEST(Scale, ASpecInvariantRunInterruptedGoesOnFromItsCheckpoint) {
+  const std::string checkpoint = temp_path("st6_spec.checkpoint");
+  std::filesystem::remove(checkpoint);
+  const std::vector<std::string> args = {"gen", "SearchTree", "6", "--invariant",
+                                         std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/korat/search_tree.als",
+                                         "--checkpoint", checkpoint, "--stats", "json", "--progress-interval", "0.02"};
+  child c(args);
+  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, " explored ("); }))
+      << "no progress line\n" << describe(args, c);
+  ASSERT_EQ(kill(c.pid(), SIGINT), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  EXPECT_TRUE(contains(c.err(), "checkpoint saved to " + checkpoint)) << describe(args, c);
+  const json stopped = cli_runner::last_line_json(c.out());
+  EXPECT_EQ(stopped.value("interrupted", false), true) << c.out();
+  const json cpp = cli_runner::last_line_json(run({"gen", "SearchTree", "6", "--stats", "json", "-q"}).out);
+  const result rest = run(args);
+  ASSERT_EQ(rest.exit_code, 0) << rest.err;
+  EXPECT_TRUE(contains(rest.err, "resuming from")) << rest.err;
+  const json done = cli_runner::last_line_json(rest.out);
+  EXPECT_EQ(done.value("valid", 0), cpp.value("valid", 1));
+  EXPECT_LT(stopped.value("valid", 0), done.value("valid", 0)) << "the first leg ran part of the search";
+  EXPECT_EQ(done.value("interrupted", true), false);
+}
+
 // `gen BinaryTree 13 --print --output OUTPUT --checkpoint CHECKPOINT` (a run of several
 // seconds), its checkpoint removed first; the arguments.
 std::vector<std::string> long_gen(const std::string& name) {
