@@ -413,20 +413,27 @@ TEST(Scale, ACheckpointThatDoesNotFitTheFinitizationIsRefused) {
   EXPECT_TRUE(contains(r.err, "does not fit this finitization (unit 1)")) << r.err;
 }
 
+// Starts `args` (a gen with --checkpoint CHECKPOINT and --progress-interval), interrupts it with
+// SIGINT once it shows progress, and expects exit 130 with the checkpoint saved; its statistics.
+json interrupt_after_progress(const std::vector<std::string>& args, const std::string& checkpoint) {
+  child c(args);
+  EXPECT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, " explored ("); }))
+      << "no progress line\n" << describe(args, c);
+  EXPECT_EQ(kill(c.pid(), SIGINT), 0);
+  EXPECT_EQ(c.wait(), 130) << describe(args, c);
+  EXPECT_TRUE(contains(c.err(), "checkpoint saved to " + checkpoint)) << describe(args, c);
+  EXPECT_TRUE(contains(c.err(), "run the same command again")) << describe(args, c);
+  const json stopped = cli_runner::last_line_json(c.out());
+  EXPECT_EQ(stopped.value("interrupted", false), true) << c.out();
+  return stopped;
+}
+
 TEST(Scale, SigintSavesACheckpointAndSaysHowToGoOn) {
   const std::string checkpoint = temp_path("rbt10.checkpoint");
   std::filesystem::remove(checkpoint);
   const std::vector<std::string> args = {"gen", "RedBlackTree", "10", "--checkpoint", checkpoint, "--stats", "json",
                                          "--progress-interval", "0.02"};
-  child c(args);
-  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, " explored ("); }))
-      << "no progress line\n" << describe(args, c);
-  ASSERT_EQ(kill(c.pid(), SIGINT), 0);
-  ASSERT_EQ(c.wait(), 130) << describe(args, c);
-  EXPECT_TRUE(contains(c.err(), "checkpoint saved to " + checkpoint)) << describe(args, c);
-  EXPECT_TRUE(contains(c.err(), "run the same command again")) << describe(args, c);
-  const json stopped = cli_runner::last_line_json(c.out());
-  EXPECT_EQ(stopped.value("interrupted", false), true) << c.out();
+  interrupt_after_progress(args, checkpoint);
   ASSERT_TRUE(std::filesystem::exists(checkpoint));
   // Another command is refused, naming both.
   const result other = run({"gen", "RedBlackTree", "9", "--checkpoint", checkpoint});
@@ -451,14 +458,7 @@ TEST(Scale, ASpecInvariantRunInterruptedGoesOnFromItsCheckpoint) {
   const std::vector<std::string> args = {"gen", "SearchTree", "6", "--invariant",
                                          std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/korat/search_tree.als",
                                          "--checkpoint", checkpoint, "--stats", "json", "--progress-interval", "0.02"};
-  child c(args);
-  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, " explored ("); }))
-      << "no progress line\n" << describe(args, c);
-  ASSERT_EQ(kill(c.pid(), SIGINT), 0);
-  ASSERT_EQ(c.wait(), 130) << describe(args, c);
-  EXPECT_TRUE(contains(c.err(), "checkpoint saved to " + checkpoint)) << describe(args, c);
-  const json stopped = cli_runner::last_line_json(c.out());
-  EXPECT_EQ(stopped.value("interrupted", false), true) << c.out();
+  const json stopped = interrupt_after_progress(args, checkpoint);
   const json cpp = cli_runner::last_line_json(run({"gen", "SearchTree", "6", "--stats", "json", "-q"}).out);
   const result rest = run(args);
   ASSERT_EQ(rest.exit_code, 0) << rest.err;
