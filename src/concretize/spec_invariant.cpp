@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 #include "concretize/binding.hpp"
@@ -15,6 +16,7 @@
 #include "smallscope/detail/observer.hpp"
 #include "spec/evaluator.hpp"
 #include "spec/load.hpp"
+#include "spec/mask_evaluator.hpp"
 #include "spec/partial_evaluator.hpp"
 
 namespace smallscope::concretize {
@@ -55,6 +57,14 @@ struct context;
 struct scratch {
   std::uint64_t serial = 0;
   spec::partial_instance p;
+  spec::partial_masks masks;  // p as masks, when the spec compiles to them
+  spec::mask_evaluator::workspace workspace;
+  // For judgements that reuse the last ones' (partial_masks::epochs): when each cell was read,
+  // and a name per prefix of the reads, kept while the reads repeat the last call's.
+  std::vector<std::uint32_t> read_at;
+  std::vector<std::uint64_t> epochs;
+  std::uint64_t last_epoch = 0;
+  std::vector<std::uint32_t> touched;  // rows of masks.rows set since the last reset
   std::vector<std::uint64_t> reads, previous;
   std::size_t previous_judged = 0;
   std::vector<std::uint32_t> queue;
@@ -87,9 +97,12 @@ struct context {
   };
   std::vector<located_read> located;              // by slot (field null: not read)
   std::vector<std::vector<std::int64_t>> slot_of;  // [spec field][atom] -> slot, or -1
+  std::optional<spec::mask_evaluator> compiled;    // the spec on masks, when it compiles to them
+  spec::partial_masks initial_masks;
 
  private:
   void reset(scratch& s) const;
+  bool whole_holds(scratch& s) const;
   void reach(scratch& s, std::uint32_t object) const;
   std::uint64_t read(scratch& s, const std::byte* base, const field_read& r, std::uint32_t object) const;
   const located_read* next_unread(scratch& s) const;
@@ -180,6 +193,16 @@ context::context(const finitization& fin, const spec_invariant_options& options)
       if (object_of_atom[a] >= 0) initial_read[f][a] = 0;  // an object's field: unknown until read
     }
   }
+  compiled.emplace(m, b.atoms, command);
+  if (!compiled->ok()) {
+    compiled.reset();
+  } else {
+    spec::partial_instance start;
+    start.known = initial;
+    start.read = initial_read;
+    start.readable.assign(atoms, 0);
+    initial_masks = spec::masks_of(m, start);
+  }
 }
 
 void context::reset(scratch& s) const {
@@ -187,13 +210,31 @@ void context::reset(scratch& s) const {
     s = scratch{};
     s.serial = serial;
   }
-  s.p.known.atoms = initial.atoms;
-  s.p.known.sigs = initial.sigs;
-  s.p.known.fields = initial.fields;
-  s.p.read = initial_read;
-  s.p.readable.assign(b.atoms.size(), 0);
-  s.p.complete = false;
-  s.p.settled.clear();
+  if (compiled) {
+    if (s.epochs.empty()) {
+      s.read_at.assign(initial_masks.rows.size(), 0);
+      s.masks.rows = initial_masks.rows;  // no tuples; after a call only its touched rows are cleared
+      s.epochs.assign(space.slot_count() + 2, 0);
+      s.masks.read_at = s.read_at.data();
+      s.masks.epochs = s.epochs.data();
+    }
+    s.masks.depth = 0;
+    s.masks.sigs = initial_masks.sigs;
+    for (std::uint32_t row : s.touched) s.masks.rows[row] = 0;
+    s.touched.clear();
+    s.masks.read = initial_masks.read;
+    s.masks.readable = 0;
+    s.masks.complete = false;
+    s.masks.settled.clear();
+  } else {
+    s.p.known.atoms = initial.atoms;
+    s.p.known.sigs = initial.sigs;
+    s.p.known.fields = initial.fields;
+    s.p.read = initial_read;
+    s.p.readable.assign(b.atoms.size(), 0);
+    s.p.complete = false;
+    s.p.settled.clear();
+  }
   s.reads.clear();
   s.queue.clear();
   s.reached.assign(space.objects().size(), 0);
@@ -207,6 +248,11 @@ void context::reach(scratch& s, std::uint32_t object) const {
   s.reached[object] = 1;
   s.queue.push_back(object);
   const auto atom = static_cast<std::uint32_t>(bind.atom_of_object(object));
+  if (compiled) {
+    s.masks.readable |= std::uint64_t{1} << atom;
+    for (std::uint32_t sig : sigs_of[object]) s.masks.sigs[sig] |= std::uint64_t{1} << atom;
+    return;
+  }
   s.p.readable[atom] = 1;
   for (std::uint32_t sig : sigs_of[object]) s.p.known.sigs[sig].insert(&atom);
 }
@@ -231,12 +277,21 @@ std::uint64_t context::read(scratch& s, const std::byte* base, const field_read&
     }
   }
   const auto owner = static_cast<std::uint32_t>(bind.atom_of_object(object));
-  if (atom >= 0) {
-    const std::uint32_t tuple[] = {owner, static_cast<std::uint32_t>(atom)};
-    s.p.known.fields[r.field].insert(tuple);
-    if (target >= 0) reach(s, static_cast<std::uint32_t>(target));
+  if (compiled) {
+    if (atom >= 0) {
+      s.masks.rows[std::size_t{r.field} * 64 + owner] |= std::uint64_t{1} << atom;
+      s.touched.push_back(r.field * 64 + owner);
+    }
+    s.masks.read[r.field] |= std::uint64_t{1} << owner;
+    s.read_at[std::size_t{r.field} * 64 + owner] = static_cast<std::uint32_t>(s.reads.size() + 1);
+  } else {
+    if (atom >= 0) {
+      const std::uint32_t tuple[] = {owner, static_cast<std::uint32_t>(atom)};
+      s.p.known.fields[r.field].insert(tuple);
+    }
+    s.p.read[r.field][owner] = 1;
   }
-  s.p.read[r.field][owner] = 1;
+  if (target >= 0) reach(s, static_cast<std::uint32_t>(target));
   s.slot_read[r.slot] = 1;
   return std::uint64_t{r.slot} << 32 | static_cast<std::uint32_t>(atom + 1);
 }
@@ -268,15 +323,22 @@ bool context::judge(const void* root) const {
       // The last call judged these reads not false and read this slot next.
       next = &located[static_cast<std::uint32_t>(s.previous[k] >> 32)];
     } else if (!holds) {
-      const spec::partial_evaluator judge(m, s.p);
-      const spec::truth t = judge.command_holds(command, args);
+      spec::truth t = spec::truth::unknown;
+      spec::wanted_field w;
+      if (compiled) {
+        t = compiled->command_holds(s.masks, args, s.workspace);
+        w = s.workspace.wanted;
+      } else {
+        const spec::partial_evaluator judge(m, s.p);
+        t = judge.command_holds(command, args);
+        w = judge.wanted();
+      }
       if (t == spec::truth::no) {
         s.previous.swap(s.reads);
         s.previous_judged = k;
         return false;
       }
       holds = t == spec::truth::yes;
-      const spec::wanted_field& w = judge.wanted();
       if (!holds && w.field >= 0) {
         const std::int64_t slot = slot_of[static_cast<std::size_t>(w.field)][w.atom];
         if (slot >= 0 && !s.slot_read[static_cast<std::size_t>(slot)]) next = &located[static_cast<std::size_t>(slot)];
@@ -287,16 +349,58 @@ bool context::judge(const void* root) const {
     const std::uint64_t key = read(s, base, *next->field, next->object);
     same = same && k < s.previous.size() && s.previous[k] == key;
     s.reads.push_back(key);
+    if (compiled) {
+      s.masks.depth = static_cast<std::uint32_t>(k + 1);
+      if (!same) s.epochs[k + 1] = ++s.last_epoch;  // reads 0..k are not the last call's
+    }
   }
   s.previous.swap(s.reads);
   s.previous_judged = s.previous.size();
+  return whole_holds(s);
+}
+
+// Every field the root reaches is read: the verdict on the whole structure, where an object the
+// root does not reach but its sig holds keeps its fields' first values.
+bool context::whole_holds(scratch& s) const {
+  const std::uint32_t args[] = {b.root_atom};
   for (std::uint32_t o = 0; o < space.objects().size(); ++o) {
     if (s.reached[o] || !in_exact_sig[o]) continue;
     const auto owner = static_cast<std::uint32_t>(bind.atom_of_object(o));
     for (const field_read& r : reads[o]) {
       if (r.first < 0) continue;
-      const std::uint32_t tuple[] = {owner, static_cast<std::uint32_t>(r.first)};
-      s.p.known.fields[r.field].insert(tuple);
+      if (compiled) {
+        s.masks.rows[std::size_t{r.field} * 64 + owner] |= std::uint64_t{1} << r.first;
+        s.touched.push_back(r.field * 64 + owner);
+      } else {
+        const std::uint32_t tuple[] = {owner, static_cast<std::uint32_t>(r.first)};
+        s.p.known.fields[r.field].insert(tuple);
+      }
+    }
+  }
+  if (compiled) {
+    // On the whole structure masks judge as the two-valued evaluator does, but for what they
+    // leave to it (div, rem, declarations over sets): that goes to the evaluator below.
+    std::fill(s.masks.read.begin(), s.masks.read.end(), ~std::uint64_t{0});
+    s.masks.complete = true;
+    const spec::truth declared = compiled->declarations_hold(s.masks);
+    if (declared == spec::truth::no) return false;
+    const spec::truth t = compiled->command_holds(s.masks, args, s.workspace);
+    if (declared == spec::truth::yes && t != spec::truth::unknown) return t == spec::truth::yes;
+    s.p.known.atoms = initial.atoms;
+    s.p.known.sigs = initial.sigs;
+    s.p.known.fields = initial.fields;
+    for (std::uint32_t sig = 0; sig < s.p.known.sigs.size(); ++sig) {
+      s.p.known.sigs[sig].atoms.clear();
+      for (std::uint32_t a = 0; a < b.atoms.size(); ++a) {
+        if ((s.masks.sigs[sig] >> a & 1) != 0) s.p.known.sigs[sig].atoms.push_back(a);
+      }
+    }
+    for (std::uint32_t f = 0; f < s.p.known.fields.size(); ++f) {
+      for (std::uint32_t a = 0; a < b.atoms.size(); ++a) {
+        for (std::uint32_t v = 0; v < b.atoms.size(); ++v) {
+          if ((s.masks.rows[std::size_t{f} * 64 + a] >> v & 1) != 0) s.p.known.fields[f].atoms.insert(s.p.known.fields[f].atoms.end(), {a, v});
+        }
+      }
     }
   }
   s.p.complete = true;

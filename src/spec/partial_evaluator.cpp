@@ -14,18 +14,6 @@ namespace smallscope::spec {
 
 namespace {
 
-truth negate(truth t) { return t == truth::yes ? truth::no : t == truth::no ? truth::yes : truth::unknown; }
-truth of(bool b) { return b ? truth::yes : truth::no; }
-
-// Kleene's conjunction, folded left to right.
-truth both(truth a, truth b) {
-  if (a == truth::no || b == truth::no) return truth::no;
-  if (a == truth::yes && b == truth::yes) return truth::yes;
-  return truth::unknown;
-}
-
-truth either(truth a, truth b) { return negate(both(negate(a), negate(b))); }
-
 // The atoms a binary relation's tuples starting with `from` lead to (tuples sorted by first atom).
 template <class F>
 void successors(const tuple_set& r, std::uint32_t from, F&& visit) {
@@ -441,39 +429,16 @@ truth partial_evaluator::judge(const node& n, frame& f) const {
   switch (n.kind) {
     case op::true_: return truth::yes;
     case op::false_: return truth::no;
-    case op::not_: return negate(formula(arg(0), f));
+    case op::not_:
     case op::and_:
-    case op::block: {
-      truth t = truth::yes;
-      for (const node_ptr& a : n.args) {
-        t = both(t, formula(*a, f));
-        if (t == truth::no) return t;
-        // Outside quantifiers, conjuncts are judged in order, as a C++ invariant tests: one that
-        // waits for a field stops the judgement until that field is read.
-        if (t == truth::unknown && wanted_.field >= 0 && quantifiers_ == 0) return t;
-      }
-      return t;
-    }
-    case op::or_: {
-      truth t = truth::no;
-      for (const node_ptr& a : n.args) {
-        t = either(t, formula(*a, f));
-        if (t == truth::yes) return t;
-      }
-      return t;
-    }
-    case op::implies: return either(negate(formula(arg(0), f)), formula(arg(1), f));
-    case op::iff: {
-      const truth a = formula(arg(0), f), b = formula(arg(1), f);
-      if (a == truth::unknown || b == truth::unknown) return truth::unknown;
-      return of(a == b);
-    }
-    case op::ite: {
-      const truth c = formula(arg(0), f);
-      if (c != truth::unknown) return formula(arg(c == truth::yes ? 1 : 2), f);
-      const truth a = formula(arg(1), f), b = formula(arg(2), f);
-      return a == b ? a : truth::unknown;
-    }
+    case op::block:
+    case op::or_:
+    case op::implies:
+    case op::iff:
+    case op::ite:
+      return connective(
+          n.kind, n.args.size(), [&](std::size_t k) { return formula(*n.args[k], f); },
+          [&] { return wanted_.field >= 0 && quantifiers_ == 0; });
     case op::in:
     case op::not_in: {
       const bound a = expression(arg(0), f), b = expression(arg(1), f);

@@ -22,6 +22,58 @@ namespace smallscope::spec {
 
 enum class truth : std::uint8_t { no, yes, unknown };
 
+// Kleene's connectives.
+inline truth negate(truth t) { return t == truth::yes ? truth::no : t == truth::no ? truth::yes : truth::unknown; }
+inline truth of(bool b) { return b ? truth::yes : truth::no; }
+inline truth both(truth a, truth b) {
+  if (a == truth::no || b == truth::no) return truth::no;
+  if (a == truth::yes && b == truth::yes) return truth::yes;
+  return truth::unknown;
+}
+inline truth either(truth a, truth b) { return negate(both(negate(a), negate(b))); }
+
+// A connective (not, and, a block, or, implies, iff, a formula's if-then-else) of operands judged
+// on demand, left to right: `operand(k)` judges operand k. A conjunction stops at a false
+// conjunct, and at an unknown one when `stop_at_unknown()` (outside quantifiers, once a field is
+// wanted: conjuncts are judged in order, as a C++ invariant tests them); a disjunction stops at a
+// true one; `A => B` does not judge B when A is false, as a C++ `if` does.
+template <class Operand, class Stop>
+truth connective(op kind, std::size_t operands, Operand&& operand, Stop&& stop_at_unknown) {
+  switch (kind) {
+    case op::not_: return negate(operand(0));
+    case op::and_:
+    case op::block: {
+      truth t = truth::yes;
+      for (std::size_t k = 0; k < operands; ++k) {
+        t = both(t, operand(k));
+        if (t == truth::no || (t == truth::unknown && stop_at_unknown())) return t;
+      }
+      return t;
+    }
+    case op::or_: {
+      truth t = truth::no;
+      for (std::size_t k = 0; k < operands && t != truth::yes; ++k) t = either(t, operand(k));
+      return t;
+    }
+    case op::implies: {
+      const truth premise = operand(0);
+      if (premise == truth::no) return truth::yes;
+      return either(negate(premise), operand(1));
+    }
+    case op::iff: {
+      const truth a = operand(0), b = operand(1);
+      if (a == truth::unknown || b == truth::unknown) return truth::unknown;
+      return of(a == b);
+    }
+    default: {  // op::ite
+      const truth c = operand(0);
+      if (c != truth::unknown) return operand(c == truth::yes ? 1 : 2);
+      const truth a = operand(1), b = operand(2);
+      return a == b ? a : truth::unknown;
+    }
+  }
+}
+
 // A structure read in part: `known` holds, per sig, the atoms reached so far (every atom of a
 // builtin, `one` or exact sig from the start) and, per field, the tuples read so far;
 // `read[f][a]` says whether field f of atom a is known (read, or a has no field f), and

@@ -451,15 +451,15 @@ TEST(Scale, SigintSavesACheckpointAndSaysHowToGoOn) {
 }
 
 // With a spec as the invariant: SIGINT saves a checkpoint, and the same command goes on from it
-// to the structures of the C++ invariant.
+// to the structures of the C++ invariant (search trees of 7 nodes: a run of about a second).
 TEST(Scale, ASpecInvariantRunInterruptedGoesOnFromItsCheckpoint) {
-  const std::string checkpoint = temp_path("st6_spec.checkpoint");
+  const std::string checkpoint = temp_path("st7_spec.checkpoint");
   std::filesystem::remove(checkpoint);
-  const std::vector<std::string> args = {"gen", "SearchTree", "6", "--invariant",
+  const std::vector<std::string> args = {"gen", "SearchTree", "7", "--invariant",
                                          std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/korat/search_tree.als",
                                          "--checkpoint", checkpoint, "--stats", "json", "--progress-interval", "0.02"};
   const json stopped = interrupt_after_progress(args, checkpoint);
-  const json cpp = cli_runner::last_line_json(run({"gen", "SearchTree", "6", "--stats", "json", "-q"}).out);
+  const json cpp = cli_runner::last_line_json(run({"gen", "SearchTree", "7", "--stats", "json", "-q"}).out);
   const result rest = run(args);
   ASSERT_EQ(rest.exit_code, 0) << rest.err;
   EXPECT_TRUE(contains(rest.err, "resuming from")) << rest.err;
