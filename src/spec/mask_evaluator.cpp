@@ -29,9 +29,7 @@ struct mask_evaluator::run {
     value* at = nullptr;
     std::uint32_t size = 0;
   };
-  struct interval {
-    std::int64_t lo = 0, hi = 0;
-  };
+  using interval = int_range;
 
   const mask_evaluator& e;
   const partial_masks& p;
@@ -447,8 +445,7 @@ struct mask_evaluator::run {
         truth t = truth::unknown;
         if (node_at(arg(0)).source->is_int && node_at(arg(1)).source->is_int) {
           const interval a = integer(arg(0), f), b = integer(arg(1), f);
-          if (a.hi < b.lo || b.hi < a.lo) t = truth::no;
-          else if (a.lo == a.hi && b.lo == b.hi) t = truth::yes;
+          t = equal(a, b);
         } else {
           const value a = expression(arg(0), f), b = expression(arg(1), f);
           if (a.exact && b.exact) t = of(a.lo == b.lo);
@@ -460,12 +457,8 @@ struct mask_evaluator::run {
       case op::gt:
       case op::lte:
       case op::gte: {
-        interval a = integer(arg(0), f), b = integer(arg(1), f);
-        if (c.kind == op::gt || c.kind == op::gte) std::swap(a, b);  // a > b is b < a
-        const bool strict = c.kind == op::lt || c.kind == op::gt;
-        if (strict ? a.hi < b.lo : a.hi <= b.lo) return truth::yes;
-        if (strict ? a.lo >= b.hi : a.lo > b.hi) return truth::no;
-        return truth::unknown;
+        const interval a = integer(arg(0), f), b = integer(arg(1), f);
+        return compare(c.kind, a, b);
       }
       case op::no:
       case op::some: {

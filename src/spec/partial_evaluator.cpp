@@ -452,8 +452,7 @@ truth partial_evaluator::judge(const node& n, frame& f) const {
       truth t = truth::unknown;
       if (arg(0).is_int && arg(1).is_int) {
         const interval a = integer(arg(0), f), b = integer(arg(1), f);
-        if (a.hi < b.lo || b.hi < a.lo) t = truth::no;
-        else if (a.lo == a.hi && b.lo == b.hi) t = truth::yes;
+        t = equal(a, b);
       } else {
         const bound a = expression(arg(0), f), b = expression(arg(1), f);
         if (a.exact && b.exact) t = of(a.lo == b.lo);
@@ -465,12 +464,8 @@ truth partial_evaluator::judge(const node& n, frame& f) const {
     case op::gt:
     case op::lte:
     case op::gte: {
-      interval a = integer(arg(0), f), b = integer(arg(1), f);
-      if (n.kind == op::gt || n.kind == op::gte) std::swap(a, b);  // a > b is b < a
-      const bool strict = n.kind == op::lt || n.kind == op::gt;
-      if (strict ? a.hi < b.lo : a.hi <= b.lo) return truth::yes;
-      if (strict ? a.lo >= b.hi : a.lo > b.hi) return truth::no;
-      return truth::unknown;
+      const interval a = integer(arg(0), f), b = integer(arg(1), f);
+      return compare(n.kind, a, b);
     }
     case op::no:
     case op::some: {

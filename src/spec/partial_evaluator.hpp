@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "spec/ast.hpp"
@@ -31,6 +32,26 @@ inline truth both(truth a, truth b) {
   return truth::unknown;
 }
 inline truth either(truth a, truth b) { return negate(both(negate(a), negate(b))); }
+
+// An integer known to lie in [lo, hi] (exact when lo == hi).
+struct int_range {
+  std::int64_t lo = 0, hi = 0;
+};
+
+// `a = b` of two integers so known: false when the ranges are apart, true when both are exact.
+inline truth equal(int_range a, int_range b) {
+  if (a.hi < b.lo || b.hi < a.lo) return truth::no;
+  return a.lo == a.hi && b.lo == b.hi ? truth::yes : truth::unknown;
+}
+
+// `a < b`, `a > b`, `a <= b` or `a >= b` (kind) of two integers so known.
+inline truth compare(op kind, int_range a, int_range b) {
+  if (kind == op::gt || kind == op::gte) std::swap(a, b);  // a > b is b < a
+  const bool strict = kind == op::lt || kind == op::gt;
+  if (strict ? a.hi < b.lo : a.hi <= b.lo) return truth::yes;
+  if (strict ? a.lo >= b.hi : a.lo > b.hi) return truth::no;
+  return truth::unknown;
+}
 
 // A connective (not, and, a block, or, implies, iff, a formula's if-then-else) of operands judged
 // on demand, left to right: `operand(k)` judges operand k. A conjunction stops at a false
@@ -114,9 +135,7 @@ class partial_evaluator {
     tuple_set lo;
     bool exact = false;
   };
-  struct interval {  // an integer in [lo, hi]; exact when lo == hi
-    std::int64_t lo = 0, hi = 0;
-  };
+  using interval = int_range;
   using frame = std::vector<bound>;
 
   truth formula(const node& n, frame& f) const;  // judge, or a true remembered in `settled`
