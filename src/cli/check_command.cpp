@@ -107,7 +107,7 @@ int run_check_command(const check_request& r) {
   const target_method& method = lookup_method(s, instance, r.method);
   require_eq_class(s, instance, r.gen.search);
   use_generators(s, instance, r.gen.generators);
-  use_spec_invariant(instance, r.gen);
+  const std::string invariant_note = use_spec_invariant(instance, r.gen);
   if (r.white_box && (r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--eq-class and --one-per-class do not go with --white-box (it searches for failures)");
   if (!r.reproducer_dir.empty()) prepare_reproducer_dir(r.reproducer_dir);
@@ -183,6 +183,8 @@ int run_check_command(const check_request& r) {
         r.sample != 0 ? fmt::format(" --sample {} --seed {}", r.sample, r.seed) : "", instance.fin.describe(),
         method.cpp_member, args, method.summary.empty() ? "" : " -- " + method.summary, threads,
         threads == 1 ? "" : "s at once");
+
+    if (!invariant_note.empty()) err("{}", invariant_note);
   }
   progress_line line(fmt::format("{} {} {}", s.name, method.name, joined(p)), !r.gen.quiet,
                      r.gen.search.progress_interval);

@@ -216,7 +216,8 @@ void use_generators(const subject& s, subject_instance& instance, bool generator
 
 // --invariant FILE: the instance's invariant becomes the spec's run predicate, run by the search
 // (spec_invariant); usage_error for --invariant-run without it, or with --generators.
-void use_spec_invariant(subject_instance& instance, const gen_request& r);
+// Returns a note for the user when the spec is judged by the interpreted evaluator (slower).
+std::string use_spec_invariant(subject_instance& instance, const gen_request& r);
 // The options that say so, echoed into a run's identity (" --invariant FILE ...", or empty).
 std::string spec_invariant_options(const gen_request& r);
 

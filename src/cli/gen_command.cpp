@@ -108,7 +108,7 @@ int run_gen(const gen_request& r) {
   subject_instance instance = s.make(p);
   require_eq_class(s, instance, r.search);
   use_generators(s, instance, r.generators);
-  use_spec_invariant(instance, r);
+  const std::string invariant_note = use_spec_invariant(instance, r);
   const bool has_classes = static_cast<bool>(instance.eq_class);
   const detail::state_space space(instance.fin.data());
   const std::string label = fmt::format("{} {}{}", s.name, joined(p), scale.shard_text.empty() ? "" : " shard " + scale.shard_text);
@@ -138,6 +138,7 @@ int run_gen(const gen_request& r) {
     err("{} gen {} --fin {}{} ({})\n  finitization: {}\n  {} thread{}{}\n", r.program, s.name, joined(p),
         non_default_options(r.search), named, instance.fin.describe(), scale.threads, scale.threads == 1 ? "" : "s",
         scale.shard_text.empty() ? "" : ", shard " + scale.shard_text);
+    if (!invariant_note.empty()) err("{}", invariant_note);
     if (resuming)
       err("resuming from {}: {} explored, {} valid so far\n", r.checkpoint, grouped(resumed.snapshot.stats.explored),
           grouped(resumed.snapshot.stats.valid));

@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
+#include "concretize/spec_invariant.hpp"
 #include "smallscope/report.hpp"
 #include "smallscope/spec.hpp"
 #include "smallscope/subject.hpp"
@@ -134,16 +135,22 @@ void use_generators(const subject& s, subject_instance& instance, bool generator
   instance.invariant = instance.with_generators;
 }
 
-void use_spec_invariant(subject_instance& instance, const gen_request& r) {
+std::string use_spec_invariant(subject_instance& instance, const gen_request& r) {
   if (r.invariant.empty()) {
     if (!r.invariant_run.empty()) throw usage_error("--invariant-run needs --invariant FILE");
-    return;
+    return "";
   }
   if (r.generators)
     throw usage_error("--invariant FILE replaces the subject's invariant, and with it the form with dedicated "
                       "generators: give one of --invariant and --generators");
   instance.invariant = spec_invariant(instance.fin, {r.invariant, r.invariant_run, ""});
   instance.with_generators = {};
+  const std::string because = concretize::interpreted_because(instance.invariant);
+  if (because.empty()) return "";
+  return fmt::format("note: {}: so the spec is judged by the interpreted evaluator, not compiled to masks. A spec "
+                     "whose fields appear as x.f, x.^f and x.*f over binary fields, in at most 64 atoms, runs several "
+                     "times faster (docs/SPECS.md, \"A spec is an invariant too\")\n",
+                     because);
 }
 
 std::string spec_invariant_options(const gen_request& r) {

@@ -98,6 +98,7 @@ struct context {
   std::vector<located_read> located;              // by slot (field null: not read)
   std::vector<std::vector<std::int64_t>> slot_of;  // [spec field][atom] -> slot, or -1
   std::optional<spec::mask_evaluator> compiled;    // the spec on masks, when it compiles to them
+  std::string interpreted_because;                // why it does not
   spec::partial_masks initial_masks;
 
  private:
@@ -195,6 +196,9 @@ context::context(const finitization& fin, const spec_invariant_options& options)
   }
   compiled.emplace(m, b.atoms, command);
   if (!compiled->ok()) {
+    const spec::position at = compiled->why_not_at();
+    interpreted_because = at.line == 0 ? fmt::format("{}: {}", m.file, compiled->why_not())
+                                       : fmt::format("{}:{}:{}: {}", m.file, at.line, at.column, compiled->why_not());
     compiled.reset();
   } else {
     spec::partial_instance start;
@@ -408,15 +412,23 @@ bool context::whole_holds(scratch& s) const {
   return whole.facts_hold() && whole.command_holds(command, args);
 }
 
+
+bool judge_call(void* c, const void* root) { return static_cast<const context*>(c)->judge(root); }
+
 }  // namespace
 
 predicate make_spec_invariant(const finitization& fin, const spec_invariant_options& options) {
   auto ctx = std::make_shared<context>(fin, options);
   predicate p;
-  p.call = [](void* c, const void* root) -> bool { return static_cast<const context*>(c)->judge(root); };
+  p.call = judge_call;
   p.root_type = fin.data().class_domains.at(0).type;
   p.context = std::move(ctx);
   return p;
+}
+
+std::string interpreted_because(const predicate& invariant) {
+  if (invariant.call != judge_call) return "";
+  return static_cast<const context*>(invariant.context.get())->interpreted_because;
 }
 
 }  // namespace smallscope::concretize

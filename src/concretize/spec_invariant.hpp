@@ -10,10 +10,17 @@
 // class domain, as the search's isomorphism classes are over what the root reaches.
 #pragma once
 
+#include <string>
+
 #include "smallscope/spec.hpp"
 
 namespace smallscope::concretize {
 
 predicate make_spec_invariant(const finitization& fin, const spec_invariant_options& options);
+
+// For an invariant made by make_spec_invariant whose spec does not compile to masks
+// (spec/mask_evaluator.hpp), and so is judged by the interpreted evaluator: where and why,
+// "file:line:col: what" (empty otherwise).
+std::string interpreted_because(const predicate& invariant);
 
 }  // namespace smallscope::concretize

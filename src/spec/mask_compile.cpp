@@ -58,7 +58,10 @@ void mask_evaluator::note_free_variables(cnode& c, const std::vector<std::uint32
 }
 
 bool mask_evaluator::fail(const node& n, const char* what) {
-  if (why_not_.empty()) why_not_ = std::string(what) + " (line " + std::to_string(n.at.line) + ")";
+  if (why_not_.empty()) {
+    why_not_ = what;
+    why_not_at_ = n.at;
+  }
   return false;
 }
 

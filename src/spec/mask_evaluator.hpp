@@ -88,8 +88,9 @@ class mask_evaluator {
   mask_evaluator(const module& m, const universe& u, std::uint32_t command);
 
   bool ok() const { return why_not_.empty(); }
-  // Why the spec does not compile to masks (empty when it does).
+  // Why the spec does not compile to masks (empty when it does), and where (0:0 for the universe).
   const std::string& why_not() const { return why_not_; }
+  position why_not_at() const { return why_not_at_; }
 
   // As partial_evaluator::command_holds; the wanted field is left in `w.wanted`.
   truth command_holds(const partial_masks& p, std::span<const std::uint32_t> args, workspace& w) const;
@@ -133,6 +134,7 @@ class mask_evaluator {
   const universe& u_;
   std::uint32_t command_ = 0;
   std::string why_not_;
+  position why_not_at_;
   std::vector<cnode> nodes_;
   std::vector<std::uint32_t> kids_;    // cnode indices, by cnode::args
   std::vector<std::uint32_t> fields_;  // field indices, by cnode::fields

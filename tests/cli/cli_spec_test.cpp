@@ -192,6 +192,43 @@ TEST(SpecCli, GenAndCheckTakeASpecAsTheInvariant) {
   EXPECT_TRUE(contains(run(cpp).out, "15 inputs, 15 passed, 0 failed"));
 }
 
+// A spec that does not compile to masks still runs, by the interpreted evaluator, with the same
+// structures, and the user is told where and why (a relation as a value); a compiled one is not.
+TEST(SpecCli, ASpecInvariantJudgedByTheInterpretedEvaluatorSaysWhere) {
+  const std::string relation = write_spec("relation_valued.als",
+                                          "sig SearchTree { root: lone Node, size: one Int }\n"
+                                          "sig Node { left: lone Node, right: lone Node, info: one Int }\n"
+                                          "pred SearchTree.inputs {\n"
+                                          "  let kids = left + right | all n: root.*kids {\n"
+                                          "    n !in n.^kids\n"
+                                          "    no n.left.*kids & n.right.*kids\n"
+                                          "    n.info >= 0 and n.info < #Node\n"
+                                          "    all m: n.left.*kids | m.info < n.info\n"
+                                          "    all m: n.right.*kids | m.info > n.info\n"
+                                          "  }\n"
+                                          "  size = #root.*(left + right)\n"
+                                          "  size = #Node\n"
+                                          "}\n"
+                                          "run inputs for exactly 1 SearchTree, exactly 4 Node, 4 Int\n");
+  const std::vector<std::string> slow = {"gen", "SearchTree", "4", "--invariant", relation, "--stats", "json"};
+  const result r = run(slow);
+  ASSERT_EQ(r.exit_code, 0) << shown(slow, r);
+  EXPECT_EQ(cli_runner::last_line_json(r.out).value("valid", 0), 14) << r.out;
+  EXPECT_TRUE(contains(r.err, "note: " + relation + ":4:19: a relation of arity 2 or more as a value: so the spec is "
+                              "judged by the interpreted evaluator"))
+      << r.err;
+  const std::vector<std::string> fast = {"gen", "SearchTree", "4", "--invariant", spec("korat/search_tree.als"), "--stats", "json"};
+  const result f = run(fast);
+  ASSERT_EQ(f.exit_code, 0) << shown(fast, f);
+  EXPECT_EQ(cli_runner::last_line_json(f.out).value("valid", 0), 14) << f.out;
+  EXPECT_FALSE(contains(f.err, "interpreted evaluator")) << f.err;
+  const std::vector<std::string> check = {"check", "SearchTree", "remove", "3", "--invariant", relation};
+  const result c = run(check);
+  EXPECT_EQ(c.exit_code, 0) << shown(check, c);
+  EXPECT_TRUE(contains(c.err, "a relation of arity 2 or more as a value")) << shown(check, c);
+  EXPECT_TRUE(contains(c.out, "15 inputs, 15 passed, 0 failed")) << c.out;
+}
+
 TEST(SpecCli, ASpecInvariantThatDoesNotFitIsRefused) {
   const std::vector<std::string> alone = {"gen", "SearchTree", "3", "--invariant-run", "repOk"};
   const result a = run(alone);
