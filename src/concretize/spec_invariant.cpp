@@ -16,6 +16,7 @@
 #include "smallscope/detail/observer.hpp"
 #include "spec/evaluator.hpp"
 #include "spec/load.hpp"
+#include "spec/mask_bits.hpp"
 #include "spec/mask_evaluator.hpp"
 #include "spec/partial_evaluator.hpp"
 
@@ -253,8 +254,8 @@ void context::reach(scratch& s, std::uint32_t object) const {
   s.queue.push_back(object);
   const auto atom = static_cast<std::uint32_t>(bind.atom_of_object(object));
   if (compiled) {
-    s.masks.readable |= std::uint64_t{1} << atom;
-    for (std::uint32_t sig : sigs_of[object]) s.masks.sigs[sig] |= std::uint64_t{1} << atom;
+    s.masks.readable |= spec::masks::bit(atom);
+    for (std::uint32_t sig : sigs_of[object]) s.masks.sigs[sig] |= spec::masks::bit(atom);
     return;
   }
   s.p.readable[atom] = 1;
@@ -283,10 +284,10 @@ std::uint64_t context::read(scratch& s, const std::byte* base, const field_read&
   const auto owner = static_cast<std::uint32_t>(bind.atom_of_object(object));
   if (compiled) {
     if (atom >= 0) {
-      s.masks.rows[std::size_t{r.field} * 64 + owner] |= std::uint64_t{1} << atom;
+      s.masks.rows[std::size_t{r.field} * 64 + owner] |= spec::masks::bit(static_cast<std::uint32_t>(atom));
       s.touched.push_back(r.field * 64 + owner);
     }
-    s.masks.read[r.field] |= std::uint64_t{1} << owner;
+    s.masks.read[r.field] |= spec::masks::bit(owner);
     s.read_at[std::size_t{r.field} * 64 + owner] = static_cast<std::uint32_t>(s.reads.size() + 1);
   } else {
     if (atom >= 0) {
@@ -373,7 +374,7 @@ bool context::whole_holds(scratch& s) const {
     for (const field_read& r : reads[o]) {
       if (r.first < 0) continue;
       if (compiled) {
-        s.masks.rows[std::size_t{r.field} * 64 + owner] |= std::uint64_t{1} << r.first;
+        s.masks.rows[std::size_t{r.field} * 64 + owner] |= spec::masks::bit(static_cast<std::uint32_t>(r.first));
         s.touched.push_back(r.field * 64 + owner);
       } else {
         const std::uint32_t tuple[] = {owner, static_cast<std::uint32_t>(r.first)};
@@ -390,28 +391,13 @@ bool context::whole_holds(scratch& s) const {
     if (declared == spec::truth::no) return false;
     const spec::truth t = compiled->command_holds(s.masks, args, s.workspace);
     if (declared == spec::truth::yes && t != spec::truth::unknown) return t == spec::truth::yes;
-    s.p.known.atoms = initial.atoms;
-    s.p.known.sigs = initial.sigs;
-    s.p.known.fields = initial.fields;
-    for (std::uint32_t sig = 0; sig < s.p.known.sigs.size(); ++sig) {
-      s.p.known.sigs[sig].atoms.clear();
-      for (std::uint32_t a = 0; a < b.atoms.size(); ++a) {
-        if ((s.masks.sigs[sig] >> a & 1) != 0) s.p.known.sigs[sig].atoms.push_back(a);
-      }
-    }
-    for (std::uint32_t f = 0; f < s.p.known.fields.size(); ++f) {
-      for (std::uint32_t a = 0; a < b.atoms.size(); ++a) {
-        for (std::uint32_t v = 0; v < b.atoms.size(); ++v) {
-          if ((s.masks.rows[std::size_t{f} * 64 + a] >> v & 1) != 0) s.p.known.fields[f].atoms.insert(s.p.known.fields[f].atoms.end(), {a, v});
-        }
-      }
-    }
+    s.p.known = initial;
+    spec::known_of(s.masks, s.p.known);
   }
   s.p.complete = true;
   const spec::evaluator whole(m, s.p.known);
   return whole.facts_hold() && whole.command_holds(command, args);
 }
-
 
 bool judge_call(void* c, const void* root) { return static_cast<const context*>(c)->judge(root); }
 

@@ -46,7 +46,7 @@ std::vector<std::uint32_t> free_variables(const node& n) {
   return read;
 }
 
-constexpr std::int64_t unknown_slot = -2;   // functions_: being compiled
+constexpr std::int64_t compiling = -2;   // functions_: being compiled
 constexpr std::int64_t not_compiled = -1;
 
 }  // namespace
@@ -67,11 +67,11 @@ bool mask_evaluator::fail(const node& n, const char* what) {
 
 std::uint32_t mask_evaluator::compile_function(std::uint32_t index) {
   if (functions_.at(index) >= 0) return static_cast<std::uint32_t>(functions_[index]);
-  if (functions_[index] == unknown_slot) {
+  if (functions_[index] == compiling) {
     fail(*m_.functions[index].body, "a recursive call");
     return 0;
   }
-  functions_[index] = unknown_slot;
+  functions_[index] = compiling;
   const std::uint32_t body = compile(*m_.functions[index].body);
   functions_[index] = body;
   return body;

@@ -82,4 +82,18 @@ partial_masks masks_of(const module& m, const partial_instance& p) {
   return out;
 }
 
+void known_of(const partial_masks& p, instance& out) {
+  for (std::size_t s = 0; s < out.sigs.size(); ++s) {
+    out.sigs[s].atoms.clear();
+    masks::each(p.sigs[s], [&](std::uint32_t a) { out.sigs[s].atoms.push_back(a); });
+  }
+  for (std::size_t f = 0; f < out.fields.size(); ++f) {
+    out.fields[f].atoms.clear();
+    if (out.fields[f].arity != 2) continue;
+    for (std::uint32_t a = 0; a < 64; ++a) {
+      masks::each(p.rows[f * 64 + a], [&](std::uint32_t v) { out.fields[f].atoms.insert(out.fields[f].atoms.end(), {a, v}); });
+    }
+  }
+}
+
 }  // namespace smallscope::spec

@@ -42,6 +42,9 @@ struct partial_masks {
 
 // The masks of `p` (whose universe has at most 64 atoms).
 partial_masks masks_of(const module& m, const partial_instance& p);
+// The other way: the sigs and binary fields the masks hold, into `out` (whose atoms, sig count
+// and field arities are set; their tuples are replaced).
+void known_of(const partial_masks& p, instance& out);
 
 class mask_evaluator {
  public:

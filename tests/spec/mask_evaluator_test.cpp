@@ -199,6 +199,31 @@ TEST(MaskEvaluator, AgreesWithThePartialEvaluatorOnEveryRead) {
   }
 }
 
+// known_of gives back the tuples masks_of took (what a whole structure's judgement hands to the
+// two-valued evaluator where masks leave the answer open).
+TEST(MaskEvaluator, MasksGiveBackTheInstanceTheyWereMadeOf) {
+  const std::string path = std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/korat/red_black_tree.als";
+  const module m = load_file(path);
+  const std::uint32_t command = find_run_command(m, "inputs");
+  sat::enumerator structures(m, command);
+  int seen = 0;
+  for (instance in; seen < 8; ++seen) {
+    std::vector<std::uint32_t> reached;
+    if (!structures.next(in, reached)) break;
+    partial_instance p;
+    p.known = in;
+    p.read.assign(m.field_list.size(), std::vector<std::uint8_t>(in.atoms->size(), 1));
+    p.readable.assign(in.atoms->size(), 1);
+    instance back = in;
+    for (tuple_set& s : back.sigs) s.atoms = {99};
+    for (tuple_set& f : back.fields) f.atoms = {99, 98};
+    known_of(masks_of(m, p), back);
+    EXPECT_EQ(back.sigs, in.sigs);
+    EXPECT_EQ(back.fields, in.fields);
+  }
+  EXPECT_EQ(seen, 8);
+}
+
 TEST(MaskEvaluator, ARelationAsAValueIsLeftToThePartialEvaluator) {
   const module m = load_text(R"(
 sig List { header: lone Node }
