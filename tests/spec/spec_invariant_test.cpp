@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,34 @@ TEST(SpecInvariant, SearchTree) { expect_same_structures("SearchTree", "search_t
 TEST(SpecInvariant, SinglyLinkedList) { expect_same_structures("SinglyLinkedList", "singly_linked_list.als", 0, top_scope); }
 TEST(SpecInvariant, DoublyLinkedList) { expect_same_structures("DoublyLinkedList", "doubly_linked_list.als", 0, top_scope); }
 TEST(SpecInvariant, RedBlackTree) { expect_same_structures("RedBlackTree", "red_black_tree.als", 0, top_scope); }
+
+// A spec the masks leave open on the whole structure (`div`, which they do not judge) goes to the
+// two-valued evaluator there, with the C++ invariant's structures.
+TEST(SpecInvariant, WhatMasksLeaveOpenTheTwoValuedEvaluatorJudges) {
+  const std::string file = testing::TempDir() + "div_search_tree.als";
+  std::ofstream(file) << "sig SearchTree { root: lone Node, size: one Int }\n"
+                         "sig Node { left: lone Node, right: lone Node, info: one Int }\n"
+                         "pred SearchTree.inputs {\n"
+                         "  all n: root.*(left + right) {\n"
+                         "    n !in n.^(left + right)\n"
+                         "    no n.left.*(left + right) & n.right.*(left + right)\n"
+                         "    all m: n.left.*(left + right) | m.info < n.info\n"
+                         "    all m: n.right.*(left + right) | m.info > n.info\n"
+                         "    n.info >= 0 and n.info < #Node\n"
+                         "  }\n"
+                         "  size = #root.*(left + right)\n"
+                         "  div[size, 1] = #Node\n"
+                         "}\n"
+                         "run inputs for exactly 1 SearchTree, exactly 4 Node, 4 Int\n";
+  const subject* sub = find_subject("SearchTree");
+  ASSERT_NE(sub, nullptr);
+  for (std::int64_t n = 1; n <= 5; ++n) {
+    const subject_instance instance = sub->make(sub->scope(n));
+    const run cpp = search(instance, instance.invariant);
+    const run from_spec = search(instance, spec_invariant(instance.fin, {file, "inputs", ""}));
+    EXPECT_EQ(from_spec.structures, cpp.structures) << n;
+  }
+}
 
 }  // namespace
 }  // namespace smallscope
