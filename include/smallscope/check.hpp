@@ -19,6 +19,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -95,6 +96,22 @@ namespace detail {
 // Set by a check's worker: run_method stores 1 there once the method has returned (or thrown),
 // so a crash after that is known to be in reading the post-state, not in the method.
 inline thread_local std::atomic<std::uint32_t>* method_returned = nullptr;
+}  // namespace detail
+
+namespace detail {
+// The root class of a postcondition `void post(verdict&, const Root& old, ...)`.
+template <class P>
+struct post_root;
+template <class V, class R, class... A>
+struct post_root<void (*)(V, const R&, A...)> {
+  using type = R;
+};
+template <class V, class R, class... A>
+struct post_root<void (*)(V, const R&, A...) noexcept> {
+  using type = R;
+};
+template <class P>
+using post_root_t = typename post_root<P>::type;
 }  // namespace detail
 
 // Tells whether an exception is one the method may throw.
@@ -217,14 +234,28 @@ decltype(auto) invoke_method(Root& root, Values& values, std::index_sequence<I..
     return Method(root, static_cast<std::tuple_element_t<I, Args>&&>(std::get<I>(values))...);
 }
 
+template <class T>
+inline constexpr bool is_pair_v = false;
+template <class A, class B>
+inline constexpr bool is_pair_v<std::pair<A, B>> = true;
+
+// A result as text: "true", "3", "null", "(3, true)" for a pair; a value with no text (an
+// iterator, a struct) is shown as its type, "(a std::_Rb_tree_iterator<int>)": it is still
+// checked by the postcondition.
 template <class R>
 std::string result_text(const R& r) {
   if constexpr (std::is_same_v<R, bool>)
     return r ? "true" : "false";
   else if constexpr (std::is_pointer_v<R>)
     return r == nullptr ? "null" : "(object)";
-  else
+  else if constexpr (std::is_enum_v<R>)
+    return std::to_string(static_cast<std::underlying_type_t<R>>(r));
+  else if constexpr (requires { std::to_string(r); })
     return std::to_string(r);
+  else if constexpr (is_pair_v<R>)
+    return "(" + result_text(r.first) + ", " + result_text(r.second) + ")";
+  else
+    return "(a " + demangle(typeid(R).name()) + ")";
 }
 
 template <class R>
@@ -457,7 +488,9 @@ target_method make_method(std::string name, std::vector<argument_domain> argumen
 
 // One member function of an overload set, by its signature:
 // `smallscope::overload<bool(const int&)>(&tree::erase)`, or for a const member
-// `smallscope::overload<bool(const int&) const>(&tree::contains)`.
+// `smallscope::overload<bool(const int&) const>(&tree::contains)`. When the set holds a member
+// template, C is not deduced (C++ does not deduce from such a set): name it,
+// `smallscope::overload<bool(const int&), tree>(&tree::insert)` (SMALLSCOPE_METHOD_OVERLOAD does).
 template <class Signature, class C>
 constexpr Signature C::*overload(Signature C::*member) {
   return member;
@@ -489,8 +522,19 @@ constexpr Signature* overload(Signature* function) {
 
 // One overload of an overloaded method, by its signature in parentheses:
 // SMALLSCOPE_METHOD_OVERLOAD(tree::erase, (bool(const int&)), erase_post, smallscope::ints(0, 3)).
+// The class is the postcondition's (its `old` parameter), so an overload set that holds member
+// templates is resolved too.
 #define SMALLSCOPE_DETAIL_UNPAREN(...) __VA_ARGS__
-#define SMALLSCOPE_METHOD_OVERLOAD(method, signature, post, ...)                                          \
-  ::smallscope::make_method<::smallscope::overload<SMALLSCOPE_DETAIL_UNPAREN signature>(&method), &post>( \
-      ::smallscope::detail::unqualified(#method), std::vector<::smallscope::argument_domain>{__VA_ARGS__},  \
+#define SMALLSCOPE_DETAIL_OVERLOAD(method, signature, post)                                                     \
+  ::smallscope::overload<SMALLSCOPE_DETAIL_UNPAREN signature, ::smallscope::detail::post_root_t<decltype(&post)>>( \
+      &method)
+#define SMALLSCOPE_METHOD_OVERLOAD(method, signature, post, ...)                                    \
+  ::smallscope::make_method<SMALLSCOPE_DETAIL_OVERLOAD(method, signature, post), &post>(            \
+      ::smallscope::detail::unqualified(#method), std::vector<::smallscope::argument_domain>{__VA_ARGS__}, \
       #method, #post)
+
+// The same, judged by the invariant `invariant` instead of rep_ok.
+#define SMALLSCOPE_METHOD_OVERLOAD_WITH_INVARIANT(method, signature, post, invariant, ...)                        \
+  ::smallscope::make_method<SMALLSCOPE_DETAIL_OVERLOAD(method, signature, post), &post, &invariant>(              \
+      ::smallscope::detail::unqualified(#method), std::vector<::smallscope::argument_domain>{__VA_ARGS__}, #method, \
+      #post, {}, #invariant)

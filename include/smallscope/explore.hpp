@@ -47,6 +47,9 @@ struct explore_options {
   const finitization* against = nullptr;
   const predicate* invariant = nullptr;
   std::size_t examples = 3;
+  // Which elements of counted arrays the walks of states follow (live_part.hpp): `live`, else
+  // `against`'s live part; null with no `against`: every element.
+  const live_part* live = nullptr;
   // For a supervisor that runs the exploration in a worker process (the command line): called
   // before each call with the calls that reach the state, the call's index and the state's
   // canonical form, and after it; a call whose (form, index) is in `skip` is not run (it

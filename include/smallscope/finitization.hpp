@@ -36,6 +36,7 @@
 #include "smallscope/detail/std_vector.hpp"
 #include "smallscope/field.hpp"
 #include "smallscope/fields.hpp"
+#include "smallscope/live_part.hpp"
 #include "smallscope/vector.hpp"
 
 namespace smallscope {
@@ -242,10 +243,11 @@ class finitization {
 
   // Binds each element of a C array or std::array member (`int keys[4]`,
   // `std::array<int, 4> keys`) to a set of integers: one slot per element, "keys[0]" to
-  // "keys[3]". A separate count usually says how many are live (set_counted); the elements an
-  // invariant never reads are never varied.
+  // "keys[3]". Every element of a valid structure's objects is part of it and is varied, read by
+  // the invariant or not; when a separate count says how many are live, bind them with
+  // set_counted instead, and the slots past the count take no part.
   template <class C, class A>
-    requires detail::is_fixed_array_v<A>
+    requires detail::is_fixed_array_v<A> && (!detail::is_struct_array_v<A>)
   void set(A C::*member, const int_set& values) {
     for (std::size_t i = 0; i < detail::fixed_size_v<A>; ++i)
       bind_integers<element_value<A>>(element_binding<C>(member, i), values);
@@ -253,10 +255,22 @@ class finitization {
   // Binds each element of a C array or std::array of pointers (`node* children[5]`) to a set of
   // objects.
   template <class C, class A, class U>
-    requires detail::is_fixed_array_v<A>
+    requires detail::is_fixed_array_v<A> && (!detail::is_struct_array_v<A>)
   void set(A C::*member, const object_set<U>& objects) {
     for (std::size_t i = 0; i < detail::fixed_size_v<A>; ++i)
       bind_objects<element_value<A>>(element_binding<C>(member, i), objects);
+  }
+
+  // Binds one member of each element of a C array or std::array of structs whose members are
+  // registered (`child child_[8];`, SMALLSCOPE_FIELDS(child, left, right)): a slot per element,
+  // "child_[0].left" to "child_[7].left", over a set of integers or of objects. Bind every
+  // member the invariant reads.
+  template <class C, class A, class S, class M, class Domain>
+    requires detail::is_struct_array_v<A> && std::same_as<detail::fixed_element_t<A>, S> &&
+             detail::member_access<M>::supported
+  void set(A C::*array, M S::*inner, const Domain& domain) {
+    for (std::size_t i = 0; i < detail::fixed_size_v<A>; ++i)
+      bind_value<typename detail::member_access<M>::value>(struct_element_binding(array, inner, i), domain);
   }
 
   // Binds a member of a base class in the objects of the derived class Owner, each class with a
@@ -274,23 +288,26 @@ class finitization {
 
   // Binds each element of a C array or std::array whose live length is a count of the same
   // object (`int count; int keys[4];`): the elements below count + extra belong to the structure, the
-  // others are garbage the search does not vary (unless the invariant reads them). Bind the count
+  // others are garbage: the search does not vary them (unless the invariant reads them), and the
+  // walks of copies, release, pictures and fingerprints never read them (live()). Bind the count
   // first: `f.set(&chunk::count, ints(0, 4)); f.set_counted(&chunk::keys, &chunk::count, ints(0, 9));`
   // With children one more than keys, `f.set_counted(&node::child, &node::count, nodes.or_null(), 1)`.
   // One count may govern several arrays, each with its own extra; it may be a member of a base
   // class of C.
   template <class C, class A, class B, class I, class Domain>
-    requires detail::is_fixed_array_v<A> && std::derived_from<C, B>
+    requires detail::is_fixed_array_v<A> && (!detail::is_struct_array_v<A>) && std::derived_from<C, B> &&
+             detail::count_member<I>
   void set_counted(A C::*array, I B::*count, const Domain& elements, int extra = 0) {
-    const auto at = count_binding(begin_binding_in<C>(count), 0, 0);  // checks the count first
-    const std::size_t counted_before = data_.bindings[at].counts;
-    const std::size_t before = data_.bindings.size();
-    set(array, elements);
-    count_binding(begin_binding_in<C>(count), detail::fixed_size_v<A>, extra);
-    // The element slots follow the count's (after those of arrays it counts already), as an
-    // array's follow its length.
-    std::rotate(data_.bindings.begin() + static_cast<std::ptrdiff_t>(at + 1 + counted_before),
-                data_.bindings.begin() + static_cast<std::ptrdiff_t>(before), data_.bindings.end());
+    bind_counted(array, count, extra, [&] { set(array, elements); });
+  }
+  // The same for one member of each element of an array of structs: the elements below the
+  // count belong to the structure (`f.set_counted(&avl::child_, &child::left, &avl::size_,
+  // ints(-1, 3))`, and again for `right`, with the same count and extra).
+  template <class C, class A, class S, class M, class B, class I, class Domain>
+    requires detail::is_struct_array_v<A> && std::same_as<detail::fixed_element_t<A>, S> &&
+             detail::member_access<M>::supported && std::derived_from<C, B> && detail::count_member<I>
+  void set_counted(A C::*array, M S::*inner, I B::*count, const Domain& elements, int extra = 0) {
+    bind_counted(array, count, extra, [&] { set(array, inner, elements); });
   }
 
   // Binds a pointer field (field<T*>, a plain T* or a std::unique_ptr<T>) to a set of objects.
@@ -357,6 +374,9 @@ class finitization {
   // A one-line description of the class domains and field domains.
   std::string describe() const;
   const detail::finitization_data& data() const { return data_; }
+  // Which elements of counted arrays are part of a structure (set_counted): the walks of a
+  // check, explore, cover and mutation analysis follow only those (live_part.hpp).
+  const live_part& live() const { return live_; }
 
  private:
   finitization() = default;
@@ -419,6 +439,33 @@ class finitization {
     return b;
   }
 
+  // Binds the elements of `array` (bind() sets them) as counted by `count` + extra.
+  template <class C, class A, class B, class I, class Bind>
+  void bind_counted(A C::*array, I B::*count, int extra, Bind bind) {
+    const auto at = count_binding(begin_binding_in<C>(count), 0, 0);  // checks the count first
+    const std::size_t counted_before = data_.bindings[at].counts;
+    const std::size_t before = data_.bindings.size();
+    try {
+      live_.counted(array, count, extra);  // slots past count + extra: no part of the structure
+    } catch (const std::invalid_argument& e) {
+      throw finitization_error(where(data_.bindings[at]) + ": " + e.what());
+    }
+    bind();
+    count_binding(begin_binding_in<C>(count), detail::fixed_size_v<A>, extra);
+    // The element slots follow the count's (after those of arrays it counts already), as an
+    // array's follow its length.
+    std::rotate(data_.bindings.begin() + static_cast<std::ptrdiff_t>(at + 1 + counted_before),
+                data_.bindings.begin() + static_cast<std::ptrdiff_t>(before), data_.bindings.end());
+  }
+
+  template <class V, class Domain>
+  void bind_value(detail::field_binding b, const Domain& domain) {
+    if constexpr (std::is_pointer_v<V>)
+      bind_objects<V>(std::move(b), domain);
+    else
+      bind_integers<V>(std::move(b), domain);
+  }
+
   template <class T>
   void bind_integers(detail::field_binding b, const int_set& values) {
     static_assert(!std::is_pointer_v<T>, "a pointer field takes an object set, not integers");
@@ -461,26 +508,45 @@ class finitization {
     return b;
   }
 
-  template <class C, class S, class M>
-  detail::field_binding begin_nested_binding(S C::*outer, M S::*inner) {
-    auto b = begin_binding(outer);
-    std::string inner_name;
+  // Member `inner` of element i of the array of structs `array`: "child_[2].left".
+  template <class C, class A, class S, class M>
+  detail::field_binding struct_element_binding(A C::*array, M S::*inner, std::size_t i) {
+    auto b = begin_binding(array);
+    b.name += "[" + std::to_string(i) + "]." + inner_name(inner, b.name);
+    const std::unique_ptr<S> probe(detail::new_object<S>());
+    b.offset += i * sizeof(S) + static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*inner)) -
+                                                          reinterpret_cast<const char*>(probe.get()));
+    return b;
+  }
+
+  // The registered name of `inner` in S; throws naming `outer` when S's SMALLSCOPE_FIELDS does
+  // not list it.
+  template <class S, class M>
+  std::string inner_name(M S::*inner, const std::string& outer) {
+    std::string name;
     std::apply(
         [&](const auto&... f) {
           auto match = [&](const auto& nm) {
             if constexpr (std::is_same_v<std::remove_cvref_t<decltype(nm.member)>, M S::*>)
-              if (nm.member == inner) inner_name = nm.name;
+              if (nm.member == inner) name = nm.name;
           };
           (match(f), ...);
         },
         detail::registered_fields<S>());
-    if (inner_name.empty())
-      throw finitization_error("a field of " + b.name + " (" + detail::demangle(typeid(S).name()) +
+    if (name.empty())
+      throw finitization_error("a field of " + outer + " (" + detail::demangle(typeid(S).name()) +
                                ") is not listed in its SMALLSCOPE_FIELDS");
+    return name;
+  }
+
+  template <class C, class S, class M>
+  detail::field_binding begin_nested_binding(S C::*outer, M S::*inner) {
+    auto b = begin_binding(outer);
+    const std::string name = inner_name(inner, b.name);
     const std::unique_ptr<S> probe(detail::new_object<S>());
     b.offset += static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*inner)) -
                                          reinterpret_cast<const char*>(probe.get()));
-    b.name += "." + inner_name;
+    b.name += "." + name;
     return b;
   }
 
@@ -542,6 +608,7 @@ class finitization {
   void finish_binding(detail::field_binding b);
 
   detail::finitization_data data_;
+  live_part live_;
 };
 
 }  // namespace smallscope

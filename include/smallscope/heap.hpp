@@ -13,8 +13,10 @@
 // Objects of classes without registered fields (identity-only values such as Korat's Object
 // elements) are shared, not owned: a copy points to the same object, and release leaves them.
 //
-// All three walks here follow the fields that SMALLSCOPE_FIELDS registers, visit each object
-// once (shared and cyclic structures included) and use no recursion.
+// All the walks here follow the fields that SMALLSCOPE_FIELDS registers, visit each object
+// once (shared and cyclic structures included) and use no recursion. Of a fixed array counted
+// by a member of its object (set_counted), they read the live elements only, as the live part in
+// force on the thread says (live_part.hpp): what lies past the count may be a freed pointer.
 #pragma once
 
 #include <algorithm>
@@ -32,6 +34,7 @@
 #include "smallscope/detail/member_access.hpp"
 #include "smallscope/detail/ownership.hpp"
 #include "smallscope/detail/std_vector.hpp"
+#include "smallscope/live_part.hpp"
 #include "smallscope/vector.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/detail/finitization_data.hpp"
@@ -219,9 +222,14 @@ void describe_members(describe_walk& walk, const C& obj, const std::string& pref
     using M = std::remove_cvref_t<decltype(f)>;
     if constexpr (is_nested_v<M>) {
       describe_members(walk, f, prefix + std::string(name) + ".", g);
+    } else if constexpr (is_struct_array_v<M>) {
+      const std::size_t live = live_elements(obj, f);
+      for (std::size_t i = 0; i < live; ++i)
+        describe_members(walk, f[i], prefix + std::string(name) + "[" + std::to_string(i) + "].", g);
     } else if constexpr (is_fixed_array_v<M>) {
       using E = fixed_element_t<M>;
-      for (std::size_t i = 0; i < fixed_size_v<M>; ++i) {
+      const std::size_t live = live_elements(obj, f);
+      for (std::size_t i = 0; i < live; ++i) {
         graph_field gf;
         gf.name = prefix + std::string(name) + "[" + std::to_string(i) + "]";
         const auto v = member_access<E>::get(f[i]);
@@ -335,8 +343,12 @@ void fingerprint_members(fingerprint_walk& walk, const C& obj) {
       for (const auto& e : f) fingerprint_value(walk, member_access<typename M::value_type>::get(e));
     } else if constexpr (is_nested_v<M>) {
       fingerprint_members(walk, f);
+    } else if constexpr (is_struct_array_v<M>) {
+      const std::size_t live = live_elements(obj, f);
+      for (std::size_t i = 0; i < live; ++i) fingerprint_members(walk, f[i]);
     } else if constexpr (is_fixed_array_v<M>) {
-      for (const auto& e : f) fingerprint_value(walk, member_access<fixed_element_t<M>>::get(e));
+      const std::size_t live = live_elements(obj, f);  // the count itself is a field, hashed too
+      for (std::size_t i = 0; i < live; ++i) fingerprint_value(walk, member_access<fixed_element_t<M>>::get(f[i]));
     } else {
       fingerprint_value(walk, member_access<M>::get(f));
     }
@@ -425,10 +437,13 @@ void copy_members(copy_walk& walk, const C& from, C& to) {
       if (!f.empty()) walk.map.arrays.push_back({f.data(), t.data(), sizeof(E) * f.size()});
     } else if constexpr (is_nested_v<M>) {
       copy_members(walk, f, t);
+    } else if constexpr (is_struct_array_v<M>) {
+      const std::size_t live = live_elements(from, f);
+      for (std::size_t i = 0; i < live; ++i) copy_members(walk, f[i], t[i]);
     } else if constexpr (is_fixed_array_v<M>) {
-      using E = fixed_element_t<M>;
-      for (std::size_t i = 0; i < fixed_size_v<M>; ++i)
-        member_access<E>::set(t[i], copy_value(walk, member_access<E>::get(f[i])));
+      using E = fixed_element_t<M>;  // slots past a count stay as the copy's constructor left them
+      const std::size_t live = live_elements(from, f);
+      for (std::size_t i = 0; i < live; ++i) member_access<E>::set(t[i], copy_value(walk, member_access<E>::get(f[i])));
     } else {
       member_access<M>::set(t, copy_value(walk, member_access<M>::get(f)));
     }
@@ -478,8 +493,12 @@ void release_members(release_walk& walk, const C& obj) {
       for (const auto& e : f) release_push(walk, member_access<typename M::value_type>::get(e));
     } else if constexpr (is_nested_v<M>) {
       release_members(walk, f);
+    } else if constexpr (is_struct_array_v<M>) {
+      const std::size_t live = live_elements(obj, f);
+      for (std::size_t i = 0; i < live; ++i) release_members(walk, f[i]);
     } else if constexpr (is_fixed_array_v<M>) {
-      for (const auto& e : f) release_push(walk, member_access<fixed_element_t<M>>::get(e));
+      const std::size_t live = live_elements(obj, f);
+      for (std::size_t i = 0; i < live; ++i) release_push(walk, member_access<fixed_element_t<M>>::get(f[i]));
     } else {
       release_push(walk, member_access<M>::get(f));
     }

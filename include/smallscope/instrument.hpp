@@ -10,10 +10,12 @@
 // exactly as in the original; reading a scalar member costs what reading a field<T> costs.
 //
 // A member of class or array type read whole (passed to a function, compared with a library
-// operator) counts as a read of each of its bytes: of every slot inside it, in address order.
+// operator) counts as a read of each of its bytes: of every slot inside it, in address order;
+// of an array counted by another field (set_counted), of the count and the live elements only.
 // Reads outside the search's arena are ignored, as for field<T>.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <memory>
 #include <type_traits>
@@ -37,13 +39,19 @@ inline constexpr bool tracks_itself_v<field<T>> = true;
 template <class T>
 inline constexpr bool read_as_one_slot_v = !std::is_class_v<T> && !std::is_union_v<T> && !std::is_array_v<T>;
 
+// A C array or a std::array: read whole, the slots of its live elements only (on_read_array).
+template <class T>
+inline constexpr bool is_whole_array_v = std::is_array_v<T>;
+template <class E, std::size_t N>
+inline constexpr bool is_whole_array_v<std::array<E, N>> = true;
+
 SMALLSCOPE_ALWAYS_INLINE void note_read(const volatile void* address, std::size_t bytes, bool one_slot) {
   const auto* at = static_cast<const std::byte*>(const_cast<const void*>(address));
   if (one_slot) {
     current_observer->on_read(at);
     return;
   }
-  for (std::size_t i = 0; i < bytes; ++i) current_observer->on_read(at + i);
+  current_observer->on_read_bytes(at, bytes);
 }
 
 inline void note_write(const volatile void* address, std::size_t bytes, bool one_slot) {
@@ -63,6 +71,8 @@ SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_field(T&& r) noexcept {
       detail::note_read(reinterpret_cast<const std::byte*>(std::addressof(r)) + detail::std_vector_end_offset, 1, true);
       for (const auto& e : r) detail::note_read(std::addressof(e), 1, true);
     }
+  } else if constexpr (detail::is_whole_array_v<U>) {
+    if (!std::is_constant_evaluated()) detail::current_observer->on_read_array(std::addressof(r), sizeof(U));
   } else if constexpr (!detail::tracks_itself_v<U>) {
     if (!std::is_constant_evaluated()) detail::note_read(std::addressof(r), sizeof(U), detail::read_as_one_slot_v<U>);
   }

@@ -121,6 +121,14 @@ R apply_nth(int k, A&& a, B&& b) {
   else return apply_nth<R, Original, Rest...>(k - 1, a, b);
 }
 
+// An operand passed by value: a static constant member declared in its class without a
+// definition elsewhere (valid C++ while nothing odr-uses it) is read, not bound to a reference,
+// so the schemata link where the original does.
+template <class T>
+constexpr T value(T v) {
+  return v;
+}
+
 // `a OP b` with OP the original operator, or an alternative when its mutant runs. Both operands
 // are evaluated once, before the operator (compound assignments: `a` is the target).
 template <op Original, op... Alternatives, class A, class B>

@@ -113,6 +113,7 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
   }
   for (const target_method* m : methods)
     if (m->fingerprint == nullptr) throw std::invalid_argument("method " + m->name + " has no fingerprint function");
+  const live_scope in_force(fin.live());  // the walks of copies and fingerprints, here and in the workers
   const auto start = std::chrono::steady_clock::now();
   mutation_report report;
 

@@ -27,6 +27,7 @@ pre_state rebuild(const check_context& ctx, const counterexample& c) {
   pre_state p;
   p.space = std::make_unique<detail::state_space>(ctx.fin->data());
   p.space->write_all(c.candidate.data());
+  const live_scope in_force(ctx.fin->live());
   p.graph = ctx.method->describe(p.space->root());
   p.labels = detail::graph_labels(*p.space).label(p.graph, {});
   return p;
@@ -75,6 +76,30 @@ std::string namespace_of(const std::string& qualified) {
   std::string ns;
   for (const auto& p : parts) ns += (ns.empty() ? "" : "::") + p;
   return ns;
+}
+
+// The statements that put the finitization's live part in force in a reproducer: one
+// `live.counted(&C::array, &C::count, extra)` per array bound with set_counted (live_part.hpp).
+std::string live_part_code(const detail::state_space& space) {
+  std::string code;
+  const auto& bindings = space.data().bindings;
+  for (std::size_t i = 0; i < bindings.size(); ++i) {
+    const auto& count = bindings[i];
+    if (count.counts == 0) continue;
+    const std::string owner = cpp_type_of(space, count.owner);
+    std::size_t element = i + 1;  // each group's element bindings follow the count's, in order
+    for (const auto& group : count.count_groups) {
+      if (element >= bindings.size()) break;
+      std::string array = bindings[element].name;
+      array = array.substr(0, array.rfind('['));
+      fmt::format_to(std::back_inserter(code), "  live.counted(&{}::{}, &{}::{}{});\n", owner, array, owner, count.name,
+                     group.extra == 0 ? std::string() : ", " + std::to_string(group.extra));
+      element += group.size;
+    }
+  }
+  if (code.empty()) return code;
+  return "  smallscope::live_part live;  // slots past a count are no part of the structure (set_counted)\n" + code +
+         "  const smallscope::live_scope in_force(live);\n";
 }
 
 std::string value_code(const object_graph& g, const std::vector<std::string>& labels, const graph_value& v,
@@ -176,7 +201,8 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
   if (c.kind == outcome_kind::leak)
     code += "// It watches the method's allocations: link it with the smallscope library.\n";
   if (c.kind != outcome_kind::leak)
-    code += "// Build it with GoogleTest and either the smallscope library or -DSMALLSCOPE_NO_TRACKING.\n";
+    code += "// Build it with GoogleTest and either the smallscope library or -DSMALLSCOPE_NO_TRACKING\n"
+            "// (and -fno-access-control when it names private members, as smallscope_instrument targets do).\n";
   code += "#include <gtest/gtest.h>\n\n#include \"smallscope/heap.hpp\"\n#include \"smallscope/oracle.hpp\"\n";
   if (!ctx.header.empty()) fmt::format_to(it, "#include \"{}\"\n", ctx.header);
   code += "\nnamespace {\n\n";
@@ -239,6 +265,7 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
   }
   fmt::format_to(it, "TEST({}, Input{}) {{\n", variable(suite).empty() ? "Subject" : suite, c.input);
   if (!ns.empty()) fmt::format_to(it, "  using namespace {};\n", ns);
+  code += live_part_code(space);
   // A leak's reproducer checks itself: what `now` holds is allocated inside the allocation
   // watch, so what the method unlinks and does not delete is left over after the release.
   const bool leak = c.kind == outcome_kind::leak;

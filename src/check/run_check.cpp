@@ -167,6 +167,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   if (options.shard_count > 1 && in_order)
     throw std::invalid_argument(std::string("a shard checks its share of the whole search black-box") + not_in_order);
   const auto start = std::chrono::steady_clock::now();
+  const live_scope in_force(fin.live());  // the walks of copies and pictures, here and in the workers
   const detail::state_space space(fin.data());  // for the failures the supervisor records
   const detail::argument_tuples tuples(method, space);
   check_report report;

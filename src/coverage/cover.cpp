@@ -24,6 +24,7 @@ cover_report cover(const finitization& fin, const predicate& invariant, const st
     throw std::invalid_argument("this program has no branch probes: build the code under test from headers rewritten "
                                 "by smallscope-mutants --branches (smallscope-branches is the command line built so)");
   cover_report report;
+  const live_scope in_force(fin.live());  // the walks of copies and pictures
   structure_range range = structures(fin, invariant, options.search);
   struct input {
     std::vector<std::uint32_t> values;

@@ -178,6 +178,9 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
   if (calls.empty()) throw std::invalid_argument("no calls to explore: give methods whose argument domains are not empty");
   if ((options.against == nullptr) != (options.invariant == nullptr))
     throw std::invalid_argument("the differential needs both a finitization and its invariant");
+  const live_part* live = options.live != nullptr ? options.live : options.against != nullptr ? &options.against->live() : nullptr;
+  const live_part everything;
+  const live_scope in_force(live != nullptr ? *live : everything);
   const auto start = std::chrono::steady_clock::now();
   const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   const target_method& first = *calls.front().method;

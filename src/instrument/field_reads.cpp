@@ -55,15 +55,23 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
   bool VisitMemberExpr(MemberExpr* e) {
     const auto* field = dyn_cast<FieldDecl>(e->getMemberDecl());
     if (field == nullptr || field->isBitField() || !in_roots(field->getParent()->getLocation())) return true;
-    // A member array is read element by element where it is subscripted.
+    // A member whose type depends on a template parameter is left to the instantiations, whose
+    // edits land in this same text: only they know whether `a[i]` reads an element of an array,
+    // of a std::array or of a std::vector, or `v.size()` a vector's size.
+    if (e->isTypeDependent()) return true;
+    // A member array is read element by element where it is subscripted. In a template's
+    // pattern, an index that depends on a parameter leaves the subscript to the instantiation,
+    // with no decay between: the element is read there too, the text the instantiation wraps,
+    // so the array is never read whole at `a[i]`.
     const Expr* target = e;
     if (e->getType()->isArrayType()) {
-      const Expr* decayed = parent_expr(e);
-      if (const auto* cast = dyn_cast_or_null<ImplicitCastExpr>(decayed);
+      const Expr* user = parent_expr(e);
+      if (const auto* cast = dyn_cast_or_null<ImplicitCastExpr>(user);
           cast != nullptr && cast->getCastKind() == CK_ArrayToPointerDecay)
-        if (const auto* sub = dyn_cast_or_null<ArraySubscriptExpr>(parent_expr(cast));
-            sub != nullptr && sub->getBase()->IgnoreParenImpCasts() == e)
-          target = sub;
+        user = parent_expr(cast);
+      if (const auto* sub = dyn_cast_or_null<ArraySubscriptExpr>(user);
+          sub != nullptr && sub->getBase()->IgnoreParenImpCasts() == e)
+        target = sub;
     }
     const bool array = is_std(e->getType(), "array");
     if (array || is_std(e->getType(), "vector")) {
@@ -190,6 +198,26 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
 
   file_edits& file_of(SourceLocation loc) { return out_.files[paths_.at(sm_.getFileID(loc))]; }
 
+ public:
+  // Every file under the roots that the unit included, with edits or without: a header with no
+  // field read is copied too, so a copy's includes never reach an original beside it.
+  void add_every_file() {
+    for (auto it = sm_.fileinfo_begin(); it != sm_.fileinfo_end(); ++it) {
+      const FileEntry* entry = it->first;
+      if (entry == nullptr) continue;
+      std::error_code ec;
+      const std::string path = fs::weakly_canonical(fs::path(entry->tryGetRealPathName().str()), ec).string();
+      if (path.empty() || out_.files.count(path) != 0) continue;
+      for (const std::string& root : roots_)
+        if (path.size() > root.size() && path.compare(0, root.size(), root) == 0 && path[root.size()] == '/') {
+          out_.files[path].code = clang_front::read_text(path);
+          break;
+        }
+    }
+  }
+
+ private:
+
   void add(SourceLocation at, unsigned skip, unsigned length, const std::string& text, int order) {
     if (!in_roots(at)) return;
     edit e;
@@ -229,6 +257,7 @@ result collect(const request& r) {
     ASTContext& ctx = ast->getASTContext();
     field_accesses visitor(ctx, roots, out);
     visitor.TraverseDecl(ctx.getTranslationUnitDecl());
+    visitor.add_every_file();
     std::error_code ec;
     read.insert(fs::weakly_canonical(fs::path(source), ec).string());
   }
@@ -254,8 +283,7 @@ std::string rewrite(const file_edits& f, const std::string& original_path) {
     if (c == '"' || c == '\\') quoted += '\\';
     quoted += c;
   }
-  return "#include <smallscope/instrument.hpp>  // smallscope-instrument: field reads observed\n#line 1 \"" + quoted +
-         "\"\n" + text;
+  return std::string(copy_marker) + "\n#line 1 \"" + quoted + "\"\n" + text;
 }
 
 }  // namespace smallscope::instrument

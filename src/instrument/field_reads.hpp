@@ -58,4 +58,8 @@ result collect(const request& r);
 // The file with its edits applied and the support include on top.
 std::string rewrite(const file_edits& f, const std::string& original_path);
 
+// The first line of every copy rewrite() makes: a file that begins with it is refused as an input.
+inline constexpr const char* copy_marker =
+    "#include <smallscope/instrument.hpp>  // smallscope-instrument: field reads observed";
+
 }  // namespace smallscope::instrument

@@ -4,6 +4,7 @@
 //   smallscope-instrument --root DIR [--root DIR ...] --out DIR SOURCE... [--depfile FILE]
 //                         [-- COMPILER ARGUMENTS]
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -43,6 +44,17 @@ std::string copy_path(const std::string& file, const std::vector<std::string>& r
     if (f.size() > roots[k].size() && f.compare(0, roots[k].size(), roots[k]) == 0 && f[roots[k].size()] == '/')
       return (fs::path(out) / std::to_string(k) / f.substr(roots[k].size() + 1)).string();
   return {};
+}
+
+// OUT/K/PATH for every root K that holds `file` (nested roots: the file is reached through each).
+std::vector<std::string> copy_paths(const std::string& file, const std::vector<std::string>& roots,
+                                    const std::string& out) {
+  const std::string f = canonical(file);
+  std::vector<std::string> paths;
+  for (std::size_t k = 0; k < roots.size(); ++k)
+    if (f.size() > roots[k].size() && f.compare(0, roots[k].size(), roots[k]) == 0 && f[roots[k].size()] == '/')
+      paths.push_back((fs::path(out) / std::to_string(k) / f.substr(roots[k].size() + 1)).string());
+  return paths;
 }
 
 void write_text(const std::string& path, const std::string& text) {
@@ -105,10 +117,29 @@ int main(int argc, char** argv) {
       if (copy_path(s, r.roots, out).empty())
         throw std::invalid_argument("SOURCE '" + s + "' is under no --root: its copy would have no place");
 
+    // Never a file rewritten in place, nor a copy rewritten again (its reads would be wrapped twice).
+    const auto refuse_copy = [&](const std::string& path, const std::string& code) {
+      const auto copies = copy_paths(path, r.roots, out);
+      if (std::find(copies.begin(), copies.end(), canonical(path)) != copies.end())
+        throw std::invalid_argument("--out '" + out + "' makes the copy of '" + path +
+                                    "' the file itself: give an --out directory outside the roots");
+      if (code.starts_with(smallscope::instrument::copy_marker))
+        throw std::invalid_argument("'" + path + "' is already a copy smallscope-instrument wrote (is --out '" + out +
+                                    "' inside a --root, or a root inside an earlier --out?): give the original "
+                                    "directories as roots and an --out outside them");
+    };
+    for (const std::string& s : r.sources) {
+      std::ifstream in(s, std::ios::binary);
+      std::string first;
+      std::getline(in, first);
+      refuse_copy(s, first);
+    }
     const auto result = smallscope::instrument::collect(r);
+    for (const auto& [path, edits] : result.files) refuse_copy(path, edits.code);
     unsigned reads = 0, writes = 0;
     for (const auto& [path, edits] : result.files) {
-      write_text(copy_path(path, r.roots, out), smallscope::instrument::rewrite(edits, path));
+      const std::string text = smallscope::instrument::rewrite(edits, path);
+      for (const std::string& copy : copy_paths(path, r.roots, out)) write_text(copy, text);
       reads += edits.reads;
       writes += edits.writes;
     }
@@ -118,7 +149,8 @@ int main(int argc, char** argv) {
         smallscope::instrument::file_edits none;
         std::ifstream in(s, std::ios::binary);
         none.code.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-        write_text(copy_path(s, r.roots, out), smallscope::instrument::rewrite(none, canonical(s)));
+        const std::string text = smallscope::instrument::rewrite(none, canonical(s));
+        for (const std::string& copy : copy_paths(s, r.roots, out)) write_text(copy, text);
       }
     if (!depfile.empty()) {
       std::string deps = escaped(copy_path(r.sources.front(), r.roots, out)) + ":";

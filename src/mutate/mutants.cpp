@@ -169,15 +169,15 @@ class collector : public RecursiveASTVisitor<collector> {
     if (b->isLogicalOp()) {
       p.guard = [this, k, lhs, rhs](std::uint32_t first) {
         return "smallscope::mutation::logical<smallscope::mutation::op::" + std::string(k == BO_LAnd ? "land" : "lor") +
-               ">(" + id_text(first) + ", (" + render_(lhs->getSourceRange()) + "), [&]() -> bool { return (" +
+               ">(" + id_text(first) + ", " + operand(lhs) + ", [&]() -> bool { return (" +
                render_(rhs->getSourceRange()) + "); })";
       };
     } else {
       p.guard = [this, k, alternatives, lhs, rhs](std::uint32_t first) {
         std::string ops = std::string("smallscope::mutation::op::") + op_name(k);
         for (auto o : alternatives) ops += std::string(", smallscope::mutation::op::") + op_name(o);
-        return "smallscope::mutation::binary<" + ops + ">(" + id_text(first) + ", (" +
-               render_(lhs->getSourceRange()) + "), (" + render_(rhs->getSourceRange()) + "))";
+        return "smallscope::mutation::binary<" + ops + ">(" + id_text(first) + ", " + operand(lhs) + ", " +
+               operand(rhs) + ")";
       };
     }
     out_.push_back(std::move(p));
@@ -217,8 +217,7 @@ class collector : public RecursiveASTVisitor<collector> {
         const std::string o = k == OO_PlusEqual ? "add_assign" : "sub_assign";
         const std::string a = k == OO_PlusEqual ? "sub_assign" : "add_assign";
         return "smallscope::mutation::binary<smallscope::mutation::op::" + o + ", smallscope::mutation::op::" + a + ">(" +
-               id_text(first) + ", " + render_(lhs->getSourceRange()) + ", (" +
-               render_(rhs->getSourceRange()) + "))";
+               id_text(first) + ", " + render_(lhs->getSourceRange()) + ", " + operand(rhs) + ")";
       };
       out_.push_back(std::move(p));
     }
@@ -425,6 +424,21 @@ class collector : public RecursiveASTVisitor<collector> {
   const std::set<const FunctionDecl*>& selected_;
   std::vector<point>& out_;
   renderer render_;
+
+  // An operand as the schemata pass it: in parentheses, and by value when it names a static
+  // constant member of integral or enumeration type, which its class may declare without a
+  // definition elsewhere (valid while nothing odr-uses it; a reference parameter would).
+  std::string operand(const Expr* e) const {
+    const std::string text = "(" + render_(e->getSourceRange()) + ")";
+    const ValueDecl* named = nullptr;
+    if (const auto* ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts())) named = ref->getDecl();
+    if (const auto* member = dyn_cast<MemberExpr>(e->IgnoreParenImpCasts())) named = member->getMemberDecl();
+    if (const auto* v = dyn_cast_or_null<VarDecl>(named);
+        v != nullptr && v->isStaticDataMember() && v->getType().isConstQualified() &&
+        v->getType()->isIntegralOrEnumerationType())
+      return "smallscope::mutation::value" + text;
+    return text;
+  }
   const FunctionDecl* function_ = nullptr;
   std::vector<std::vector<const VarDecl*>> scopes_;
   std::set<const MemberExpr*> called_;  // callees of method calls: not fields

@@ -27,12 +27,15 @@ struct field_seen {
   std::uint32_t first = 0;  // the first value index seen
   std::uint32_t domain = 0;
   std::uint32_t example_slot = 0;
-  // (sample structure, slot) where it is reachable, for re-running the invariant
+  // (sample structure, slot) where it is reachable, for re-running the invariant: every place
+  // in the sample
   std::vector<std::pair<std::uint32_t, std::uint32_t>> places;
 };
 
-constexpr std::size_t places_tried = 16;
 constexpr std::size_t most_values_tried = 256;
+// Invariant calls one field's judgement may take; a field whose places need more is not judged
+// (no warning: the advice to narrow it must rest on every place sampled).
+constexpr std::uint64_t most_calls_per_field = std::uint64_t{1} << 16;
 
 // Fields are told apart per class domain (a header's key is not a node's key, though both are
 // node::key) and, for arrays, the length apart from the elements.
@@ -59,7 +62,7 @@ void note_reachable(const state_space& space, std::span<const std::uint32_t> can
     } else if (candidate[s] != f.first) {
       f.varies = true;
     }
-    if (f.places.size() < places_tried) f.places.emplace_back(k, s);
+    f.places.emplace_back(k, s);
   };
   const auto follow = [&](std::uint32_t s) {
     const value_info& v = space.value(s, candidate[s]);
@@ -73,6 +76,7 @@ void note_reachable(const state_space& space, std::span<const std::uint32_t> can
     work.pop_back();
     for (std::uint32_t s = o.first_slot; s < o.end_slot; ++s) {
       const slot& sl = space.slots()[s];
+      if (space.dead(candidate.data(), s)) continue;  // past a count: no part of the structure
       note(s);
       if (sl.kind == slot_kind::array_length) {
         const auto length = static_cast<std::uint32_t>(space.value(s, candidate[s]).integer);
@@ -97,10 +101,13 @@ std::string field_label(const finitization_data& data, std::size_t key) {
   return owner + "." + b.name + (key % 2 == 1 ? ".length" : "[]");
 }
 
-// Whether the invariant accepts every other value of the field at each place tried.
+// Whether the invariant accepts every other value of the field at every place in the sample
+// where it is part of the structure: its verdict was seen not to depend on the field. A field
+// determined by others (a key by its rank, a link by the shape) fails this at some place.
 bool accepts_every_value(const state_space& space, const predicate& invariant, const field_seen& f,
                          std::span<const std::uint32_t> sample, std::uint32_t slots) {
   const auto values = static_cast<std::uint32_t>(space.domains()[f.domain].values.size());
+  if (f.places.size() * (values - 1) > most_calls_per_field) return false;
   std::uint64_t tried = 0;
   for (const auto& [k, s] : f.places) {
     const auto candidate = sample.subspan(static_cast<std::size_t>(k) * slots, slots);
@@ -120,6 +127,20 @@ bool accepts_every_value(const state_space& space, const predicate& invariant, c
     space.write(s, candidate[s]);
   }
   return tried > 0;
+}
+
+// Whether some field of the finitization has more than one value to take.
+bool has_choice(const finitization_data& data) {
+  for (const field_binding& b : data.bindings) {
+    if (b.symbolic || (b.is_array && b.lengths.integers.size() > 1)) return true;
+    std::size_t values = b.values.integers.size();
+    if (b.values.is_objects) {
+      values = b.values.null_allowed ? 1 : 0;
+      for (const auto id : b.values.class_domains) values += data.class_domains[id].count;
+    }
+    if (values > 1 && !b.fixed) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -155,6 +176,12 @@ std::vector<std::string> finitization_warnings(const finitization_data& data, co
     out.push_back(fmt::format("no valid structure in this scope: the invariant rejected all {} candidates; are the "
                               "bounds too tight (a size range no structure of these objects reaches)?",
                               counts.explored));
+  if (counts.complete && counts.explored == 1 && has_choice(data))
+    out.push_back(fmt::format("1 candidate explored: the invariant returned {} having read no field with more than one "
+                              "value, so nothing was varied. If it reads fields, its reads are not observed: code built "
+                              "without smallscope_instrument (a variant or a source the rewrite did not reach), or "
+                              "members not listed in SMALLSCOPE_FIELDS",
+                              counts.valid == 1 ? "true" : "false"));
   if (counts.explored >= 10000 && counts.valid * 10 >= counts.explored * 9)
     out.push_back(fmt::format("the invariant accepts {:.1f}% of the candidates explored ({} of {}): an invariant "
                               "that constrains little makes the search enumerate nearly every candidate",
@@ -190,10 +217,15 @@ std::vector<std::string> finitization_warnings(const finitization_data& data, co
     }
     if (d.objects || values > most_values_tried) continue;
     if (accepts_every_value(space, invariant, f, sample, slots))
-      out.push_back(fmt::format("the invariant accepts every value of {} ({} values) where it is reachable: each "
-                                "reachable {} multiplies the count by {} (bind it to one value if it should not "
-                                "matter)",
-                                name, values, name, values));
+      out.push_back(fmt::format("the invariant accepts every value of {} ({} values) {}: changing it never changed "
+                                "the verdict, so each {} multiplies the count by {} (bind it to one value if it "
+                                "should not matter)",
+                                name, values,
+                                counts.valid > sample_count
+                                    ? fmt::format("in each of the {} valid structures sampled where it is part of one",
+                                                  sample_count)
+                                    : std::string("in every valid structure where it is part of one"),
+                                name, values));
   }
   return out;
 }

@@ -18,7 +18,8 @@ std::string json_value(const state_space& space, std::uint32_t s, std::uint32_t 
 }
 
 // Calls f(first slot, end slot, name) for each field of `object`: an array is one field whose
-// slots are its length and its elements below the length.
+// slots are its length and its elements below the length; an element past the count of a
+// counted array (set_counted) is no field of the structure.
 template <class F>
 void for_each_field(const state_space& space, std::span<const std::uint32_t> values,
                     std::uint32_t object, F f) {
@@ -31,7 +32,7 @@ void for_each_field(const state_space& space, std::span<const std::uint32_t> val
       f(s, s + 1, s + 1 + length, name);
       s += 1 + sl.capacity;
     } else {
-      f(s, s, s + 1, name);
+      if (!space.dead(values.data(), s)) f(s, s, s + 1, name);
       ++s;
     }
   }

@@ -1,6 +1,8 @@
 // Korat's search loop (paper 000, Fig. 7; Korat 1.0's StateSpaceExplorer). See korat_search.hpp.
 #include "search/korat_search.hpp"
 
+#include "smallscope/finitization.hpp"
+
 #include <algorithm>
 #include <exception>
 #include <mutex>
@@ -38,6 +40,32 @@ void access_observer::note_write(std::uint32_t slot) {
   }
 }
 
+void access_observer::on_read_bytes(const void* address, std::size_t bytes) {
+  const auto* at = static_cast<const std::byte*>(address);
+  const std::uintptr_t before = unbound_read_;
+  for (std::size_t i = 0; i < bytes; ++i) on_read(at + i);
+  unbound_read_ = before;  // padding and members read as part of a whole
+}
+
+void access_observer::on_read_array(const void* address, std::size_t bytes) {
+  const auto* at = static_cast<const std::byte*>(address);
+  const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
+  if (mirror_size_ == 0 && offset >= bytes_) return;  // outside the arena: not a candidate's
+  if (counted_ == nullptr || mirror_size_ != 0) {
+    on_read_bytes(address, bytes);
+    return;
+  }
+  for (std::size_t i = 0; i < bytes && offset + i < bytes_; ++i) {
+    const std::uint32_t s = slot_at_[offset + i];
+    if (s != no_slot && counted_[s].count_slot != no_slot) {
+      const counted_element& e = counted_[s];
+      on_read(reinterpret_cast<const std::byte*>(base_ + e.count_offset));
+      if (e.live[values_[e.count_slot]] <= static_cast<std::int32_t>(e.index)) continue;
+    }
+    on_read(at + i);
+  }
+}
+
 void access_observer::restart_marks(std::uint32_t level) {
   std::fill(marks_ + static_cast<std::size_t>(level) * bytes_, marks_ + static_cast<std::size_t>(level + 1) * bytes_, 0u);
   mark_stamp_[level] = 1;
@@ -58,6 +86,15 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   // A fixed slot (set_all) stays marked: its reads are not recorded and the walk passes it by.
   for (const auto& sl : space_->slots())
     if (!sl.fixed) on_stack_at_[sl.offset] = stack_mark::off;
+  // An arena byte no slot covers is off too, with no slot: a read there is of a member that no
+  // field binds (on_read notes it, run_predicate reports it).
+  {
+    std::vector<std::uint8_t> covered(space_->arena_bytes(), 0);
+    for (const auto& sl : space_->slots())
+      std::fill_n(covered.begin() + sl.offset, std::min<std::size_t>(sl.size, covered.size() - sl.offset), 1);
+    for (std::size_t b = 0; b < covered.size(); ++b)
+      if (covered[b] == 0) on_stack_at_[b] = stack_mark::off;
+  }
   written_.assign(n + 1, 0);
   is_written_.assign(n, 0);
   class_domains_ = space_->class_domain_count();
@@ -81,6 +118,8 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   observer_.span_mask_ = space_->arena_span() - 1;
   observer_.stack_ = stack_.data();
   observer_.generators_ = this;
+  observer_.values_ = values_.data();
+  observer_.counted_ = space_->counted();  // a whole-array read skips elements past a count
   for (std::uint32_t i = 0; i < n; ++i) {
     if (!hot_slots_[i].symbolic) continue;
     hot_slots_[i].generated = true;  // next_value takes next_generated's way, which sends it on
@@ -180,11 +219,38 @@ inline bool korat_search::run_predicate() {
   // The watchdog counted this call's reads: give the next call a full budget, uncounted.
   if (observer_.read_marks_.load(std::memory_order_relaxed) != on_stack_at_.data()) reset_budget();
   if (observer_.written_size_ != 0) undo_writes();
+  if (observer_.unbound_read_ != 0) [[unlikely]] fail_unbound_read();
   if (generator_failed_) [[unlikely]] {
     generator_failed_ = false;
     if (result) ++stats_.generator_misuse;
   }
   return result;
+}
+
+void korat_search::fail_unbound_read() {
+  const auto offset = static_cast<std::uint32_t>(observer_.unbound_read_ - 1);
+  observer_.unbound_read_ = 0;
+  const auto& objects = space_->objects();
+  std::size_t o = 0;
+  while (o + 1 < objects.size() && objects[o + 1].offset <= offset) ++o;
+  const auto& cls = space_->data().class_domains[objects[o].class_domain];
+  // The bound fields around the byte, to place the member.
+  std::string before, after;
+  for (std::uint32_t s = objects[o].first_slot; s < objects[o].end_slot; ++s) {
+    const auto& sl = space_->slots()[s];
+    const std::string& name = space_->data().bindings[sl.binding].name;
+    if (sl.offset < offset) before = name;
+    if (sl.offset > offset && after.empty()) after = name;
+  }
+  const std::string place = before.empty() && after.empty() ? std::string()
+                            : before.empty()                ? " (before " + after + ")"
+                            : after.empty()                 ? " (after " + before + ")"
+                                                            : " (between " + before + " and " + after + ")";
+  throw finitization_error(
+      "the invariant read a member of " + cls.cpp_type + " at byte " + std::to_string(offset - objects[o].offset) +
+      place + " that no field binds: its value would be the constructed one in every candidate. List the member in " +
+      "SMALLSCOPE_FIELDS and give it a domain with set() (a member of each struct of an array: set(&C::array, "
+      "&S::member, ...); a member of a struct member: set(&C::member, &S::member, ...))");
 }
 
 void korat_search::reset_budget() {

@@ -139,6 +139,7 @@ class korat_search final : private generator_sink {
   // The node whose stack is this one's up to `position`, there holding `value`.
   work_unit child_unit(std::uint32_t position, std::uint32_t value) const;
   void report_failed_call(std::exception_ptr failure);
+  [[noreturn]] void fail_unbound_read();
   void reset_budget();
   void undo_writes();
   bool backtrack();

@@ -1,7 +1,7 @@
 // The part of a candidate that the root reaches (paper 000, Sec. 3.3: only reachable fields make
 // two structures differ; paper 004, Definition 1: a structure "involves" the objects reachable
 // from its root): objects in depth-first pre-order from the root, and per object its slots, an
-// array's elements only below its length.
+// array's elements only below its length or count.
 #pragma once
 
 #include <cstdint>
@@ -12,12 +12,10 @@
 
 namespace smallscope::detail {
 
-// Whether slot `s` is an element at or beyond its array's current length.
+// Whether slot `s` is no part of the structure `values`: an element at or beyond its array's
+// current length, or past the count of a counted array (set_counted).
 inline bool beyond_length(const state_space& space, std::span<const std::uint32_t> values, std::uint32_t s) {
-  const auto& sl = space.slots()[s];
-  if (sl.kind != slot_kind::array_element) return false;
-  const std::uint32_t head = s - 1 - static_cast<std::uint32_t>(sl.element);
-  return sl.element >= space.value(head, values[head]).integer;
+  return space.dead(values.data(), s);
 }
 
 // The reachable objects of `values` in depth-first pre-order from the root (object 0).

@@ -36,9 +36,17 @@ state_space::state_space(finitization_data data) : data_(std::move(data)) {
     for (const auto& f : d.registered_fields) {
       bool bound = std::any_of(data_.bindings.begin(), data_.bindings.end(),
                                [&](const field_binding& b) { return b.owner == d.type && b.name == f; });
-      if (!bound)
-        throw finitization_error("field " + d.type_name + "." + f +
-                                 " has no field domain: give it one with set()");
+      if (!bound) {
+        // A member of an element of an array of structs: "child_[0].left".
+        const auto close = f.find("].");
+        const std::string how =
+            close == std::string::npos
+                ? "give it one with set()"
+                : "give each element's " + f.substr(close + 2) + " one with set(&C::" + f.substr(0, f.find('[')) +
+                      ", &S::" + f.substr(close + 2) + ", domain), or set_counted(&C::" + f.substr(0, f.find('[')) +
+                      ", &S::" + f.substr(close + 2) + ", &C::count, domain) when a count says how many are live";
+        throw finitization_error("field " + d.type_name + "." + f + " has no field domain: " + how);
+      }
     }
   }
   layout_objects();
@@ -299,6 +307,21 @@ void state_space::add_slots() {
     walk_.push_back(walk_slot{leads ? d.walk_targets.data() : nullptr, sl.offset,
                               is_count ? binding.counts : sl.capacity, is_length || is_count,
                               static_cast<std::uint32_t>(d.groups.size()), d.groups.data()});
+  }
+  // The elements of counted arrays follow their count's slot, group by group (set_counted).
+  const auto n = static_cast<std::uint32_t>(slots_.size());
+  for (std::uint32_t c = 0; c < n; ++c) {
+    const slot& sl = slots_[c];
+    const auto& binding = data_.bindings[sl.binding];
+    if (sl.kind != slot_kind::scalar || binding.counts == 0) continue;
+    if (counted_.empty()) counted_.resize(n);
+    const domain& d = domains_[sl.domain];
+    std::uint32_t next = c + 1;
+    for (std::size_t g = 0; g < binding.count_groups.size(); ++g) {
+      const std::int32_t* live = g == 0 ? d.walk_targets.data() : d.group_live[g - 1].data();
+      for (std::uint32_t i = 0; i < binding.count_groups[g].size && next < n; ++i, ++next)
+        counted_[next] = counted_element{c, sl.offset, i, live};
+    }
   }
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "smallscope/detail/finitization_data.hpp"
+#include "smallscope/detail/observer.hpp"
 
 namespace smallscope::detail {
 
@@ -154,6 +155,21 @@ class state_space {
   const std::vector<slot>& slots() const { return slots_; }
   const hot_slot* hot_slots() const { return hot_.data(); }
   const walk_slot* walk_slots() const { return walk_.data(); }
+  // Per slot, for the elements of arrays counted by another slot (set_counted): the count and
+  // when the element is live; null when no array is counted.
+  const counted_element* counted() const { return counted_.empty() ? nullptr : counted_.data(); }
+  // Whether slot `s` is an element past its array's live length in `values`: at or past an
+  // array's length, or past the count of a counted array. Such a slot is no part of the structure.
+  bool dead(const std::uint32_t* values, std::uint32_t s) const {
+    const slot& sl = slots_[s];
+    if (sl.kind == slot_kind::array_element) {
+      const std::uint32_t head = s - 1 - static_cast<std::uint32_t>(sl.element);
+      return sl.element >= value(head, values[head]).integer;
+    }
+    if (counted_.empty() || counted_[s].count_slot == no_slot) return false;
+    const counted_element& e = counted_[s];
+    return e.live[values[e.count_slot]] <= static_cast<std::int32_t>(e.index);
+  }
   const std::vector<object_info>& objects() const { return objects_; }
   const std::vector<domain>& domains() const { return domains_; }
   const value_info& value(std::uint32_t s, std::uint32_t v) const {
@@ -182,6 +198,7 @@ class state_space {
   std::vector<slot> slots_;
   std::vector<hot_slot> hot_;
   std::vector<walk_slot> walk_;
+  std::vector<counted_element> counted_;
   std::vector<domain> domains_;
   std::vector<std::uint32_t> binding_domain_;  // binding -> its value domain
   std::vector<std::uint32_t> binding_length_domain_;  // array binding -> its length domain

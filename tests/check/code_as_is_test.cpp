@@ -30,8 +30,35 @@ struct counter {
   int add(int by) { return n = n + by; }
   int add(int by, int times) { return n = n + by * times; }
   int takes_string(std::string) { return 0; }
+  // An overload set with a member template, as containers' insert and emplace are.
+  int bump(int by) { return n = n + by; }
+  template <class It>
+  int bump(It first, It last) {
+    for (; first != last; ++first) n = n + *first;
+    return n;
+  }
+  // A result with no text of its own, as std::set::insert's.
+  std::pair<const int*, bool> put(int by) {
+    n = n + by;
+    return {nullptr, by > 0};
+  }
+  struct receipt {
+    int total;
+  };
+  receipt settle(int by) { return {n = n + by}; }
 };
 SMALLSCOPE_FIELDS(counter, n)
+
+void bump_post(smallscope::verdict& v, const counter& old, const counter& now, int result, int by) {
+  v.require(now.n == old.n + by && result == now.n, "n grows by the argument");
+}
+void put_post(smallscope::verdict& v, const counter& old, const counter& now, std::pair<const int*, bool> r, int by) {
+  v.require(now.n == old.n + by && r.second == (by > 0), "n grows; says whether it grew");
+}
+void settle_post(smallscope::verdict& v, const counter& old, const counter& now, counter::receipt r, int by) {
+  v.require(now.n == old.n + by && r.total == now.n + (by == 2 ? 1 : 0), "the receipt is the total");
+}
+bool nonnegative(const counter& c) { return c.n >= 0; }
 
 void add_post(smallscope::verdict& v, const counter& old, const counter& now, int result, int by) {
   v.require(now.n == old.n + by && result == now.n, "n grows by the argument");
@@ -73,6 +100,35 @@ TEST(CodeAsIs, OverloadsArePickedBySignature) {
   EXPECT_EQ(r1.inputs, 12u);
   EXPECT_EQ(r2.inputs, 24u);
   EXPECT_EQ(r1.failed + r2.failed, 0u);
+}
+
+TEST(CodeAsIs, AnOverloadSetWithAMemberTemplateIsResolvedBySignature) {
+  const auto m = SMALLSCOPE_METHOD_OVERLOAD(counter::bump, (int(int)), bump_post, smallscope::ints(0, 2));
+  const auto w = SMALLSCOPE_METHOD_OVERLOAD_WITH_INVARIANT(counter::bump, (int(int)), bump_post, nonnegative,
+                                                           smallscope::ints(0, 2));
+  EXPECT_EQ(w.cpp_invariant, "nonnegative");
+  EXPECT_TRUE(w.free_invariant);
+  for (const auto* method : {&m, &w}) {
+    const auto r = smallscope::run_check(counter_fin(), smallscope::make_predicate<&counter::rep_ok>(), *method, {});
+    EXPECT_EQ(r.inputs, 12u);
+    EXPECT_EQ(r.failed, 0u);
+  }
+}
+
+TEST(CodeAsIs, ResultsWithoutTextAreCheckedAndShownAsTheirType) {
+  const auto put = SMALLSCOPE_METHOD(counter::put, put_post, smallscope::ints(0, 1));
+  const auto r = smallscope::run_check(counter_fin(), smallscope::make_predicate<&counter::rep_ok>(), put, {});
+  EXPECT_EQ(r.inputs, 8u);
+  EXPECT_EQ(r.failed, 0u);
+  // settle's receipt is wrong by one for by == 2 (the postcondition's deliberate mistake): found,
+  // with the result shown as its type.
+  const auto settle = SMALLSCOPE_METHOD(counter::settle, settle_post, smallscope::ints(0, 2));
+  const auto s = smallscope::run_check(counter_fin(), smallscope::make_predicate<&counter::rep_ok>(), settle, {});
+  EXPECT_EQ(s.failed, 4u);
+  ASSERT_FALSE(s.failures.empty());
+  EXPECT_EQ(s.failures.front().result, "(a code_as_is_test::counter::receipt)");
+  EXPECT_EQ(smallscope::detail::result_text(std::pair<int, bool>{3, true}), "(3, true)");
+  EXPECT_EQ(smallscope::detail::result_text(std::pair<const int*, bool>{nullptr, false}), "(null, false)");
 }
 
 // A method whose parameter the finitization cannot fill does not compile.

@@ -86,6 +86,53 @@ TEST(FieldReads, StructMembersMacroArgumentsAndTemplates) {
   EXPECT_TRUE(has(text, "1 + depth(::smallscope::read_field(n->left));")) << text;
 }
 
+TEST(FieldReads, ElementsOfTemplatesArraysAreReadAsElements) {
+  const std::string text = rewritten_sample();
+  // An array whose size depends on a parameter is subscripted in the template's own text: the
+  // element is read, never the whole array (which would read the slots past a count too).
+  EXPECT_TRUE(has(text, "const K& key(int i) const { return ::smallscope::read_field(keys[i]); }")) << text;
+  EXPECT_FALSE(has(text, "read_field(keys)[")) << text;
+  // Used whole, as an algorithm's range: the array (read_field reads its live elements).
+  EXPECT_TRUE(has(text, "std::is_sorted(::smallscope::read_field(keys), ::smallscope::read_field(keys) + "
+                        "::smallscope::read_field(count))"))
+      << text;
+  // A std::vector of pointers: its size for empty(), its last element and the member through it.
+  EXPECT_TRUE(has(text, "return ::smallscope::read_size(items).empty() || "
+                        "::smallscope::read_field(::smallscope::read_field(::smallscope::read_size(items).back())->left) "
+                        "== nullptr;"))
+      << text;
+  EXPECT_TRUE(has(text, "return ::smallscope::read_size(kids).empty() || "
+                        "::smallscope::read_field(::smallscope::read_field(::smallscope::read_size(kids).back())->count) "
+                        "== 0;"))
+      << text;
+}
+
+TEST(FieldReads, TheCopiesCompile) {
+  // The tool's copies of the sample, std::vector of pointers in a class and in a template among
+  // them, compile as the originals do, from the copies only (no original on the include path).
+  const std::string out = ::testing::TempDir() + "instrument_compiles";
+  const ran made = run_tool("--root " + sample + "/lib --root " + sample + "/src --out " + out + " " + sample +
+                            "/src/use.cpp -- -std=c++20 -I" + sample + "/lib");
+  ASSERT_EQ(made.status, 0) << made.output;
+  const std::string compile = std::string(SMALLSCOPE_CXX) + " -std=c++20 -fsyntax-only -I" SMALLSCOPE_SOURCE_DIR
+                              "/include -I" + out + "/0 " + out + "/1/use.cpp 2>&1";
+  FILE* pipe = ::popen(compile.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string output;
+  std::array<char, 512> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) output += buffer.data();
+  EXPECT_EQ(::pclose(pipe), 0) << output;
+}
+
+TEST(FieldReads, EveryIncludedFileOfTheRootsIsCopied) {
+  smallscope::instrument::request r;
+  r.sources = {sample + "/src/use.cpp"};
+  r.roots = {sample + "/lib", sample + "/src"};
+  r.compiler_arguments = {"-std=c++20", "-I" + sample + "/lib"};
+  const auto result = smallscope::instrument::collect(r);
+  EXPECT_EQ(result.files.count(sample + "/lib/plain.hpp"), 1u);  // no member read in it
+}
+
 TEST(FieldReads, KeepsTheOriginalLines) {
   const std::string text = rewritten_sample();
   EXPECT_EQ(text.rfind("#include <smallscope/instrument.hpp>", 0), 0u) << text;
@@ -105,7 +152,16 @@ TEST(FieldReads, BadInputIsExitTwoWithAMessage) {
   const ran broken = run_tool("--root " + sample + "/src --out /tmp/x " + sample + "/src/use.cpp -- -std=c++20");
   EXPECT_EQ(broken.status, 2);
   EXPECT_TRUE(has(broken.output, "does not compile with the arguments given")) << broken.output;
-  EXPECT_TRUE(has(broken.output, "'sample.hpp' file not found")) << broken.output;
+  EXPECT_TRUE(has(broken.output, "' file not found")) << broken.output;
+  // Its own copies are never rewritten again: an --out inside a root, read back as a root.
+  const std::string out = ::testing::TempDir() + "instrument_twice";
+  const ran once = run_tool("--root " + sample + "/lib --root " + sample + "/src --out " + out + " " + sample +
+                            "/src/use.cpp -- -std=c++20 -I" + sample + "/lib");
+  EXPECT_EQ(once.status, 0) << once.output;
+  const ran twice = run_tool("--root " + out + "/0 --root " + out + "/1 --out " + out + "2 " + out +
+                             "/1/use.cpp -- -std=c++20 -I" + out + "/0");
+  EXPECT_EQ(twice.status, 2) << twice.output;
+  EXPECT_TRUE(has(twice.output, "is already a copy smallscope-instrument wrote")) << twice.output;
   const ran unknown = run_tool("--frobnicate");
   EXPECT_EQ(unknown.status, 2);
   EXPECT_TRUE(has(unknown.output, "unknown option '--frobnicate'")) << unknown.output;

@@ -46,6 +46,27 @@ done
 echo "$differ of $count mutants change the output on these inputs"
 [ "$differ" -ge 20 ] || fail "only $differ mutants change the output"
 
+# A static constant member declared without a definition (valid while not odr-used): the
+# schemata read it by value, so they link at -O0 as the original does.
+mkdir -p "$work/static"
+"$mutants" "$src/tests/mutate/static_member.hpp" --method empty --method after \
+  --schemata "$work/static/static_member.hpp" --format jsonl -- -std=c++20 "-I$src/include" > "$work/static.jsonl"
+[ "$(($(wc -l < "$work/static.jsonl") - 1))" -ge 3 ] || fail "too few mutants of static_member.hpp"
+cat > "$work/static/driver.cpp" <<'DRIVER'
+#include <cstdio>
+#include <cstdlib>
+#include "static_member.hpp"
+int main(int argc, char** argv) {
+  smallscope::mutation::active = argc > 1 ? std::atoi(argv[1]) : 0;
+  static_member::slots s;
+  s.at = 3;
+  std::printf("%d %d\n", s.empty() ? 1 : 0, s.after());
+}
+DRIVER
+"$cxx" -std=c++20 -O0 -DSMALLSCOPE_SCHEMATA "-I$src/include" "$work/static/driver.cpp" -o "$work/static/driver" \
+  || fail "the schemata of a class with an undefined static constant member do not link"
+[ "$("$work/static/driver" 0)" = "0 4" ] || fail "mutant 0 of static_member.hpp: $("$work/static/driver" 0)"
+
 # Bad input: exit code 2 and a message naming it; nothing on stdout.
 expect_refused() {
   local message="$1"; shift

@@ -73,6 +73,31 @@ TEST(SpecWarnings, UnreadFieldOfAHeaderMultipliesTheCount) {
   EXPECT_FALSE(mentions(r.warnings, "Cell.key")) << all(r.warnings);
 }
 
+// A pair whose flag matters only when its number is 30 or more: in the first 16 structures in
+// the search's order (and in most of them) any flag is valid, but not in all.
+struct late_pair {
+  smallscope::field<int> number;
+  smallscope::field<int> flag;
+  bool rep_ok() const { return number < 30 || flag == 0; }
+  void touch() {}
+};
+SMALLSCOPE_FIELDS(late_pair, number, flag)
+void late_post(smallscope::verdict&, const late_pair&, const late_pair&) {}
+
+TEST(SpecWarnings, AFieldIsCalledFreeOnlyWhereEveryStructureSampledSaysSo) {
+  // The advice to bind a field to one value is sound only when changing it never changed the
+  // verdict in any structure sampled: here the flag matters where the number is 30 or more, so
+  // following the advice would lose those 10 structures.
+  auto f = smallscope::finitization::of<late_pair>("Pair");
+  f.set(&late_pair::number, smallscope::ints(0, 39));
+  f.set(&late_pair::flag, smallscope::ints(0, 1));
+  const auto r = smallscope::run_check(f, smallscope::make_predicate<&late_pair::rep_ok>(),
+                                       SMALLSCOPE_METHOD(late_pair::touch, late_post), {});
+  EXPECT_EQ(r.structures, 30u * 2u + 10u);
+  EXPECT_FALSE(mentions(r.warnings, "Pair.flag")) << all(r.warnings);
+  EXPECT_FALSE(mentions(r.warnings, "multiplies the count")) << all(r.warnings);
+}
+
 // The GoogleTest adapter prints the warnings, and the progress of a check that runs long.
 TEST(SpecWarnings, GoogleTestAdapterPrintsWarningsAndProgress) {
   smallscope::testing::gtest_options options;

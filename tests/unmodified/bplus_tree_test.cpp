@@ -12,6 +12,7 @@
 #include "smallscope/checker.hpp"
 #include "smallscope/heap.hpp"
 #include "smallscope/search.hpp"
+#include "tests/support/dead_slots.hpp"
 
 namespace {
 
@@ -113,4 +114,9 @@ TEST(UnmodifiedBPlusTree, ABaseAwayFromTheDerivedObjectsAddressIsRefused) {
     EXPECT_NE(message.find("two_bases::tagged_node"), std::string::npos) << message;
     EXPECT_NE(message.find("two_bases::node*"), std::string::npos) << message;
   }
+}
+
+TEST(UnmodifiedBPlusTree, NothingReadsPastTheCounts) {
+  // Two arrays under one inherited count (an inner node's keys and children), one in a leaf.
+  EXPECT_GT(dead_slots::expect_dead_slots_unread(fin(3, 4), &verified, contains_method(4)), 0u);
 }

@@ -70,9 +70,17 @@ struct member_access<std::unique_ptr<T>> {
   }
 };
 
-// A fixed-size array of scalar members, a C array or a std::array (`int keys[4];`,
-// `std::array<node*, 5> children;`), its live length often a separate count: each element is a
-// slot of its own, named "keys[2]", read where it is subscripted.
+// A struct member whose own members are registered: copied whole, its members walked as
+// members of the object that holds it.
+template <class M>
+inline constexpr bool is_nested_v = std::is_class_v<M> && !member_access<M>::supported && !is_array_v<M> &&
+                                    has_registered_fields<M>;
+
+// A fixed-size array member, a C array or a std::array, its live length often a separate count:
+// of scalars (`int keys[4];`, `std::array<node*, 5> children;`), each element a slot of its own
+// named "keys[2]"; or of structs whose members are registered (`child child_[8];` with
+// SMALLSCOPE_FIELDS(child, left, right)), each member of each element a slot named
+// "child_[2].left". Read where it is subscripted.
 template <class M>
 struct fixed_array {
   static constexpr bool is = false;
@@ -80,7 +88,7 @@ struct fixed_array {
 template <class E, std::size_t N>
   requires(N > 0)
 struct fixed_array<E[N]> {
-  static constexpr bool is = member_access<E>::supported;
+  static constexpr bool is = member_access<E>::supported || is_nested_v<E>;
   using element = E;
   static constexpr std::size_t size = N;
 };
@@ -88,7 +96,7 @@ template <class E, std::size_t N>
   requires(N > 0)
 struct fixed_array<std::array<E, N>> {
   static_assert(sizeof(std::array<E, N>) == sizeof(E[N]), "a std::array is laid out as a C array");
-  static constexpr bool is = member_access<E>::supported;
+  static constexpr bool is = member_access<E>::supported || is_nested_v<E>;
   using element = E;
   static constexpr std::size_t size = N;
 };
@@ -98,12 +106,16 @@ template <class M>
 using fixed_element_t = typename fixed_array<M>::element;
 template <class M>
 inline constexpr std::size_t fixed_size_v = fixed_array<M>::size;
-
-// A struct member whose own members are registered: copied whole, its members walked as
-// members of the object that holds it.
+// A fixed array of structs with registered members.
 template <class M>
-inline constexpr bool is_nested_v = std::is_class_v<M> && !member_access<M>::supported && !is_array_v<M> &&
-                                    has_registered_fields<M>;
+constexpr bool is_struct_array() {
+  if constexpr (is_fixed_array_v<M>)
+    return is_nested_v<fixed_element_t<M>>;
+  else
+    return false;
+}
+template <class M>
+inline constexpr bool is_struct_array_v = is_struct_array<M>();
 
 // Whether M is a scalar member holding a pointer (field<T*>, T*, unique_ptr<T>).
 template <class M>
@@ -116,6 +128,11 @@ constexpr bool is_pointer_member() {
 template <class M>
 inline constexpr bool is_pointer_member_v = is_pointer_member<M>();
 
+// A member that can count the live elements of an array: an integer (or enum) member.
+template <class I>
+concept count_member = member_access<I>::supported && (std::is_integral_v<typename member_access<I>::value> ||
+                                                       std::is_enum_v<typename member_access<I>::value>);
+
 // The names of the slots of C's registered members: "left", and "key.major" for the members of
 // a struct member.
 template <class C>
@@ -127,6 +144,10 @@ void registered_leaf_names(std::vector<std::string>& out, const std::string& pre
             using M = std::remove_cvref_t<decltype(std::declval<C&>().*(one.member))>;
             if constexpr (is_nested_v<M>)
               registered_leaf_names<M>(out, prefix + std::string(one.name) + ".");
+            else if constexpr (is_struct_array_v<M>)
+              for (std::size_t i = 0; i < fixed_size_v<M>; ++i)
+                registered_leaf_names<fixed_element_t<M>>(out, prefix + std::string(one.name) + "[" +
+                                                                   std::to_string(i) + "].");
             else if constexpr (is_fixed_array_v<M>)
               for (std::size_t i = 0; i < fixed_size_v<M>; ++i)
                 out.push_back(prefix + std::string(one.name) + "[" + std::to_string(i) + "]");

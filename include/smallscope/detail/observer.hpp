@@ -50,6 +50,15 @@ struct mirror_range {
   std::uintptr_t arena_offset = 0;
 };
 
+// An element of a fixed array counted by another slot of its object (set_counted): part of the
+// structure while live[value of the count slot] > index.
+struct counted_element {
+  std::uint32_t count_slot = no_slot;  // no_slot: not an element of a counted array
+  std::uint32_t count_offset = 0;      // of the count in the arena
+  std::uint32_t index = 0;             // in its array
+  const std::int32_t* live = nullptr;  // live elements by the count's value index
+};
+
 // Thrown (from a cold path only) when one predicate call reads more fields than its budget,
 // e.g. a naive invariant that loops on a cyclic candidate. The search catches it.
 struct read_budget_exceeded {};
@@ -100,9 +109,26 @@ class access_observer {
     }
     stack_mark& mark = on_stack_at_[offset];
     if (mark != stack_mark::off) return;
+    const std::uint32_t s = slot_at_[offset];
+    if (s == no_slot) [[unlikely]] {
+      // An arena byte no bound field covers: a member the finitization does not know. The
+      // invariant would read its constructed value in every candidate; the search reports it.
+      if (unbound_read_ == 0 && mirror_size_ == 0) unbound_read_ = offset + 1;
+      return;
+    }
     mark = stack_mark::on;
-    stack_[stack_size_++] = slot_at_[offset];
+    stack_[stack_size_++] = s;
   }
+
+  // A read of `bytes` bytes at `address` as a whole (a struct member read whole): each slot in
+  // them. Bytes no field covers (padding, members nobody binds) are passed by.
+  void on_read_bytes(const void* address, std::size_t bytes);
+
+  // A read of a whole fixed array (a C array or std::array member used without a subscript:
+  // decayed to a pointer for arithmetic or an algorithm): the slots of its elements in address
+  // order, except that of an array counted by another field (set_counted) the count is read
+  // first and the elements past it are not read: they are no part of the structure.
+  void on_read_array(const void* address, std::size_t bytes);
 
   // Lends a small_set a mark table over the arena (one of `mark_levels`, for sets alive at the
   // same time); null when none is free. `stamp` marks this set's members.
@@ -188,6 +214,9 @@ class access_observer {
   std::uintptr_t saved_base_ = 0, saved_bytes_ = 0;
   std::uint64_t saved_reads_left_ = 0;
   generator_sink* generators_ = nullptr;
+  const counted_element* counted_ = nullptr;  // per slot; null when no array is counted
+  std::uintptr_t unbound_read_ = 0;  // 1 + the arena offset of the first read no field covers
+  const std::uint32_t* values_ = nullptr;     // the candidate vector (value index per slot)
 };
 
 // Watches nothing: its arena is empty, so every read falls outside it.

@@ -37,6 +37,8 @@ void note_constructed_targets(const C& obj, const std::byte* base, std::size_t s
     };
     if constexpr (is_nested_v<M>) {
       note_constructed_targets(f, base, size, out);
+    } else if constexpr (is_struct_array_v<M>) {
+      for (const auto& e : f) note_constructed_targets(e, base, size, out);
     } else if constexpr (is_fixed_array_v<M>) {
       if constexpr (is_pointer_member_v<fixed_element_t<M>>)
         for (const auto& e : f) note(e);
@@ -78,6 +80,8 @@ void disown_members(C& obj, std::byte* base, const std::vector<std::ptrdiff_t>& 
         for (auto& e : f) member_access<E>::set(e, nullptr);
     } else if constexpr (is_nested_v<M>) {
       disown_members(f, base, targets, next);
+    } else if constexpr (is_struct_array_v<M>) {
+      for (auto& e : f) disown_members(e, base, targets, next);
     } else if constexpr (is_fixed_array_v<M>) {
       if constexpr (is_pointer_member_v<fixed_element_t<M>>)
         for (auto& e : f) restore(e);

@@ -2,6 +2,7 @@
 // wrap, or leave alone.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <vector>
@@ -49,5 +50,26 @@ inline int reads(node* n, box<int>& b) {
   n->vec[1] = v;
   return s + (r != nullptr) + (a != nullptr) + f + e + v + depth(n) + b.value;
 }
+
+}  // namespace sample
+
+namespace sample {
+
+// A class template whose arrays' sizes depend on a parameter, read through an accessor and by an
+// algorithm over the live range; a std::vector of pointers asked for empty() and back().
+template <class K, int N>
+struct counted {
+  int count = 0;
+  K keys[N];
+  std::vector<counted*> kids;
+  const K& key(int i) const { return keys[i]; }
+  bool sorted() const { return std::is_sorted(keys, keys + count); }
+  bool leaf() const { return kids.empty() || kids.back()->count == 0; }
+};
+
+struct stack {
+  std::vector<node*> items;
+  bool ok() const { return items.empty() || items.back()->left == nullptr; }
+};
 
 }  // namespace sample

@@ -1,0 +1,78 @@
+// What the search cannot model is refused, never run as a smaller space: an invariant that reads
+// a member no field binds (not listed in SMALLSCOPE_FIELDS) stops the search with an error
+// naming the class and the place of the member; an invariant whose reads are not observed at all
+// (plain members in code the build did not rewrite) is said to have read nothing.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "smallscope/checker.hpp"
+#include "smallscope/search.hpp"
+
+namespace unbound_reads_test {
+
+// `hidden` is a field<int> that SMALLSCOPE_FIELDS leaves out: it keeps its constructed value.
+struct pair_with_hidden {
+  smallscope::field<int> a;
+  smallscope::field<int> hidden;
+  smallscope::field<int> b;
+  bool reads_hidden() const { return a <= b && hidden == 0; }
+  bool reads_bound() const { return a <= b; }
+  void touch() {}
+};
+SMALLSCOPE_FIELDS(pair_with_hidden, a, b)
+
+smallscope::finitization hidden_fin() {
+  auto f = smallscope::finitization::of<pair_with_hidden>("Pair");
+  f.set(&pair_with_hidden::a, smallscope::ints(0, 2));
+  f.set(&pair_with_hidden::b, smallscope::ints(0, 2));
+  return f;
+}
+
+// Plain members read by code that is not rewritten: no read is observed, and the invariant
+// rejects the first candidate (0 < 0 is false) having read nothing, so the search ends there.
+struct plain_pair {
+  int a = 0;
+  int b = 0;
+  bool rep_ok() const { return a < b; }
+  void touch() {}
+};
+SMALLSCOPE_FIELDS(plain_pair, a, b)
+void plain_post(smallscope::verdict&, const plain_pair&, const plain_pair&) {}
+
+}  // namespace unbound_reads_test
+
+using namespace unbound_reads_test;
+
+TEST(UnboundReads, AReadOfAMemberNoFieldBindsIsRefusedNamingItsPlace) {
+  try {
+    std::uint64_t n = 0;
+    for ([[maybe_unused]] const auto& s :
+         smallscope::structures(hidden_fin(), smallscope::make_predicate<&pair_with_hidden::reads_hidden>()))
+      ++n;
+    ADD_FAILURE() << n << " structures, no error";
+  } catch (const smallscope::finitization_error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("unbound_reads_test::pair_with_hidden at byte 4 (between a and b)"), std::string::npos) << m;
+    EXPECT_NE(m.find("SMALLSCOPE_FIELDS"), std::string::npos) << m;
+  }
+  // The same class, its invariant reading bound fields only: 6 pairs a <= b.
+  std::uint64_t n = 0;
+  for ([[maybe_unused]] const auto& s :
+       smallscope::structures(hidden_fin(), smallscope::make_predicate<&pair_with_hidden::reads_bound>()))
+    ++n;
+  EXPECT_EQ(n, 6u);
+}
+
+TEST(UnboundReads, AnInvariantThatReadNothingIsSaidToHaveReadNothing) {
+  auto f = smallscope::finitization::of<plain_pair>("Plain");
+  f.set(&plain_pair::a, smallscope::ints(0, 2));
+  f.set(&plain_pair::b, smallscope::ints(0, 2));
+  const auto r = smallscope::run_check(f, smallscope::make_predicate<&plain_pair::rep_ok>(),
+                                       SMALLSCOPE_METHOD(plain_pair::touch, plain_post), {});
+  EXPECT_EQ(r.explored, 1u);
+  EXPECT_EQ(r.structures, 0u);  // where 3 pairs a < b exist
+  bool said = false;
+  for (const auto& w : r.warnings) said = said || w.find("1 candidate explored") != std::string::npos;
+  EXPECT_TRUE(said);
+}
