@@ -18,7 +18,7 @@ namespace smallscope::cli {
 const char* const exit_codes_text =
     "Exit codes: 0 done, nothing found; 1 findings; 2 bad input (the message names the option and\n"
     "what it allows); 3 output error (stdout, stderr or a file could not be written); 4 out of\n"
-    "memory, or workers killed from outside again and again (the environment's fault); 130 interrupted by SIGINT or SIGTERM (the findings so far are printed).";
+    "memory, or workers killed from outside again and again (the environment's fault); 130 interrupted by SIGINT, SIGTERM or SIGHUP (the findings so far are printed).";
 
 void add_count(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
                const std::string& help, const std::string& lo_reason) {
@@ -88,6 +88,10 @@ void add_quiet(CLI::App& app, bool& quiet, const std::string& what) { app.add_fl
 
 void note_given(const CLI::App& app, gen_request& r) {
   r.fin_given = app.count("--fin") != 0;
+}
+
+void require_distinct_files(const std::vector<files::named_file>& inputs, const std::vector<files::named_file>& outputs) {
+  if (const std::string why = files::clashing_files(inputs, outputs); !why.empty()) throw usage_error(why);
 }
 
 void require_writable(const std::string& option, const std::string& path) {

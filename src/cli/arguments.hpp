@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
+#include "files/output_path.hpp"
 
 namespace CLI {
 class App;
@@ -43,6 +45,9 @@ void add_quiet(CLI::App& app, bool& quiet, const std::string& what);
 // usage_error naming the option, the path and why not otherwise. Empty paths and "-" (stdout)
 // pass.
 void require_writable(const std::string& option, const std::string& path);
+// Throws a usage error when an output is one of the run's inputs or another output (before the
+// run: nothing is written yet).
+void require_distinct_files(const std::vector<files::named_file>& inputs, const std::vector<files::named_file>& outputs);
 // After parsing: whether --fin was given.
 void note_given(const CLI::App& app, gen_request& r);
 

@@ -94,6 +94,8 @@ int run_check_command(const check_request& r) {
   if (spec && (r.white_box || r.sample != 0 || r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--spec checks every instance of the spec black-box: it does not go with --white-box, --sample, "
                       "--eq-class or --one-per-class");
+  require_distinct_files({{"--suite", r.suite}, {"--invariant", r.gen.invariant}, {"--spec", r.spec_file}},
+                         {{"--findings", r.findings}});
   const bool from_suite = !r.suite.empty();
   if (from_suite && (spec || r.white_box || r.sample != 0 || r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--suite checks every structure of the suite file black-box: it does not go with --spec, "
@@ -306,8 +308,9 @@ int run_check_command(const check_request& r) {
     j["first_failed_inputs"] = first;
     j["warnings"] = report.warnings;
     if (sharded) {  // what `merge` needs to number the inputs as the whole check
-      j["options"] = fmt::format("{}{}", non_default_options(r.gen.search),
-                                 r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "");
+      j["options"] = fmt::format("{}{}{}", non_default_options(r.gen.search),
+                                 r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "", spec_invariant_options(r.gen));
+      j["judge"] = judge_text(r.gen);  // merge refuses shards judged otherwise
       j["shard"] = {{"index", shard.shard_index + 1},
                     {"count", shard.shard_count},
                     {"units_per_shard", r.gen.shard_units},

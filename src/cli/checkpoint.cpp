@@ -21,14 +21,6 @@ namespace {
 // 2: with "content_hash" (of the rest) and "output_tail" (of --output's bytes so far).
 constexpr int checkpoint_version = 2;
 
-// FNV-1a of the checkpoint's JSON text without its hash: a checkpoint edited by hand, or
-// damaged, no longer matches.
-std::uint64_t content_hash(const nlohmann::json& j) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (const char c : j.dump()) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
-  return h;
-}
-
 }  // namespace
 
 void write_checkpoint(const std::string& path, const checkpoint& c) {
@@ -58,7 +50,7 @@ void write_checkpoint(const std::string& path, const checkpoint& c) {
   j["classes"] = c.snapshot.classes;
   j["sample_count"] = c.sample_count;
   j["sample"] = c.sample;
-  j["content_hash"] = content_hash(j);
+  j["content_hash"] = files::content_hash(j);
   const std::string text = j.dump() + "\n";
   write_file_atomically("--checkpoint", path, text);
 }
@@ -79,10 +71,7 @@ checkpoint read_checkpoint(const std::string& path, const std::string& identity)
   if (!j.is_object()) throw bad("not a JSON object");
   if (j.value("smallscope_checkpoint", 0) != checkpoint_version) throw bad(fmt::format("not version {}", checkpoint_version));
   {
-    nlohmann::json rest = j;
-    rest.erase("content_hash");
-    if (!j.contains("content_hash") || !j["content_hash"].is_number_unsigned() ||
-        j["content_hash"].get<std::uint64_t>() != content_hash(rest))
+    if (!files::content_hash_matches(j))
       throw usage_error(fmt::format("--checkpoint: '{}' was changed after its run wrote it (its content hash does not "
                                     "match); delete it to start afresh",
                                     path));

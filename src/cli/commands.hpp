@@ -220,6 +220,10 @@ void use_generators(const subject& s, subject_instance& instance, bool generator
 std::string use_spec_invariant(subject_instance& instance, const gen_request& r);
 // The options that say so, echoed into a run's identity (" --invariant FILE ...", or empty).
 std::string spec_invariant_options(const gen_request& r);
+// What judges a run's structures, as one line for a checkpoint's identity and as the "judge"
+// of shard outputs, which merge compares: the spec (its file, run predicate and a hash of its
+// text) or the C++ invariant of this binary (its build id, else a hash of the executable).
+std::string judge_text(const gen_request& r);
 
 // --suite FILE: reads the suite (into `contents`) and returns its finitization parameters,
 // which must agree with SCOPE or --fin when given; usage_error otherwise, ending with `fix`. An

@@ -101,6 +101,7 @@ int run_cover(const cover_request& r) {
   if (names.empty()) throw usage_error("--methods: give the methods to test, comma-separated (e.g. --methods remove_rank,put_gap)");
   const auto p = parameters(s, r.gen);
   require_writable("--suite", r.suite_out);
+  require_distinct_files({{"--invariant", r.gen.invariant}}, {{"--suite", r.suite_out}});
   const subject_instance instance = s.make(p);
   std::vector<const target_method*> methods;
   std::vector<target_method> copies;

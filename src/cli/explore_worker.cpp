@@ -36,6 +36,7 @@ struct running_call {
   std::atomic<std::uint32_t> form_size{0};
   std::atomic<bool> recorded{false};  // path and form fit
   std::atomic<bool> stop{false};      // the supervisor asks the worker to stop between calls
+  std::atomic<std::uint32_t> returned{0};  // 1 once the running call's method has returned
   std::uint32_t path[max_path];
   char form[max_form];
 };
@@ -47,6 +48,7 @@ int run_worker(const std::vector<api_call>& calls, explore_options options, doub
                const std::function<nlohmann::json(const explore_report&)>& to_json, running_call& now, int fd) {
   int code = static_cast<int>(worker_end::error);
   options.stop = [&now] { return now.stop.load(); };
+  detail::method_returned = &now.returned;  // run_method notes it: a crash after is not the method's
   try {
     detail::time_limit times(timeout);
     std::int64_t started = 0;
@@ -60,6 +62,7 @@ int run_worker(const std::vector<api_call>& calls, explore_options options, doub
       now.form_size.store(static_cast<std::uint32_t>(form.size()));
       now.recorded.store(fits);
       now.call.store(call);
+      now.returned.store(0);
       now.limit_ns.store(times.limit_ns());
       started = detail::steady_ns();
       now.started_ns.store(started);
@@ -175,6 +178,7 @@ isolated_exploration explore_in_worker(const std::vector<api_call>& calls, explo
     texts.push_back(calls[call].text);
     counterexample failed;
     failed.kind = timed_out ? outcome_kind::timeout : outcome_kind::crash;
+    failed.returned = now->returned.load() != 0;
     failed.detail = timed_out ? fmt::format("ran over its limit of {:.3g} s", static_cast<double>(now->limit_ns.load()) / 1e9)
                     : WIFSIGNALED(status) ? detail::signal_text(WTERMSIG(status))
                                           : fmt::format("the process exited with status {}", WEXITSTATUS(status));

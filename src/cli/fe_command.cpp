@@ -98,6 +98,8 @@ int run_fe(const fe_request& r) {
     throw usage_error("--run and --scope are for a spec: give SPEC.als, or a subject with --spec FILE");
   require_writable("--suite", r.suite_out);
   require_writable("--extensions", r.extensions_out);
+  require_distinct_files({{spec_alone ? "SPEC" : "--spec", spec_file}},
+                         {{"--suite", r.suite_out}, {"--extensions", r.extensions_out}});
   std::optional<spec::instance_format> instance_format;
   std::optional<structure_format> structure_fmt;
   if (r.print_suite) {

@@ -104,6 +104,8 @@ int run_gen(const gen_request& r) {
   require_writable("--suite", r.suite_out);
   require_writable("--checkpoint", r.checkpoint);
   require_writable("--output", r.output);
+  require_distinct_files({{"--invariant", r.invariant}},
+                         {{"--output", r.output}, {"--suite", r.suite_out}, {"--checkpoint", r.checkpoint}});
 
   subject_instance instance = s.make(p);
   require_eq_class(s, instance, r.search);
@@ -119,7 +121,8 @@ int run_gen(const gen_request& r) {
                                            scale.shard_text.empty() ? ""
                                                                     : fmt::format(" --shard {} --shard-units {}",
                                                                                   scale.shard_text, r.shard_units),
-                                           r.print ? " --format " + r.format : "");
+                                           r.print ? " --format " + r.format : "") +
+                               " judged by " + judge_text(r);
   // One run per output and checkpoint, taken before either is read or cut.
   const file_lock output_lock("--output", r.output);
   const file_lock checkpoint_lock("--checkpoint", r.checkpoint);
@@ -322,6 +325,7 @@ int run_gen(const gen_request& r) {
     j["threads"] = scale.threads;
     j["generators"] = r.generators;
     if (!r.invariant.empty()) j["invariant"] = {{"file", r.invariant}, {"run", r.invariant_run}};
+    if (scale.shard_count > 1) j["judge"] = judge_text(r);  // merge refuses shards judged otherwise
     j["generator_misuse"] = st.generator_misuse;
     j["steals"] = search.steals();
     if (scale.shard_count > 1) {

@@ -1,4 +1,5 @@
-// SIGINT and SIGTERM on the command line: the handler only records the signal; the library's
+// SIGINT, SIGTERM and SIGHUP (a closed terminal, a dropped ssh session) on the command line:
+// the handler only records the signal; the library's
 // runs poll it through their options' stop request (interrupt_stop(); gen at progress time and
 // per structure), stop, and the command prints what it found so far and exits with code 130.
 // Another signal within three seconds of the first is ignored: a double Ctrl-C, or a scheduler
@@ -17,7 +18,7 @@
 namespace smallscope::cli {
 
 namespace detail_interrupt {
-// The number of the signal (SIGINT, SIGTERM) that asked the run to stop, 0 if none.
+// The number of the signal (SIGINT, SIGTERM, SIGHUP) that asked the run to stop, 0 if none.
 inline std::atomic<int> signal_number{0};
 static_assert(std::atomic<int>::is_always_lock_free, "set from a signal handler");
 
@@ -48,8 +49,8 @@ inline void on_interrupt(int sig) {
 }
 }  // namespace detail_interrupt
 
-// Installs the handlers of SIGINT and SIGTERM (the library's forked workers ignore both: their
-// supervisor stops them).
+// Installs the handlers of SIGINT, SIGTERM and SIGHUP (the library's forked workers ignore them:
+// their supervisor stops them).
 inline void install_interrupt_handlers() {
   struct sigaction action {};
   action.sa_handler = detail_interrupt::on_interrupt;
@@ -57,10 +58,11 @@ inline void install_interrupt_handlers() {
   action.sa_flags = SA_RESTART;
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);  // as SIGTERM: keep what was found
 }
 
 // How every command says that it stopped early (its summary goes on: ": the findings so far").
-inline constexpr const char* interrupted_note = "interrupted (SIGINT or SIGTERM)";
+inline constexpr const char* interrupted_note = "interrupted (SIGINT, SIGTERM or SIGHUP)";
 
 // Whether SIGINT or SIGTERM arrived. An interruptible command that sees it returns what it has;
 // cli_main maps its exit code to 130.

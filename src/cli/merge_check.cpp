@@ -40,7 +40,7 @@ merged_check merge_check_shards(const std::vector<check_shard>& shards) {
   // What each shard says, checked against itself and against the first.
   std::uint64_t plan_units = 0, tuples = 0;
   for (const auto& s : shards) {
-    for (const char* key : {"method", "mode", "options"})
+    for (const char* key : {"method", "mode", "options", "judge"})
       if (s.stats.value(key, nlohmann::json()) != first.stats.value(key, nlohmann::json()))
         throw usage_error(fmt::format("merge: {} and {} are not shards of one check: their {} differ ({} against {})",
                                       first.path, s.path, key, first.stats.value(key, nlohmann::json()).dump(),

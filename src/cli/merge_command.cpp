@@ -115,6 +115,9 @@ std::string renumbered(const std::string& line, std::uint64_t& number) {
 // The shards of a check: one statistics line, and every failure into --findings.
 int merge_checks(const std::map<std::uint64_t, const shard_output*>& by_index, const merge_request& r) {
   require_writable("--findings", r.findings);
+  std::vector<files::named_file> shards_read;
+  for (const auto& f : r.files) shards_read.push_back({"FILE", f});
+  require_distinct_files(shards_read, {{"--findings", r.findings}});
   std::vector<check_shard> shards;
   for (const auto& [index, s] : by_index) shards.push_back({s->path, s->stats});
   const merged_check m = merge_check_shards(shards);
@@ -145,7 +148,7 @@ int run_merge(const merge_request& r) {
   const std::uint64_t n = first.count;
   std::map<std::uint64_t, const shard_output*> by_index;
   for (const auto& s : shards) {
-    for (const char* key : {"subject", "fin", "options", "generators"})
+    for (const char* key : {"subject", "fin", "options", "generators", "judge"})
       if (s.stats.value(key, nlohmann::json()) != first.stats.value(key, nlohmann::json()))
         throw usage_error(fmt::format("merge: {} and {} are not shards of one search: their {} differ ({} against {})",
                                       first.path, s.path, key, first.stats.value(key, nlohmann::json()).dump(),

@@ -246,6 +246,9 @@ int run_mutate(const mutate_request& r) {
   for (const auto& [option, path] : {std::pair{"--report", r.report}, {"--html", r.html}, {"--plot", r.plot},
                                      {"--annotations", r.annotations}, {"--incremental", r.incremental}})
     require_writable(option, path);
+  require_distinct_files({{"--mutants", r.mutants.empty() ? built_in_list(s) : r.mutants}, {"--suite", r.suite}},
+                         {{"--report", r.report}, {"--html", r.html}, {"--plot", r.plot},
+                          {"--annotations", r.annotations}, {"--incremental", r.incremental}});
   mutant_selection selection = select_mutants(r, s);
   if (selection.mutants.empty()) {  // --since: no mutant on the lines changed
     write_out(fmt::format("{}: no mutant of {} is on the {} line{} changed since {}\n", s.name, selection.path,

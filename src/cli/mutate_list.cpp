@@ -13,13 +13,8 @@
 
 namespace smallscope::cli {
 
-namespace {
-
 namespace fs = std::filesystem;
 
-// The mutant list beside the binary: mutants/STEM.jsonl, where STEM names the header whose
-// schemata the binary carries (smallscope_variants writes the list there), or, when it carries
-// several, the subject's header.
 std::string built_in_list(const subject& s) {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
@@ -28,8 +23,6 @@ std::string built_in_list(const subject& s) {
   if (ec || stem.empty()) return {};
   return (exe.parent_path() / "mutants" / (stem + ".jsonl")).string();
 }
-
-}  // namespace
 
 mutant_selection select_mutants(const mutate_request& r, const subject& s) {
   mutant_selection out;

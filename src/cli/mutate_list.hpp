@@ -21,6 +21,11 @@ struct mutant_selection {
   std::size_t changed_lines = 0;        // with --since: the lines changed since REF
 };
 
+// The mutant list beside the binary: mutants/STEM.jsonl, where STEM names the header whose
+// schemata the binary carries (smallscope_variants writes the list there), or, when it carries
+// several, the subject's header. Empty when it cannot be told.
+std::string built_in_list(const subject& s);
+
 // Reads and narrows the list; a usage_error naming the option for a missing list, an unknown
 // --mutant id, or a --since REF git cannot diff against.
 mutant_selection select_mutants(const mutate_request& r, const subject& s);

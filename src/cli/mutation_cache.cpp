@@ -17,7 +17,7 @@ namespace smallscope::cli {
 namespace {
 
 constexpr const char* made_by = "smallscope mutate --incremental";
-constexpr int format_version = 1;
+constexpr int format_version = 2;  // 2: with "content_hash" (of the rest)
 
 struct hasher {
   std::uint64_t h = 0x452821e638d01377ull;
@@ -111,6 +111,10 @@ outcome_cache::outcome_cache(std::string path, const std::vector<mutate::mutant>
   if (j.value("made_by", std::string()) != made_by) throw bad("no \"made_by\": \"smallscope mutate --incremental\"");
   if (j.value("version", 0) != format_version) throw bad(fmt::format("not version {}", format_version));
   if (!j.contains("outcomes") || !j["outcomes"].is_object()) throw bad("no \"outcomes\" object");
+  if (!files::content_hash_matches(j))
+    throw usage_error(fmt::format("--incremental: '{}' was changed after a run wrote it (its content hash does not "
+                                  "match): its outcomes cannot be trusted; delete it to start afresh",
+                                  path_));
   for (const auto& [key, o] : j["outcomes"].items()) {
     if (!o.is_object() || !o.contains("status") || !o["status"].is_string()) throw bad("an outcome without a status");
     try {
@@ -162,7 +166,8 @@ void outcome_cache::store(const mutation_report& report) {
 }
 
 void outcome_cache::save() const {
-  const nlohmann::json j = {{"made_by", made_by}, {"version", format_version}, {"outcomes", outcomes_}};
+  nlohmann::json j = {{"made_by", made_by}, {"version", format_version}, {"outcomes", outcomes_}};
+  j["content_hash"] = files::content_hash(j);
   write_file_atomically("--incremental", path_, j.dump() + "\n");
 }
 

@@ -1,12 +1,17 @@
 // What gen and check share: the subject, its finitization parameters, and the echo of options.
 #include <fmt/format.h>
 
+#include <elf.h>
+#include <link.h>
+
+#include <cstring>
 #include <type_traits>
 
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "concretize/spec_invariant.hpp"
+#include "files/input_file.hpp"
 #include "smallscope/report.hpp"
 #include "smallscope/spec.hpp"
 #include "smallscope/subject.hpp"
@@ -151,6 +156,59 @@ std::string use_spec_invariant(subject_instance& instance, const gen_request& r)
                      "whose fields appear as x.f, x.^f and x.*f over binary fields, in at most 64 atoms, runs several "
                      "times faster (docs/SPECS.md, \"A spec is an invariant too\")\n",
                      because);
+}
+
+namespace {
+
+std::uint64_t fnv1a(const char* data, std::size_t n, std::uint64_t h = 0xcbf29ce484222325ull) {
+  for (std::size_t i = 0; i < n; ++i) h = (h ^ static_cast<unsigned char>(data[i])) * 0x100000001b3ull;
+  return h;
+}
+
+// The GNU build id of the main program, in hex; empty when it has none.
+std::string build_id() {
+  std::string id;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* data) -> int {
+        auto& out = *static_cast<std::string*>(data);
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const auto& ph = info->dlpi_phdr[i];
+          if (ph.p_type != PT_NOTE) continue;
+          const char* p = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
+          const char* const end = p + ph.p_memsz;
+          while (p + sizeof(ElfW(Nhdr)) <= end) {
+            const auto* note = reinterpret_cast<const ElfW(Nhdr)*>(p);
+            const char* name = p + sizeof(ElfW(Nhdr));
+            const char* desc = name + ((note->n_namesz + 3) & ~3u);
+            if (note->n_type == NT_GNU_BUILD_ID && note->n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0) {
+              for (unsigned k = 0; k < note->n_descsz; ++k)
+                out += fmt::format("{:02x}", static_cast<unsigned char>(desc[k]));
+              return 1;
+            }
+            p = desc + ((note->n_descsz + 3) & ~3u);
+          }
+        }
+        return 1;  // the first object is the main program: stop there
+      },
+      &id);
+  return id;
+}
+
+}  // namespace
+
+std::string judge_text(const gen_request& r) {
+  if (!r.invariant.empty()) {
+    const std::string text = files::read_all(r.invariant);
+    return fmt::format("spec {} run {} text {:016x}", r.invariant, r.invariant_run.empty() ? "(first)" : r.invariant_run,
+                       fnv1a(text.data(), text.size()));
+  }
+  static const std::string binary = [] {
+    std::string id = build_id();
+    if (!id.empty()) return "build-id " + id;
+    const std::string exe = files::read_all("/proc/self/exe");
+    return fmt::format("executable {:016x}", fnv1a(exe.data(), exe.size()));
+  }();
+  return "the C++ invariant of " + binary;
 }
 
 std::string spec_invariant_options(const gen_request& r) {

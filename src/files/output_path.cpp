@@ -10,6 +10,54 @@
 
 namespace smallscope::files {
 
+namespace {
+
+// What makes two paths one file: its device and inode when it exists, else its resolved path.
+struct file_identity {
+  bool exists = false;
+  dev_t device = 0;
+  ino_t inode = 0;
+  std::string path;
+  bool operator==(const file_identity& o) const {
+    return exists == o.exists && (exists ? device == o.device && inode == o.inode : path == o.path);
+  }
+};
+
+file_identity identity_of(const std::string& path) {
+  file_identity id;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0) {
+    id.exists = true;
+    id.device = info.st_dev;
+    id.inode = info.st_ino;
+    return id;
+  }
+  std::error_code ec;
+  id.path = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec).string();
+  if (ec) id.path = path;
+  return id;
+}
+
+bool named(const named_file& f) { return !f.path.empty() && f.path != "-"; }
+
+}  // namespace
+
+std::string clashing_files(const std::vector<named_file>& inputs, const std::vector<named_file>& outputs) {
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    if (!named(outputs[i])) continue;
+    const file_identity out = identity_of(outputs[i].path);
+    for (const named_file& in : inputs)
+      if (named(in) && identity_of(in.path) == out)
+        return outputs[i].option + " '" + outputs[i].path + "' is the same file as " + in.option + " '" + in.path +
+               "', which the run reads: writing it would destroy the input; give the output another path";
+    for (std::size_t j = 0; j < i; ++j)
+      if (named(outputs[j]) && identity_of(outputs[j].path) == out)
+        return outputs[j].option + " '" + outputs[j].path + "' and " + outputs[i].option + " '" + outputs[i].path +
+               "' are one file: one output would overwrite the other; give each its own path";
+  }
+  return {};
+}
+
 std::string unwritable(const std::string& path) {
   if (path.empty()) return "is empty: give a file name";
   struct stat info {};

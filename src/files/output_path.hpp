@@ -4,8 +4,22 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace smallscope::files {
+
+// A file a run reads or writes, with the option that names it ("--output", or "FILE" for a
+// positional one).
+struct named_file {
+  std::string option;
+  std::string path;
+};
+
+// Empty when no output is the same file as an input or as another output; else why, naming both
+// options. Files are the same when they are one file on disk (device and inode, so a symbolic or
+// hard link is caught) or, when not there yet, the same path once resolved. Empty paths and "-"
+// (standard output) are passed by.
+std::string clashing_files(const std::vector<named_file>& inputs, const std::vector<named_file>& outputs);
 
 // Empty when a file can be written at `path`: an existing file that is not a directory and can
 // be opened for writing, or a new name in an existing directory that can be written; else why

@@ -36,4 +36,17 @@ parsed_json parse_strict(std::string_view text) {
   return out;
 }
 
+std::uint64_t content_hash(const nlohmann::json& j) {
+  nlohmann::json rest = j;
+  if (rest.is_object()) rest.erase("content_hash");
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (const char c : rest.dump()) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  return h;
+}
+
+bool content_hash_matches(const nlohmann::json& j) {
+  return j.is_object() && j.contains("content_hash") && j["content_hash"].is_number_unsigned() &&
+         j["content_hash"].get<std::uint64_t>() == content_hash(j);
+}
+
 }  // namespace smallscope::files

@@ -4,6 +4,7 @@
 // be unique), so a hand-edited line could say one thing to a reader and another to a person.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -18,5 +19,11 @@ struct parsed_json {
 };
 
 parsed_json parse_strict(std::string_view text);
+
+// FNV-1a of an artifact's JSON text without its "content_hash" key, which then holds it: an
+// artifact edited by hand, or damaged, no longer matches (checkpoints, the mutation cache).
+std::uint64_t content_hash(const nlohmann::json& j);
+// Whether `j` holds a "content_hash" that matches the rest of it.
+bool content_hash_matches(const nlohmann::json& j);
 
 }  // namespace smallscope::files

@@ -45,6 +45,7 @@ child fork_child(const child_options& options, const std::function<int(int fd)>&
     // kills its workers itself, and a worker killed by an interrupt would be taken for a crash.
     ::signal(SIGINT, SIG_IGN);
     ::signal(SIGTERM, SIG_IGN);
+    ::signal(SIGHUP, SIG_IGN);
     if (options.pipe) ::close(fds[0]);
     if (options.silent) {
       if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) {

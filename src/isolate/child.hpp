@@ -25,7 +25,7 @@ struct child {
 };
 
 // Forks a child that dies with this process, however it ends (PR_SET_PDEATHSIG; a parent gone
-// before that is caught too) and ignores SIGINT and SIGTERM (stopping it is the supervisor's),
+// before that is caught too) and ignores SIGINT, SIGTERM and SIGHUP (stopping it is the supervisor's),
 // runs body(the pipe's write end, or -1), and exits with its result after LeakSanitizer's check
 // and gcov's dump (a coverage build keeps the child's counts).
 // Throws std::runtime_error when pipe or fork fail.

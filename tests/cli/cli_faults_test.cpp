@@ -238,6 +238,27 @@ TEST(Faults, SignalToTheProcessGroupDuringCheckKeepsTheFindingsSoFar) {
   EXPECT_FALSE(contains(c.out(), "SIGTERM")) << "a worker's death by the signal taken for a finding\n" << c.out();
 }
 
+// A closed terminal or a dropped ssh session sends SIGHUP to the whole process group: taken as
+// SIGTERM, so the findings so far are written and the workers are not blamed.
+TEST(Faults, SighupToTheProcessGroupKeepsTheFindingsSoFar) {
+  const test_files::temp_file findings(".jsonl");
+  const std::vector<std::string> args = {"check", "SinglyLinkedList", "remove_null_deref", "9", "--stats", "json",
+                                         "--progress-interval", "0.1", "--findings", findings.path()};
+  child c(args, sink::file, sink::file, group::own);
+  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return failed_so_far(err) >= 1; }))
+      << "no progress line with a failure\n" << describe(args, c);
+  ASSERT_EQ(kill(-c.pid(), SIGHUP), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  const json stats = last_line_json(c.out());
+  ASSERT_FALSE(stats.is_discarded()) << describe(args, c);
+  EXPECT_EQ(stats.value("interrupted", json()), true) << stats.dump();
+  const auto failed = stats.value("failed", std::uint64_t{0});
+  EXPECT_GT(failed, 0u) << stats.dump();
+  EXPECT_FALSE(contains(c.out(), "SIGHUP")) << "a worker's death by the signal taken for a finding\n" << c.out();
+  // The findings file: its header line, then one line per failure.
+  EXPECT_EQ(lines(test_files::file_text(findings.path())).size(), failed + 1) << describe(args, c);
+}
+
 // Regular files that are not what they should be: an empty shard output, a checkpoint that is
 // not one.
 TEST(Faults, EmptyOrForeignFilesAreRefusedWithWhatTheyAre) {
@@ -531,6 +552,8 @@ const std::vector<error_case> error_cases = {
      sink::file, sink::file, 2, "--reproducer-dir"},
     {"--findings not writable", {"check", "SearchTree", "remove", "3", "--findings", "/dev/null/f.jsonl"}, sink::file,
      sink::file, 2, "--findings"},
+    {"two outputs on one file", {"gen", "BinaryTree", "3", "--output", "/tmp/same.txt", "--suite", "/tmp/same.txt"},
+     sink::file, sink::file, 2, "are one file"},
     {"fe: --suite with a spec alone", {"fe", "tree.als", "--suite", "tree.suite"}, sink::file, sink::file, 2,
      "--suite needs a subject"},
     {"fe: --probe-conflicts below -1", {"fe", "BinarySearchTree", "3", "--probe-conflicts", "-5"}, sink::file, sink::file, 2,
@@ -706,7 +729,23 @@ std::string errors_md(const std::string& table) {
          "| 2 | bad input: the message names the argument or option and what it allows; nothing was run |\n"
          "| 3 | output error: stdout, stderr, a `--reproducer-dir` file or the `--findings` file could not be written |\n"
          "| 4 | the environment: out of memory (more than the machine or `ulimit -v` gives), or a check's workers killed from outside three times on one input (the OOM killer); never blamed on the method |\n"
-         "| 130 | interrupted by SIGINT or SIGTERM: the summary and the findings so far are printed |\n\n"
+         "| 130 | interrupted by SIGINT, SIGTERM or SIGHUP: the summary and the findings so far are printed |\n\n"
+         "## What you can rely on after a signal, a crash or a second run\n\n"
+         "- SIGINT, SIGTERM and SIGHUP (a closed terminal, a dropped ssh session) stop a run between two units of "
+         "work; it prints its summary, writes `--findings`, `--report`, `--suite` and its other outputs with what it "
+         "found so far (marked interrupted), saves gen's `--checkpoint`, and exits 130. Workers ignore these signals: "
+         "their supervisor stops them, and never blames the method for them. A second signal within three seconds is "
+         "ignored; a later one ends the process at once.\n"
+         "- SIGKILL, an out-of-memory kill or a power cut of the whole run: `--checkpoint` and `--incremental` are "
+         "written beside their path and renamed, so they are the last complete version; gen started again with the same "
+         "`--checkpoint` goes on from it, with `--output` cut back to the bytes the checkpoint vouches for.\n"
+         "- A run never writes over its own inputs, and no two of its outputs are one file: checked before the run by "
+         "device and inode (a symbolic or hard link is caught), exit 2.\n"
+         "- A checkpoint, a mutation cache and a shard's output say what judged them (a spec by its file and a hash of "
+         "its text; the C++ invariant by the binary's build id): a checkpoint is not resumed, and shards are not merged, "
+         "under another judge. A checkpoint or cache changed after its run wrote it (its content hash) is refused.\n"
+         "- A second run on the same `--output`, `--checkpoint` or `--incremental` is refused while the first runs, "
+         "naming its process.\n\n"
          "Every bad input and fault below is run by the test, which checks the exit code and the message.\n\n" +
          table;
 }

@@ -399,13 +399,20 @@ std::uint64_t checkpoint_hash(const json& j) {
 
 // A checkpoint of this command whose unit names a slot the finitization does not have is
 // refused with exit 2 (a corrupt or hand-edited file), not followed.
+// What judges this binary's structures, as a shard's statistics name it.
+std::string cpp_judge() {
+  const result r = run({"gen", "BinaryTree", "3", "--shard", "1/2", "--stats", "json", "-q"});
+  return cli_runner::last_line_json(r.out).value("judge", std::string("(none)"));
+}
+
 TEST(Scale, ACheckpointThatDoesNotFitTheFinitizationIsRefused) {
   const std::string path = temp_path("bt3_bad.checkpoint");
-  json j = json::parse(R"({"smallscope_checkpoint":2,"identity":"BinaryTree --fin 3,3,3","stats":{"explored":1,)"
+  json j = json::parse(R"({"smallscope_checkpoint":2,"identity":"","stats":{"explored":1,)"
                        R"("valid":0,"predicate_calls":1,"budget_exceeded":0,"predicate_exceptions":0,)"
                        R"("generator_misuse":0,"seconds":0.1},"output_bytes":0,"output_tail":0,"units":[{"slots":[99999],)"
                        R"("values":[0],"floor":0,"advance_first":false,"lo":[],"hi":[],"tree_slots":[]}],)"
                        R"("classes":[],"sample_count":0,"sample":[]})");
+  j["identity"] = "BinaryTree --fin 3,3,3 judged by " + cpp_judge();
   j["content_hash"] = checkpoint_hash(j);  // as a run writes it: only the unit is wrong
   std::ofstream(path) << j.dump() << "\n";
   const result r = run({"gen", "BinaryTree", "3", "--checkpoint", path});
@@ -467,6 +474,53 @@ TEST(Scale, ASpecInvariantRunInterruptedGoesOnFromItsCheckpoint) {
   EXPECT_EQ(done.value("valid", 0), cpp.value("valid", 1));
   EXPECT_LT(stopped.value("valid", 0), done.value("valid", 0)) << "the first leg ran part of the search";
   EXPECT_EQ(done.value("interrupted", true), false);
+}
+
+// A checkpoint records what judged its structures: after the spec is edited, the same command
+// is refused instead of going on with another invariant (its count would be neither spec's).
+TEST(Scale, ACheckpointIsNotResumedAfterItsSpecChanged) {
+  const std::string checkpoint = temp_path("st7_edited.checkpoint");
+  std::filesystem::remove(checkpoint);
+  const std::string spec = temp_path("st7_edited.als");
+  std::filesystem::copy_file(std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/korat/search_tree.als", spec,
+                             std::filesystem::copy_options::overwrite_existing);
+  const std::vector<std::string> args = {"gen", "SearchTree", "7", "--invariant", spec, "--checkpoint", checkpoint,
+                                         "--stats", "json", "--progress-interval", "0.02"};
+  interrupt_after_progress(args, checkpoint);
+  ASSERT_TRUE(std::filesystem::exists(checkpoint));
+  std::ofstream(spec, std::ios::app) << "\n-- edited after the checkpoint\n";
+  const result edited = run(args);
+  EXPECT_EQ(edited.exit_code, 2) << edited.err;
+  EXPECT_TRUE(contains(edited.err, "was written by another run")) << edited.err;
+  EXPECT_TRUE(std::filesystem::exists(checkpoint)) << "the refused run left the checkpoint as it was";
+}
+
+// Shards judged by different invariants are not one search: merge refuses the mix.
+TEST(Scale, MergeRefusesShardsJudgedByDifferentInvariants) {
+  const std::string spec = std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/korat/binary_tree.als";
+  const std::string one = temp_path("bt5_spec_shard1"), two = temp_path("bt5_cpp_shard2");
+  const result a = run({"gen", "BinaryTree", "5", "--shard", "1/2", "--invariant", spec, "--stats", "json", "-q"});
+  const result b = run({"gen", "BinaryTree", "5", "--shard", "2/2", "--stats", "json", "-q"});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  std::ofstream(one) << a.out;
+  std::ofstream(two) << b.out;
+  const result m = run({"merge", one, two});
+  EXPECT_EQ(m.exit_code, 2) << m.out;
+  EXPECT_TRUE(contains(m.err, "their judge differ")) << m.err;
+  // The same with check's shards.
+  const std::string st = std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/korat/search_tree.als";
+  const result c1 = run({"check", "SearchTree", "remove", "4", "--shard", "1/2", "--invariant", st, "--stats", "json", "-q"});
+  const result c2 = run({"check", "SearchTree", "remove", "4", "--shard", "2/2", "--stats", "json", "-q"});
+  if (c1.exit_code <= 1 && c2.exit_code <= 1) {
+    std::ofstream(one) << c1.out;
+    std::ofstream(two) << c2.out;
+    const result mc = run({"merge", one, two});
+    EXPECT_EQ(mc.exit_code, 2) << mc.out;
+    EXPECT_TRUE(contains(mc.err, "differ")) << mc.err;
+  } else {
+    ADD_FAILURE() << c1.err << c2.err;
+  }
 }
 
 // `gen BinaryTree 13 --print --output OUTPUT --checkpoint CHECKPOINT` (a run of several

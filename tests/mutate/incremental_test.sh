@@ -110,6 +110,18 @@ want=$(( mutants - in_add ))
 [ "$(field reused <<< "$fourth")" = "$want $want $want $want" ] || fail "after a change in add: reused $(field reused <<< "$fourth"), want $want"
 [ "$(field killed <<< "$fourth")" = "$(field killed <<< "$first")" ] || fail "kills differ after a comment: $(field killed <<< "$fourth")"
 echo "a comment in add: its $in_add mutants ran again, $want reused"
+# A cache edited by hand (every outcome set to survived): refused, never trusted, and left as it was.
+python3 -c '
+import json
+j = json.load(open("cache.json"))
+for o in j["outcomes"].values(): o["status"] = "survived"
+json.dump(j, open("edited.json", "w"))'
+cp edited.json edited_before.json
+set +e
+err=$(mutate --scopes 1 --incremental edited.json 2>&1); code=$?
+set -e
+[ $code -eq 2 ] && grep -q "was changed after a run wrote it" <<< "$err" || fail "an edited cache ($code): $err"
+cmp -s edited.json edited_before.json || fail "an edited cache was overwritten"
 # A file that is not a cache: exit 2, named, and left as it was.
 echo '{"x": 1}' > notcache.json
 set +e
