@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <limits>
+#include <optional>
 #include <memory>
 
 #include <chrono>
@@ -17,6 +18,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
+#include "cli/file_lock.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
@@ -100,6 +102,7 @@ int run_fe(const fe_request& r) {
   require_writable("--extensions", r.extensions_out);
   require_distinct_files({{spec_alone ? "SPEC" : "--spec", spec_file}},
                          {{"--suite", r.suite_out}, {"--extensions", r.extensions_out}});
+  const file_lock suite_lock("--suite", r.suite_out), extensions_lock("--extensions", r.extensions_out);
   std::optional<spec::instance_format> instance_format;
   std::optional<structure_format> structure_fmt;
   if (r.print_suite) {
@@ -138,7 +141,14 @@ int run_fe(const fe_request& r) {
     if (s != nullptr) label = fmt::format("{} {} ({})", s->name, joined(p), label);
     if (!g.quiet) err("{} fe {}{}{}\n", r.program, spec_alone ? spec_file : s->name + " --fin " + joined(p) + " --spec " + spec_file,
                       cmd.name.empty() ? "" : " --run " + cmd.name, r.sat_scope.empty() ? "" : " --scope '" + r.sat_scope + "'");
-    fe::field_exhaustive fe(m, command, fe::fe_options{r.probe_conflicts, r.batches ? 1000 : -1});
+    std::optional<fe::field_exhaustive> made;
+    try {
+      made.emplace(m, command, fe::fe_options{r.probe_conflicts, r.batches ? 1000 : -1, interrupt_stop()});
+    } catch (const sat::translation_stopped&) {  // SIGINT while translating: no structure yet
+      if (!g.quiet) err("{}: interrupted while translating to SAT, before the first structure\n", label);
+      return exit_done;  // cli_main makes it 130
+    }
+    fe::field_exhaustive& fe = *made;
     if (!g.quiet)
       for (const auto& line : fe.inexact()) err("warning: {}\n", line);
     progress_line line(label, !g.quiet, g.search.progress_interval);
@@ -269,10 +279,10 @@ int run_fe(const fe_request& r) {
 
   if (!r.suite_out.empty()) {
     suite::header h{s->name, p, "field-exhaustive",
-                    fmt::format("{} fe {} --fin {}{}{}{}", r.program, s->name, joined(p),
-                                spec_file.empty() ? "" : " --spec " + spec_file,
-                                r.run.empty() ? "" : " --run " + r.run,
-                                r.sat_scope.empty() ? "" : " --scope '" + r.sat_scope + "'"),
+                    fmt::format("{} fe {} --fin {}{}{}{}", shell_word(r.program), s->name, joined(p),
+                                spec_file.empty() ? "" : " --spec " + shell_word(spec_file),
+                                r.run.empty() ? "" : " --run " + shell_word(r.run),
+                                r.sat_scope.empty() ? "" : " --scope " + shell_word(r.sat_scope)),
                     suite_size, complete};
     write_file("--suite", r.suite_out, suite::header_line(h) + suite_text);
   }

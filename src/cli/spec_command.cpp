@@ -54,7 +54,7 @@ std::unique_ptr<sat::enumerator> translate(const spec::module& m, std::uint32_t 
     line.finish();  // the warnings come next
   };
   try {
-    auto made = std::make_unique<sat::enumerator>(m, command);
+    auto made = std::make_unique<sat::enumerator>(m, command, interrupt_stop());
     stop_ticker();
     return made;
   } catch (...) {
@@ -84,7 +84,15 @@ int run_spec(const spec_request& r) {
         cmd.name.empty() ? "its first command, run { ... } " + for_clause(cmd) : for_clause(cmd));
   const auto start = std::chrono::steady_clock::now();
   progress_line line(label, !r.quiet, r.progress_interval);
-  const std::unique_ptr<sat::enumerator> made = translate(m, command, line, start);
+  std::unique_ptr<sat::enumerator> made;
+  try {
+    made = translate(m, command, line, start);
+  } catch (const sat::translation_stopped&) {  // SIGINT while translating: no instance yet
+    if (!r.quiet) err("{}: interrupted while translating to SAT, before the first instance\n", label);
+    out("{}: 0 instances (interrupted while translating to SAT)\n", label);
+    flush_out();
+    return exit_done;  // cli_main makes it 130
+  }
   sat::enumerator& e = *made;
   e.set_stop(interrupt_stop());
   if (!r.quiet) {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -37,7 +38,14 @@ spec_check_report run_spec_check(const finitization& fin, const predicate& invar
                                             method.arguments.size()));
 
   const auto start = std::chrono::steady_clock::now();
-  sat::enumerator instances(m, command);
+  std::optional<sat::enumerator> translated;
+  try {
+    translated.emplace(m, command, options.stop);
+  } catch (const sat::translation_stopped&) {  // asked to stop while translating: nothing checked
+    report.check.interrupted = true;
+    return report;
+  }
+  sat::enumerator& instances = *translated;
   instances.set_stop(options.stop);  // then check what was enumerated
   if (instances.bound().root_sig < 0)
     throw std::invalid_argument(fmt::format("{}: predicate {} needs a receiver (pred Sig.{}) to be the root of the inputs",

@@ -10,7 +10,7 @@ namespace smallscope::fe {
 using sat::lit;
 
 field_exhaustive::field_exhaustive(const spec::module& m, std::uint32_t command, fe_options options)
-    : problem_(m, command), options_(options) {
+    : problem_(m, command, options.translation_stop), options_(options) {
   const auto& b = problem_.bound();
   const auto& t = problem_.translation();
   const auto& reach = problem_.symmetry().reach;

@@ -40,6 +40,9 @@ struct fe_options {
   // asks for a structure with a new pair in every (field, owner) group at once; negative (the
   // default): no batches. Batches give fewer structures, usually more slowly.
   std::int64_t batch_conflicts = -1;
+  // Polled while the spec translates to SAT: the constructor throws sat::translation_stopped
+  // once it asks (run() takes its own stop request for the loop).
+  stop_request translation_stop = {};
 };
 
 // One structure of the suite: the whole instance and the atoms its root reaches.

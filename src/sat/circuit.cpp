@@ -25,6 +25,7 @@ lit circuit::and_(lit a, lit b) {
 }
 
 lit circuit::and_(std::span<const lit> in) {
+  if ((++asked_ & 0xffffu) == 0 && stop_requested(stop_)) throw translation_stopped{};
   scratch_.clear();
   for (lit l : in) {
     if (l == lit_false) return lit_false;

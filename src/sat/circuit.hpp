@@ -9,6 +9,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sat/stopped.hpp"
+#include "smallscope/stop.hpp"
+
 namespace smallscope::sat {
 
 // A literal: a gate's number times two, plus one when negated. Gate 0 is the constant true.
@@ -38,6 +41,9 @@ class circuit {
   lit ite(lit c, lit t, lit e);
 
   std::uint32_t gate_count() const { return static_cast<std::uint32_t>(gates_.size()); }
+  // Polled every 65,536 AND gates asked for: translation_stopped once it asks, so a translation
+  // that builds millions of gates in one step of the translator stops too.
+  void set_stop(stop_request stop) { stop_ = std::move(stop); }
   // The inputs of an AND gate (empty for variables and the constant).
   std::span<const lit> inputs(std::uint32_t gate) const {
     return {inputs_.data() + gates_[gate].first, inputs_.data() + gates_[gate].last};
@@ -54,6 +60,8 @@ class circuit {
   std::vector<lit> inputs_;
   std::unordered_map<std::vector<lit>, std::uint32_t, key_hash> table_;
   std::vector<lit> scratch_;
+  stop_request stop_;
+  std::uint32_t asked_ = 0;
 };
 
 }  // namespace smallscope::sat

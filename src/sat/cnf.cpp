@@ -1,6 +1,8 @@
 // Tseitin's encoding into an incremental CaDiCaL solver (paper 004, Sec. 3 and Algorithm 1).
 #include "sat/cnf.hpp"
 
+#include "sat/stopped.hpp"
+
 #include <cadical.hpp>
 
 #include <algorithm>
@@ -61,7 +63,7 @@ void cnf_solver::encode(std::uint32_t root) {
     stack_.pop_back();
     if (encoded_[g]) continue;
     encoded_[g] = true;
-    ++encoded_count_;
+    if ((++encoded_count_ & 0xffffu) == 0 && stop_requested(terminator_->stop)) throw translation_stopped{};
     auto in = c_.inputs(g);
     if (in.empty()) continue;  // a variable
     int out = static_cast<int>(g) + 1;

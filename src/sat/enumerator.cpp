@@ -9,7 +9,8 @@
 
 namespace smallscope::sat {
 
-enumerator::enumerator(const spec::module& m, std::uint32_t command) : problem_(m, command) {
+enumerator::enumerator(const spec::module& m, std::uint32_t command, stop_request stop)
+    : problem_(m, command, stop), stop_(std::move(stop)) {
   cnf_solver& solver = problem_.solver();
   circuit& gates = problem_.gates();
   const translator& t = problem_.translation();

@@ -34,7 +34,8 @@ class enumerator {
  public:
   // Translates command `command` of checked module `m` (which must outlive this). Throws
   // spec::spec_error for what the translation does not support.
-  enumerator(const spec::module& m, std::uint32_t command);
+  // `stop` is polled from the start: a translation asked to stop throws translation_stopped.
+  enumerator(const spec::module& m, std::uint32_t command, stop_request stop = {});
   ~enumerator();
 
   // The next instance, whole (every atom present, reached or not), with the atoms the root

@@ -12,15 +12,18 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-problem::problem(const spec::module& m, std::uint32_t command) : m_(m), command_(command) {
+problem::problem(const spec::module& m, std::uint32_t command, stop_request stop) : m_(m), command_(command) {
   const auto start = std::chrono::steady_clock::now();
   const auto& cmd = m.commands.at(command);
   bounds_ = make_bounds(m, cmd);
+  circuit_.set_stop(stop);
   translator_ = std::make_unique<translator>(m, bounds_, circuit_);
+  translator_->set_stop(stop);
   lit decls = translator_->declarations();
   lit body = translator_->command(cmd);
   symmetry_ = break_symmetries(*translator_);
   solver_ = std::make_unique<cnf_solver>(circuit_);
+  solver_->set_stop(std::move(stop));
   solver_->require(decls);
   solver_->require(body);
   solver_->require(symmetry_.constraint);

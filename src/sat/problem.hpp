@@ -25,7 +25,8 @@ class problem {
  public:
   // Translates command `command` of checked module `m` (which must outlive this) and requires
   // it. Throws spec::spec_error for what the translation does not support.
-  problem(const spec::module& m, std::uint32_t command);
+  // `stop` is polled while it translates and encodes (translation_stopped), and by the solver.
+  problem(const spec::module& m, std::uint32_t command, stop_request stop = {});
   ~problem();
   problem(const problem&) = delete;
   problem& operator=(const problem&) = delete;

@@ -121,6 +121,7 @@ bool translator::cache_key(const node& n, const frame& f, std::string& key) {
 }
 
 matrix translator::expr(const node& n, frame& f) {
+  poll();
   std::string key;
   bool cached = n.kind != op::name && n.kind != op::this_ && cache_key(n, f, key);
   if (cached) {
@@ -369,6 +370,7 @@ int_vector translator::integer(const node& n, frame& f) {
 }
 
 lit translator::formula(const node& n, frame& f) {
+  poll();
   std::string key;
   bool cached = cache_key(n, f, key);
   if (cached) {

@@ -14,6 +14,8 @@
 #include "sat/circuit.hpp"
 #include "sat/int_vector.hpp"
 #include "sat/matrix.hpp"
+#include "sat/stopped.hpp"
+#include "smallscope/stop.hpp"
 #include "spec/ast.hpp"
 
 namespace smallscope::sat {
@@ -31,6 +33,8 @@ struct primary {
 class translator {
  public:
   translator(const spec::module& m, const bounds& b, circuit& c);
+  // Polled while translating (every 1024 nodes translated): translation_stopped once it asks.
+  void set_stop(stop_request stop) { stop_ = std::move(stop); }
 
   // The declarations: sig membership, subsigs, field types and multiplicities, and every fact.
   lit declarations();
@@ -53,6 +57,11 @@ class translator {
   };
   matrix expr(const spec::node& n, frame& f);
   lit formula(const spec::node& n, frame& f);
+  void poll() {
+    if ((++polls_ & 1023u) == 0 && stop_requested(stop_)) throw translation_stopped{};
+  }
+  stop_request stop_;
+  std::uint32_t polls_ = 0;
   int_vector integer(const spec::node& n, frame& f);
   lit quantified(const spec::node& n, frame& f);
   // The atoms a quantified slot ranges over (1 when not known), and the product of those over

@@ -115,16 +115,55 @@ node_ptr parser::expression() {
   return or_expr();
 }
 
-node_ptr parser::or_expr() {
+template <class Operator>
+node_ptr parser::chain(Operator operator_ahead, node_ptr (parser::*next)()) {
+  constexpr std::size_t as_written = 16;
   depth_guard guard(*this);
-  node_ptr left = iff_expr();
-  while (is("||") || is("or")) {
-    position at = advance().at;
-    guard.add(at);
-    left = make(op::or_, at, std::move(left), iff_expr());
+  node_ptr first = (this->*next)();
+  std::optional<op> kind = operator_ahead();
+  if (!kind) return first;
+  std::vector<node_ptr> operands;
+  std::vector<position> ats;  // the operator before operands[i], for i >= 1
+  std::vector<op> kinds;      // and which it is
+  operands.push_back(std::move(first));
+  ats.push_back(position{});
+  kinds.push_back(*kind);
+  bool associative = true;
+  for (; kind; kind = operator_ahead()) {
+    ats.push_back(advance().at);
+    kinds.push_back(*kind);
+    associative = associative && *kind == kinds[1] &&
+                  (*kind == op::and_ || *kind == op::or_ || *kind == op::union_ || *kind == op::intersect);
+    if (operands.size() < as_written) guard.add(ats.back());  // a level per operator, as written
+    operands.push_back((this->*next)());
   }
-  return left;
+  if (operands.size() <= as_written || !associative) {
+    for (std::size_t i = as_written; i < operands.size(); ++i) guard.add(ats[i]);  // a left-deep tree
+    node_ptr left = std::move(operands[0]);
+    for (std::size_t i = 1; i < operands.size(); ++i) left = make(kinds[i], ats[i], std::move(left), std::move(operands[i]));
+    return left;
+  }
+  // Balanced: [lo, hi) split at its middle, the operator before the middle operand joining them.
+  for (std::size_t n = as_written - 1; (std::size_t{1} << n) < operands.size(); ++n) guard.add(ats[1]);
+  const auto build = [&](const auto& self, std::size_t lo, std::size_t hi) -> node_ptr {
+    if (hi - lo == 1) return std::move(operands[lo]);
+    const std::size_t mid = lo + (hi - lo) / 2;
+    node_ptr left = self(self, lo, mid);
+    return make(kinds[mid], ats[mid], std::move(left), self(self, mid, hi));
+  };
+  return build(build, 0, operands.size());
 }
+
+node_ptr parser::associative_chain(op kind, std::string_view a, std::string_view b, node_ptr (parser::*next)()) {
+  return chain(
+      [&] {
+        if (!is(a) && !is(b)) return std::optional<op>();
+        return std::optional<op>(kind);
+      },
+      next);
+}
+
+node_ptr parser::or_expr() { return associative_chain(op::or_, "||", "or", &parser::iff_expr); }
 
 node_ptr parser::iff_expr() {
   depth_guard guard(*this);
@@ -151,16 +190,7 @@ node_ptr parser::implies_expr() {
   return make(op::implies, at, std::move(left), std::move(then));
 }
 
-node_ptr parser::and_expr() {
-  depth_guard guard(*this);
-  node_ptr left = not_expr();
-  while (is("&&") || is("and")) {
-    position at = advance().at;
-    guard.add(at);
-    left = make(op::and_, at, std::move(left), not_expr());
-  }
-  return left;
-}
+node_ptr parser::and_expr() { return associative_chain(op::and_, "&&", "and", &parser::not_expr); }
 
 node_ptr parser::not_expr() {
   if ((is("!") || is("not")) && !is("in", 1)) {
@@ -218,15 +248,13 @@ node_ptr parser::multiplicity_expr() {
 }
 
 node_ptr parser::sum_expr() {
-  depth_guard guard(*this);
-  node_ptr left = card_expr();
-  while (is("+") || is("-")) {
-    op kind = is("+") ? op::union_ : op::difference;
-    position at = advance().at;
-    guard.add(at);
-    left = make(kind, at, std::move(left), card_expr());
-  }
-  return left;
+  return chain(
+      [&] {
+        if (is("+")) return std::optional<op>(op::union_);
+        if (is("-")) return std::optional<op>(op::difference);
+        return std::optional<op>();
+      },
+      &parser::card_expr);
 }
 
 node_ptr parser::card_expr() {
@@ -249,16 +277,7 @@ node_ptr parser::override_expr() {
   return left;
 }
 
-node_ptr parser::intersect_expr() {
-  depth_guard guard(*this);
-  node_ptr left = arrow_expr();
-  while (is("&")) {
-    position at = advance().at;
-    guard.add(at);
-    left = make(op::intersect, at, std::move(left), arrow_expr());
-  }
-  return left;
-}
+node_ptr parser::intersect_expr() { return associative_chain(op::intersect, "&", "&", &parser::arrow_expr); }
 
 node_ptr parser::arrow_expr() {
   depth_guard guard(*this);

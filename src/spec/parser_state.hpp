@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -167,6 +168,15 @@ class parser {
   // ---- expressions, loosest first
 
   node_ptr expression();
+  // A chain `a OP b OP c ...` of an associative operator (one of the words `a` or `b`), its
+  // operands parsed by `next` one after another: up to 16 operands a left-deep tree as written,
+  // more a balanced tree (the same operands, left to right) whose nesting is log2 of their count,
+  // so a long flat chain that generated specs write is no deep nesting.
+  node_ptr associative_chain(op kind, std::string_view a, std::string_view b, node_ptr (parser::*next)());
+  // The same for operators that `operator_ahead` names (nullopt: none ahead); a chain mixing
+  // operators, or of one that is not associative (-), stays left-deep.
+  template <class Operator>
+  node_ptr chain(Operator operator_ahead, node_ptr (parser::*next)());
   node_ptr or_expr();
   node_ptr iff_expr();
   node_ptr implies_expr();

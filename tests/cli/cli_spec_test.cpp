@@ -34,6 +34,31 @@ TEST(SpecCli, CountsTheInstancesOfTheFirstRunCommand) {
       << r.err;
 }
 
+// A long flat chain of `and`s or `or`s (as generated specs write them) is no deep nesting, and
+// means what its distinct operands joined once mean: the same instances.
+TEST(SpecCli, LongFlatChainsParseAndMeanWhatTheyMean) {
+  const std::string head =
+      "sig BinaryTree { root: lone Node, size: one Int }\nsig Node { left: lone Node, right: lone Node }\n";
+  const std::string tail = "\nrun inputs for exactly 1 BinaryTree, exactly 3 Node, 4 Int\n";
+  const std::vector<std::string> operands = {"(no n: Node | n in n.^(left + right))", "(#(left + right) =< 2 or no root)",
+                                             "(size = #root.*(left + right))"};
+  const auto count = [](const std::string& out) {  // "run inputs: N" of "FILE run inputs: N instances in ..."
+    const auto at = out.find("run inputs: ");
+    return at == std::string::npos ? out : out.substr(at, out.find(" instances") - at);
+  };
+  for (const std::string op : {" and ", " or "}) {
+    std::string flat = "pred BinaryTree.inputs { ", once = flat;
+    for (std::size_t i = 0; i < 220; ++i) flat += (i == 0 ? "" : op) + operands[i % 3];
+    for (std::size_t i = 0; i < 3; ++i) once += (i == 0 ? "" : op) + operands[i];
+    const result f = run({"spec", write_spec("flat_chain.als", head + flat + " }" + tail), "-q"});
+    const result o = run({"spec", write_spec("once_chain.als", head + once + " }" + tail), "-q"});
+    ASSERT_EQ(f.exit_code, 0) << f.err;
+    ASSERT_EQ(o.exit_code, 0) << o.err;
+    EXPECT_EQ(count(f.out), count(o.out)) << op;
+    EXPECT_TRUE(contains(f.out, "run inputs: ")) << f.out;
+  }
+}
+
 TEST(SpecCli, PrintShowsEachInstancesReachedPart) {
   const std::vector<std::string> args = {"spec", spec("merge_sort.als"), "--print", "-q"};
   const result r = run(args);

@@ -81,8 +81,8 @@ struct outcome {
 };
 
 // Algorithm 1 as printed: one clause per structure (no batches).
-constexpr fe::fe_options as_printed{.probe_conflicts = 2000, .batch_conflicts = -1};
-constexpr fe::fe_options with_batches{.probe_conflicts = 2000, .batch_conflicts = 1000};
+const fe::fe_options as_printed{.probe_conflicts = 2000, .batch_conflicts = -1};
+const fe::fe_options with_batches{.probe_conflicts = 2000, .batch_conflicts = 1000};
 
 outcome run_fe(const spec::module& m, fe::fe_options options = as_printed) {
   fe::field_exhaustive fe(m, 0, options);

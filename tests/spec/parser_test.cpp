@@ -281,6 +281,12 @@ TEST(Parser, DeepNestingIsAnErrorNotACrash) {
   std::string implies = "pred p { a";
   for (int i = 0; i < 100000; ++i) implies += " => a";
   EXPECT_NE(parse_error(implies + " }").find("nesting deeper than 200 levels"), std::string::npos);
+  // A flat chain of an associative operator is no deep nesting, however long.
+  for (const std::string op : {" and ", " or ", " && ", " + ", " & "}) {
+    std::string flat = "pred p { a";
+    for (int i = 0; i < 100000; ++i) flat += op + "a";
+    EXPECT_EQ(parse_error(flat + (op == " + " || op == " & " ? " = a }" : " }")), "no error") << op;
+  }
   // Within the limit, a deep left chain parses.
   std::string ok = "pred p { a";
   for (int i = 0; i < 150; ++i) ok += " + a";
