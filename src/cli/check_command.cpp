@@ -19,6 +19,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
+#include "cli/file_lock.hpp"
 #include "cli/findings_file.hpp"
 #include "spec/load.hpp"
 #include "suite/suite_file.hpp"
@@ -113,12 +114,13 @@ int run_check_command(const check_request& r) {
   if (r.white_box && (r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--eq-class and --one-per-class do not go with --white-box (it searches for failures)");
   if (!r.reproducer_dir.empty()) prepare_reproducer_dir(r.reproducer_dir);
-  if (!r.findings.empty()) {  // checked before the run, written after it
-    std::ofstream findings(r.findings, std::ios::out | std::ios::trunc);
+  if (!r.findings.empty()) {  // checked before the run (its content left alone), written after it
+    std::ofstream findings(r.findings, std::ios::out | std::ios::app);
     if (!findings)
       throw usage_error(fmt::format("--findings: cannot write '{}' ({}); give a file name in a writable directory",
                                     escaped(r.findings), std::strerror(errno)));
   }
+  const file_lock findings_lock("--findings", r.findings);  // one run writes it
 
   // Which failures come first, which inputs are picked, or which structures are given: one worker.
   const char* ordered = r.stop_after != 0 ? "--stop-after" : r.sample != 0 ? "--sample" : r.input != 0 ? "--input"
@@ -169,13 +171,13 @@ int run_check_command(const check_request& r) {
   // The command that reproduces one input: the same program, scope, search options, mode and
   // time limit; the configuration line adds the sample, so the whole run can be repeated.
   const std::string source_options =
-      spec ? fmt::format(" --spec {}{}{}{}", r.spec_file, r.spec_run.empty() ? "" : " --run " + r.spec_run,
-                         r.spec_post.empty() ? "" : " --post " + r.spec_post,
-                         r.spec_scope.empty() ? "" : " --scope '" + r.spec_scope + "'")
-           : from_suite ? " --suite " + r.suite : "";
+      spec ? fmt::format(" --spec {}{}{}{}", shell_word(r.spec_file), r.spec_run.empty() ? "" : " --run " + shell_word(r.spec_run),
+                         r.spec_post.empty() ? "" : " --post " + shell_word(r.spec_post),
+                         r.spec_scope.empty() ? "" : " --scope " + shell_word(r.spec_scope))
+           : from_suite ? " --suite " + shell_word(r.suite) : "";
   const std::string spec_options = spec_invariant_options(r.gen) + source_options;
   const std::string command =
-      fmt::format("{} check {} {} --fin {}{}{}{}{}", r.gen.program, s.name, method.name, joined(p),
+      fmt::format("{} check {} {} --fin {}{}{}{}{}", shell_word(r.gen.program), s.name, method.name, joined(p),
                   non_default_options(r.gen.search), r.white_box ? " --white-box" : "",
                   r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "", spec_options);
   if (!r.gen.quiet) {
@@ -241,7 +243,10 @@ int run_check_command(const check_request& r) {
   if (report.failures.size() > shown)
     out("({} more counterexamples; --show N prints more)\n", grouped(report.failures.size() - shown));
   if (!r.findings.empty()) {
-    std::string lines = findings_header_line(command, !interrupted() && !report.stopped, report.failures.size());
+    // What made the findings, so that running it again gives them again: the sample too.
+    const std::string made_by =
+        command + (r.sample != 0 ? fmt::format(" --sample {} --seed {}", r.sample, r.seed) : "");
+    std::string lines = findings_header_line(made_by, !interrupted() && !report.stopped, report.failures.size());
     for (const auto& c : report.failures) lines += finding_json(ctx, c, *format).dump() + '\n';
     if (!write_file_or_report("--findings", r.findings, lines)) write_failed = true;
   }
@@ -319,6 +324,7 @@ int run_check_command(const check_request& r) {
       figures all = figures::array();
       for (const auto& c : report.failures) all.push_back(finding_json(ctx, c, *format));
       j["failures"] = all;
+      seal(j);
     }
     write_out(stats_lines(r.gen.stats, j));
   } else {

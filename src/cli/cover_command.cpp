@@ -17,6 +17,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
+#include "cli/file_lock.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "cli/stats.hpp"
@@ -102,6 +103,7 @@ int run_cover(const cover_request& r) {
   const auto p = parameters(s, r.gen);
   require_writable("--suite", r.suite_out);
   require_distinct_files({{"--invariant", r.gen.invariant}}, {{"--suite", r.suite_out}});
+  const file_lock suite_lock("--suite", r.suite_out);
   const subject_instance instance = s.make(p);
   std::vector<const target_method*> methods;
   std::vector<target_method> copies;
@@ -152,7 +154,7 @@ int run_cover(const cover_request& r) {
     std::string lines;
     std::uint64_t number = 0;
     for (const auto& values : report.suite_candidates) suite::append_structure(lines, space, values, ++number);
-    suite::header h{s.name, p, "white-box", fmt::format("{} cover {} --fin {} --methods {}", r.gen.program, s.name, joined(p), r.methods),
+    suite::header h{s.name, p, "white-box", fmt::format("{} cover {} --fin {} --methods {}", shell_word(r.gen.program), s.name, joined(p), shell_word(r.methods)),
                     number};
     write_file("--suite", r.suite_out, suite::header_line(h) + lines);
     if (!r.gen.quiet) err("wrote the white-box suite's {} inputs to {}\n", number, r.suite_out);

@@ -3,10 +3,12 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
@@ -14,9 +16,30 @@
 
 namespace smallscope::cli {
 
+namespace {
+
+namespace fs = std::filesystem;
+
+// The file `path` names, symbolic links followed (a link to a file not made yet too), as an
+// absolute path: two names of one file get one lock file.
+std::string resolved(const std::string& path) {
+  std::error_code ec;
+  fs::path p = path;
+  for (int i = 0; i < 40 && fs::is_symlink(fs::symlink_status(p, ec)); ++i) {
+    const fs::path target = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = target.is_absolute() ? target : p.parent_path() / target;
+  }
+  const fs::path whole = fs::weakly_canonical(fs::absolute(p, ec), ec);
+  return ec ? path : whole.string();
+}
+
+}  // namespace
+
 file_lock::file_lock(const std::string& option, const std::string& path) {
   if (path.empty() || path == "-") return;
-  lock_path_ = path + ".lock";
+  const std::string file = resolved(path);
+  lock_path_ = file + ".lock";
   fd_ = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0)
     throw usage_error(fmt::format("{}: cannot make the lock file '{}' ({}); give a file in a directory that can be written",
@@ -33,6 +56,24 @@ file_lock::file_lock(const std::string& option, const std::string& path) {
                                   "or give another file",
                                   option, escaped(path), holder.empty() ? std::string("unknown") : holder));
   }
+  // The file itself, when it is there: a hard link (another name of the same inode) is caught.
+  file_fd_ = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);  // never waits on a FIFO
+  struct stat info {};
+  if (file_fd_ >= 0 && (::fstat(file_fd_, &info) != 0 || !S_ISREG(info.st_mode))) {
+    ::close(file_fd_);  // a device or a FIFO (/dev/stdout): nothing to lock
+    file_fd_ = -1;
+  }
+  if (file_fd_ >= 0 && ::flock(file_fd_, LOCK_EX | LOCK_NB) != 0) {
+    ::close(file_fd_);
+    file_fd_ = -1;
+    ::unlink(lock_path_.c_str());  // this name's lock file, made just now: give it back
+    ::close(fd_);
+    fd_ = -1;
+    lock_path_.clear();
+    throw usage_error(fmt::format("{}: '{}' is in use by another run (the same file under another name); wait for "
+                                  "that run to end, or give another file",
+                                  option, escaped(path)));
+  }
   const std::string pid = std::to_string(::getpid()) + "\n";
   if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
     // The lock holds without the PID; a second run then names no holder.
@@ -40,6 +81,7 @@ file_lock::file_lock(const std::string& option, const std::string& path) {
 }
 
 file_lock::~file_lock() {
+  if (file_fd_ >= 0) ::close(file_fd_);
   if (fd_ < 0) return;
   ::unlink(lock_path_.c_str());  // while still held: a run that opened it before sees it taken
   ::close(fd_);

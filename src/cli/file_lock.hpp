@@ -1,8 +1,11 @@
-// A file a run writes for a long time (gen's --output and --checkpoint, mutate's --incremental)
-// is held by one run at a time: a second run with the same file stops at once with exit code 2,
-// naming the process that holds it, instead of both writing it and leaving it corrupt. The lock
-// is flock(2) on PATH.lock, which holds the holder's PID and is removed when the holder ends;
-// after a crash or kill -9 the stale file is taken over, as the kernel released its lock.
+// A file a run writes (gen's --output, --checkpoint and --suite, check's and merge's --findings,
+// mutate's --incremental, --report, --html, --plot and --annotations, fe's outputs) is held by one
+// run at a time: a second run with the same file stops at once with exit code 2, naming the
+// process that holds it, instead of both writing it and leaving it corrupt. The lock is flock(2)
+// on FILE.lock, FILE being the path with its symbolic links followed (so every name of the file
+// finds the same lock), which holds the holder's PID and is removed when the holder ends; after a
+// crash or kill -9 the stale file is taken over, as the kernel released its lock. When the file
+// is already there it is locked itself too, which catches a hard link.
 #pragma once
 
 #include <string>
@@ -22,6 +25,7 @@ class file_lock {
  private:
   std::string lock_path_;
   int fd_ = -1;
+  int file_fd_ = -1;  // the file itself, locked when it is there
 };
 
 }  // namespace smallscope::cli

@@ -126,6 +126,7 @@ int run_gen(const gen_request& r) {
   // One run per output and checkpoint, taken before either is read or cut.
   const file_lock output_lock("--output", r.output);
   const file_lock checkpoint_lock("--checkpoint", r.checkpoint);
+  const file_lock suite_lock("--suite", r.suite_out);
   checkpoint resumed;
   const bool resuming = !r.checkpoint.empty() && std::filesystem::exists(r.checkpoint);
   if (resuming) {
@@ -287,7 +288,8 @@ int run_gen(const gen_request& r) {
       for (auto& o : outputs) o.suite_lines.move_to(suite_lines, suite_count);
     }
     suite::header h{s.name, p, r.sample != 0 ? "random" : "bounded-exhaustive",
-                    fmt::format("{} gen {} --fin {}{}{}", r.program, s.name, joined(p), non_default_options(r.search),
+                    fmt::format("{} gen {} --fin {}{}{}{}", shell_word(r.program), s.name, joined(p),
+                                non_default_options(r.search), spec_invariant_options(r),
                                 r.sample != 0 ? fmt::format(" --sample {} --seed {}", r.sample, r.seed) : ""),
                     suite_count, !stopped};
     write_file("--suite", r.suite_out, suite::header_line(h) + suite_lines);
@@ -336,6 +338,7 @@ int run_gen(const gen_request& r) {
                               {"evaluations", plan.evaluations}, {"seconds", plan.seconds}}}};
     }
     j["warnings"] = warnings;
+    if (scale.shard_count > 1) seal(j);
     write_out(stats_lines(r.stats, j));
   }
   flush_out();

@@ -21,6 +21,7 @@
 #include "cli/command.hpp"
 #include "files/input_file.hpp"
 #include "cli/commands.hpp"
+#include "cli/file_lock.hpp"
 #include "cli/findings_file.hpp"
 #include "cli/merge_check.hpp"
 #include "cli/numbers.hpp"
@@ -93,6 +94,9 @@ shard_output read_shard(const std::string& path) {
                           s.printed, count("yielded")));
   if (s.stats.contains("shard")) {
     if (!s.stats["shard"].is_object()) throw bad("its \"shard\" is not an object");
+    if (!files::content_hash_matches(s.stats))
+      throw bad("its statistics were changed after its run wrote them (their content hash does not match), or an "
+                "older smallscope wrote them; run the shard again");
     s.index = s.stats["shard"].value("index", std::uint64_t{0});
     s.count = s.stats["shard"].value("count", std::uint64_t{0});
     if (s.index < 1 || s.index > s.count) throw bad("its shard is not I/N with 1 <= I <= N");
@@ -118,13 +122,14 @@ int merge_checks(const std::map<std::uint64_t, const shard_output*>& by_index, c
   std::vector<files::named_file> shards_read;
   for (const auto& f : r.files) shards_read.push_back({"FILE", f});
   require_distinct_files(shards_read, {{"--findings", r.findings}});
+  const file_lock findings_lock("--findings", r.findings);
   std::vector<check_shard> shards;
   for (const auto& [index, s] : by_index) shards.push_back({s->path, s->stats});
   const merged_check m = merge_check_shards(shards);
   if (!r.findings.empty()) {
     // The shards ran to their ends (merge refuses an interrupted one), so the whole check did.
-    std::string made_by = r.program + " merge";
-    for (const auto& f : r.files) made_by += " " + f;
+    std::string made_by = shell_word(r.program) + " merge";
+    for (const auto& f : r.files) made_by += " " + shell_word(f);
     std::string lines = findings_header_line(made_by, true, m.failures.size());
     for (const auto& f : m.failures) lines += f.dump() + '\n';
     if (!write_file_or_report("--findings", r.findings, lines)) return exit_output_error;

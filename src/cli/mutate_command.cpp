@@ -249,6 +249,8 @@ int run_mutate(const mutate_request& r) {
   require_distinct_files({{"--mutants", r.mutants.empty() ? built_in_list(s) : r.mutants}, {"--suite", r.suite}},
                          {{"--report", r.report}, {"--html", r.html}, {"--plot", r.plot},
                           {"--annotations", r.annotations}, {"--incremental", r.incremental}});
+  const file_lock report_lock("--report", r.report), html_lock("--html", r.html), plot_lock("--plot", r.plot),
+      annotations_lock("--annotations", r.annotations);  // one run writes each
   mutant_selection selection = select_mutants(r, s);
   if (selection.mutants.empty()) {  // --since: no mutant on the lines changed
     write_out(fmt::format("{}: no mutant of {} is on the {} line{} changed since {}\n", s.name, selection.path,
@@ -425,9 +427,15 @@ int run_mutate(const mutate_request& r) {
     if (row.random)
       random = fmt::format("   {:6.2f} +- {:.2f} % ({:.2f} %)", row.random->mean(), row.random->spread(),
                            truncated(rows[i - 1].report.kill_rate()));
+    // A percentage of nothing measured (no spec line, no branch) is shown as "-", not 100.
+    const auto percent = [](double value, std::uint64_t whole) {
+      return whole == 0 ? std::string("     -") : fmt::format("{:6.2f}", value);
+    };
     const std::string coverage =
-        row.coverage ? fmt::format("   {:6.2f}/{:6.2f}  {:6.2f}/{:6.2f}", row.coverage->code_statements,
-                                   row.coverage->code_branches, row.coverage->spec_statements, row.coverage->spec_branches)
+        row.coverage ? fmt::format("   {}/{}  {}/{}", percent(row.coverage->code_statements, row.coverage->code_lines),
+                                   percent(row.coverage->code_branches, row.coverage->code_branch_count),
+                                   percent(row.coverage->spec_statements, row.coverage->spec_lines),
+                                   percent(row.coverage->spec_branches, row.coverage->spec_branch_count))
                      : "";
     text += fmt::format("{:>5} {:>10} {:>10} {:>8.2f}% {:>9} {:>10} {:>9.2f}{}{}\n", row.scope, grouped(row.inputs()),
                         fmt::format("{}/{}", rep.killed, rep.mutants.size()), truncated(rep.kill_rate()),

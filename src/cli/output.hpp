@@ -109,6 +109,39 @@ inline void write_file_atomically(const std::string& option, const std::string& 
 // findings): prints "error: <option>: cannot write '<path>'" on stderr and returns false.
 inline bool write_file_or_report(const std::string& option, const std::string& path, const std::string& text);
 
+// `text` as one word of a POSIX shell command: as it is when it holds only characters no shell
+// reads specially, else in single quotes ('it'\''s'), or as $'...' with escapes when it holds a
+// control character (a newline would end a pasted command).
+inline std::string shell_word(std::string_view text) {
+  const auto plain = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::string_view("_-./:=,+@%").find(c) != std::string_view::npos;
+  };
+  bool all_plain = !text.empty();
+  bool control = false;
+  for (const char c : text) {
+    all_plain = all_plain && plain(c);
+    control = control || static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+  }
+  if (all_plain) return std::string(text);
+  std::string out;
+  if (control) {
+    out = "$'";
+    for (const char c : text) {
+      const auto b = static_cast<unsigned char>(c);
+      if (c == '\\' || c == '\'') out += std::string("\\") + c;
+      else if (c == '\n') out += "\\n";
+      else if (c == '\t') out += "\\t";
+      else if (b < 0x20 || b == 0x7f) out += fmt::format("\\x{:02x}", b);
+      else out += c;
+    }
+    return out + "'";
+  }
+  out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 inline std::string escaped(std::string_view text) {
   std::string shown;
   for (const char c : text) {

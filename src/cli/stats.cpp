@@ -1,6 +1,8 @@
 // --stats json|text. See stats.hpp.
 #include "cli/stats.hpp"
 
+#include "files/strict_json.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -45,6 +47,8 @@ std::string name_text(std::string name) {
 }
 
 }  // namespace
+
+void seal(figures& f) { f["content_hash"] = files::content_hash(nlohmann::json::parse(f.dump())); }
 
 std::string stats_lines(std::string_view format, const figures& f) {
   if (format == "json") return f.dump() + "\n";

@@ -19,6 +19,9 @@ using figures = nlohmann::ordered_json;
 
 // The figures as --stats `format` prints them ("json" or "text"), ending with a newline.
 std::string stats_lines(std::string_view format, const figures& f);
+// Adds "content_hash" to a shard's statistics (files::content_hash of them, keys sorted): merge
+// refuses a shard's line changed after its run wrote it (a failure deleted by hand, a count).
+void seal(figures& f);
 
 // Throws usage_error unless `value` is json or text (the --stats rule).
 void check_stats_format(const std::string& value);

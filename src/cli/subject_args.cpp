@@ -20,20 +20,23 @@ namespace smallscope::cli {
 
 namespace {
 
-// Whether SCOPE n of `s` gives parameters in range that build a finitization.
-bool scope_accepted(const subject& s, std::int64_t n) {
-  if (n < s.scope_min || n > s.scope_max) return false;
+// Why SCOPE n of `s` does not give parameters in range that build a finitization: empty when it
+// does, "out of range" when it is or its parameters are, else the finitization's own error.
+std::string scope_refusal(const subject& s, std::int64_t n) {
+  if (n < s.scope_min || n > s.scope_max) return "out of range";
   try {
     const auto p = s.scope(n);
-    if (p.size() != s.parameters.size()) return false;
+    if (p.size() != s.parameters.size()) return "out of range";
     for (std::size_t i = 0; i < p.size(); ++i)
-      if (p[i] < s.parameters[i].min || p[i] > s.parameters[i].max) return false;
+      if (p[i] < s.parameters[i].min || p[i] > s.parameters[i].max) return "out of range";
     s.make(p);
-    return true;
-  } catch (const std::exception&) {
-    return false;
+    return {};
+  } catch (const std::exception& e) {
+    return e.what();
   }
 }
+
+bool scope_accepted(const subject& s, std::int64_t n) { return scope_refusal(s, n).empty(); }
 
 }  // namespace
 
@@ -65,8 +68,16 @@ std::vector<std::int64_t> parameters(const subject& s, const gen_request& r) {
     const auto scope = parse_int(r.scope);
     if (!s.scope)
       throw usage_error(fmt::format("{} has no one-argument finitization; give --fin", s.name));
-    if (!scope || !scope_accepted(s, *scope)) {
+    const std::string refusal = scope ? scope_refusal(s, *scope) : std::string("out of range");
+    if (!refusal.empty()) {
       const auto [lo, hi] = scope_range(s);
+      // The subject's finitization itself fails inside the range it accepts, or at every scope:
+      // its own error, not a range that cannot hold.
+      if (refusal != "out of range" && *scope >= lo && *scope <= hi)
+        throw usage_error(fmt::format("SCOPE {} for {}: the finitization fails: {}", *scope, s.name, refusal));
+      if (lo > hi)
+        throw usage_error(fmt::format("{} accepts no SCOPE: its finitization fails at every one ({} at {}); give --fin",
+                                      s.name, scope_refusal(s, s.scope_min), s.scope_min));
       throw usage_error(fmt::format("SCOPE for {} must be an integer in [{}, {}], got '{}'", s.name, lo, hi,
                                     escaped(r.scope)));
     }
@@ -213,7 +224,8 @@ std::string judge_text(const gen_request& r) {
 
 std::string spec_invariant_options(const gen_request& r) {
   if (r.invariant.empty()) return "";
-  return " --invariant " + r.invariant + (r.invariant_run.empty() ? "" : " --invariant-run " + r.invariant_run);
+  return " --invariant " + shell_word(r.invariant) +
+         (r.invariant_run.empty() ? "" : " --invariant-run " + shell_word(r.invariant_run));
 }
 
 void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o) {

@@ -10,11 +10,13 @@
 // reproduction another 1 s).
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -445,6 +447,37 @@ TEST(CheckCli, AFindingsFileSaysWhatMadeItAndWhetherItIsComplete) {
       EXPECT_EQ(f.findings.size(), 2u);
     }
   }
+}
+
+// The printed `reproduce:` command and a findings file's made_by run as pasted into a shell,
+// whatever the paths hold (a space, a quote), and made_by names the sample that chose the inputs.
+TEST(CheckCli, TheCommandsItPrintsRunAsPastedIntoAShell) {
+  const test_files::temp_dir dir;
+  const std::string spec = dir.path() + "/it's a spec.als";
+  std::filesystem::copy_file(std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/korat/singly_linked_list.als", spec);
+  const auto rerun = [](const std::string& command) {
+    const int status = std::system((command + " -q > /dev/null 2>&1").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  const std::vector<std::string> args =
+      check_args({"SinglyLinkedList", "remove_null_deref", "3", "--invariant", spec, "--show", "1"});
+  const result r = run(args);
+  ASSERT_EQ(r.exit_code, 1) << shown(args, r);
+  const auto printed = counterexamples(r.out);
+  ASSERT_FALSE(printed.empty()) << r.out;
+  const std::string reproduce = printed.front().parts.at("reproduce");
+  EXPECT_TRUE(contains(reproduce, "'")) << reproduce;
+  EXPECT_EQ(rerun(reproduce), 1) << reproduce;  // the failure again, not a bad argument (2)
+  // A sample's findings say which sample: running made_by again checks the same inputs.
+  const temp_file findings(".jsonl");
+  const std::vector<std::string> sampled = check_args({"SinglyLinkedList", "remove_null_deref", "3", "--invariant", spec,
+                                                       "--sample", "9", "--seed", "2", "--findings", findings.path()});
+  const result s = run(sampled);
+  ASSERT_LE(s.exit_code, 1) << shown(sampled, s);
+  const auto f = cli_runner::read_findings(findings.path());
+  const std::string made_by = f.header.value("made_by", std::string());
+  EXPECT_TRUE(contains(made_by, " --sample 9 --seed 2")) << made_by;
+  EXPECT_EQ(rerun(made_by), s.exit_code) << made_by;
 }
 
 TEST(CheckCli, SampleChecksKInputsReproducibly) {

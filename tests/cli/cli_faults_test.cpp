@@ -185,6 +185,21 @@ TEST(Faults, SigintDuringSpecPrintsTheInstancesSoFar) {
   EXPECT_LT(instances, 12235) << stats.dump();
 }
 
+// A large scope translates to SAT for seconds before the first instance: SIGINT stops the
+// translation itself (the translator and the CNF encoder poll the stop request).
+TEST(Faults, SigintDuringTheTranslationToSatStopsIt) {
+  const std::string path = test_files::write_temp(
+      "next1000.als", "sig Node { next: lone Node }\npred p { some Node }\nrun p for 1000\n");
+  const std::vector<std::string> args = {"spec", path, "--progress-interval", "0.1"};
+  child c(args);
+  ASSERT_TRUE(c.wait_for_err([](const std::string& err) { return contains(err, "translating to SAT"); }))
+      << "no progress line\n" << describe(args, c);
+  ASSERT_EQ(kill(c.pid(), SIGINT), 0);
+  ASSERT_EQ(c.wait(), 130) << describe(args, c);
+  EXPECT_TRUE(contains(c.err(), "interrupted while translating to SAT")) << describe(args, c);
+  EXPECT_TRUE(contains(c.out(), "0 instances")) << describe(args, c);
+}
+
 // explore's supervisor asks its worker to stop (through shared memory); it stops between two calls and reports
 // the states and findings so far.
 TEST(Faults, SigintDuringExploreReportsTheStatesSoFar) {
@@ -744,8 +759,14 @@ std::string errors_md(const std::string& table) {
          "- A checkpoint, a mutation cache and a shard's output say what judged them (a spec by its file and a hash of "
          "its text; the C++ invariant by the binary's build id): a checkpoint is not resumed, and shards are not merged, "
          "under another judge. A checkpoint or cache changed after its run wrote it (its content hash) is refused.\n"
-         "- A second run on the same `--output`, `--checkpoint` or `--incremental` is refused while the first runs, "
-         "naming its process.\n\n"
+         "- A second run on a file that a first run writes (`--output`, `--checkpoint`, `--suite`, `--findings`, "
+         "`--incremental`, `--report`, `--html`, `--plot`, `--annotations`), under any name (a symbolic or hard link), is "
+         "refused while the first runs, naming its process.\n"
+         "- A shard's statistics carry a content hash: merge refuses a shard edited after its run (a failure deleted "
+         "by hand).\n"
+         "- SIGINT while a spec translates to SAT stops the translation itself.\n"
+         "- The commands smallscope prints (`reproduce:`, `made_by`) quote their words for a POSIX shell: they run as "
+         "pasted, whatever the paths hold.\n\n"
          "Every bad input and fault below is run by the test, which checks the exit code and the message.\n\n" +
          table;
 }

@@ -230,6 +230,20 @@ TEST(Scale, CheckShardsJoinedByMergeAreTheWholeCheck) {
 }
 
 // A shard's numbers are its own: no --findings or reproduce line with --shard, and what needs the
+// An artifact's own hash, as files/strict_json computes it: FNV-1a of its JSON text (keys
+// sorted) without its "content_hash".
+std::uint64_t checkpoint_hash(json j) {
+  j.erase("content_hash");
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (const char c : j.dump()) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  return h;
+}
+// A shard's statistics changed and sealed again, as a run that wrote them so would have.
+json resealed(json j) {
+  j["content_hash"] = checkpoint_hash(j);
+  return j;
+}
+
 // search's order is refused; merge refuses a shard interrupted, edited or of another check.
 TEST(Scale, CheckShardsRefuseWhatNeedsTheWholeCheck) {
   const std::vector<std::string> base = {"check", "TreeMap", "remove_flipped", "5"};
@@ -265,21 +279,28 @@ TEST(Scale, CheckShardsRefuseWhatNeedsTheWholeCheck) {
     EXPECT_TRUE(contains(r.err, message)) << name << ": " << r.err;
   };
   const auto second = nlohmann::json::parse(outs[1]);
+  // A failure deleted by hand, its counts made to agree: the line no longer matches its hash.
   auto edited = second;
+  edited["failures"].erase(0);
+  edited["failed"] = edited["failed"].get<std::uint64_t>() - 1;
+  edited["passed"] = edited["passed"].get<std::uint64_t>() + 1;
+  refused("cs_deleted", edited, "were changed after its run wrote them");
+  // Lines that hold together by their hash but not with each other or the first shard.
+  edited = second;
   edited["interrupted"] = true;
-  refused("cs_interrupted", edited, "the shard was interrupted");
+  refused("cs_interrupted", resealed(edited), "the shard was interrupted");
   edited = second;
   edited["shard"]["units"].push_back(3);
-  refused("cs_units", edited, "its units hold");
+  refused("cs_units", resealed(edited), "its units hold");
   edited = second;
   edited["failures"].erase(0);
-  refused("cs_failures", edited, "failures, but it says");
+  refused("cs_failures", resealed(edited), "failures, but it says");
   edited = second;
   edited["method"] = "remove";
-  refused("cs_method", edited, "not shards of one check");
+  refused("cs_method", resealed(edited), "not shards of one check");
   edited = second;
   edited["shard"]["units_per_shard"] = 7;
-  refused("cs_units_per_shard", edited, "--shard-units differs");
+  refused("cs_units_per_shard", resealed(edited), "--shard-units differs");
   const result gen_findings = run({"merge", "--findings", temp_path("x.jsonl"),
                                    write_temp("g1", lines(run({"gen", "BinaryTree", "4", "--shard", "1/1", "--stats", "json", "-q"}).out).back() + "\n")});
   EXPECT_EQ(gen_findings.exit_code, 2) << gen_findings.err;
@@ -390,12 +411,6 @@ void kill_and_resume(const std::string& threads) {
 TEST(Scale, SigkillAndResumeGiveTheUninterruptedOutputOnOneThread) { kill_and_resume("1"); }
 TEST(Scale, SigkillAndResumeGiveTheUninterruptedStructuresOnTwoThreads) { kill_and_resume("2"); }
 
-// A checkpoint's own hash, as checkpoint.cpp computes it: FNV-1a of its JSON text without it.
-std::uint64_t checkpoint_hash(const json& j) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  for (const char c : j.dump()) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
-  return h;
-}
 
 // A checkpoint of this command whose unit names a slot the finitization does not have is
 // refused with exit 2 (a corrupt or hand-edited file), not followed.
@@ -585,6 +600,42 @@ TEST(Scale, TwoRunsDoNotShareAnOutputOrACheckpoint) {
   const result after = run({"gen", "BinaryTree", "3", "--print", "--output", output, "-q"});
   EXPECT_EQ(after.exit_code, 0) << after.err;
   EXPECT_FALSE(std::filesystem::exists(output + ".lock")) << "a finished run removes its lock file";
+}
+
+// Every name of the file finds the lock: a symbolic link to the output, and a hard link to it,
+// are refused while the first run writes it; so is a second check writing the same --findings.
+TEST(Scale, ALockHoldsTheFileUnderEveryName) {
+  const std::vector<std::string> args = long_gen("bt13_names");
+  const std::string output = args[5];
+  child first(args);
+  ASSERT_TRUE(shows_progress(first)) << "no progress line\n" << describe(args, first);
+  const std::string link = temp_path("bt13_names_link.out"), hard = temp_path("bt13_names_hard.out");
+  std::filesystem::remove(link);
+  std::filesystem::remove(hard);
+  std::filesystem::create_symlink(output, link);
+  std::filesystem::create_hard_link(output, hard);
+  for (const std::string& name : {link, hard}) {
+    const result second = run({"gen", "BinaryTree", "3", "--print", "--output", name, "-q"});
+    EXPECT_EQ(second.exit_code, 2) << second.err;
+    EXPECT_TRUE(contains(second.err, "is in use by")) << second.err;
+  }
+  ASSERT_EQ(kill(first.pid(), SIGKILL), 0);
+  first.wait();
+  std::filesystem::remove(link);
+  std::filesystem::remove(hard);
+
+  const std::string findings = temp_path("st9_findings.jsonl");
+  const std::vector<std::string> check = {"check", "SinglyLinkedList", "remove_null_deref", "9", "--progress-interval",
+                                          "0.05", "--findings", findings, "--show", "0"};
+  child checking(check);
+  ASSERT_TRUE(checking.wait_for_err([](const std::string& err) { return contains(err, " inputs checked"); }))
+      << "no progress line\n" << describe(check, checking);
+  const result other = run({"check", "SearchTree", "remove", "3", "--findings", findings, "-q"});
+  EXPECT_EQ(other.exit_code, 2) << other.err;
+  EXPECT_TRUE(contains(other.err, "--findings: '" + findings + "' is in use by process " + std::to_string(checking.pid())))
+      << other.err;
+  ASSERT_EQ(kill(checking.pid(), SIGKILL), 0);
+  checking.wait();
 }
 
 // Interrupted on two workers, a check's counts add up: the structures of the units in progress
