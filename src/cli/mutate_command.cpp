@@ -154,6 +154,22 @@ std::string default_coverage_binary() {
   return (exe.parent_path() / (name.substr(0, name.size() - suffix.size()) + "-coverage")).string();
 }
 
+// The command that made a report, with every option that changes its outcomes, quoted for a
+// POSIX shell: running it again gives the same report.
+std::string made_by(const mutate_request& r, const subject& s) {
+  std::string text = shell_word(r.program) + " mutate " + shell_word(s.name);
+  for (const auto& m : r.methods) text += " " + shell_word(m);
+  text += " --scopes " + shell_word(r.scopes);
+  for (const auto& f : r.fin) text += " --fin " + shell_word(f);
+  if (!r.mutants.empty()) text += " --mutants " + shell_word(r.mutants);
+  for (const auto id : r.only) text += fmt::format(" --mutant {}", id);
+  if (r.all_inputs) text += " --all-inputs";
+  if (r.random != 0) text += fmt::format(" --random {}", r.random);
+  if (!r.suite.empty()) text += " --suite " + shell_word(r.suite);
+  if (!r.since.empty()) text += " --since " + shell_word(r.since);
+  return text;
+}
+
 }  // namespace
 
 // The mutation-testing-elements viewer: where this build found it (install-deps.sh puts it under
@@ -513,9 +529,7 @@ int run_mutate(const mutate_request& r) {
                                          ? mutate::report_status{"Pending", "not run: the run was interrupted"}
                                          : report_status_of(o);
                             },
-                            {fmt::format("{} mutate {} {} --scopes {}{}", r.program, s.name, fmt::join(r.methods, " "),
-                                         r.scopes, r.suite.empty() ? "" : " --suite " + r.suite),
-                             !partial && rows.back().scope == last});
+                            {made_by(r, s), !partial && rows.back().scope == last});
     if (!r.report.empty()) write_file("--report", r.report, report);
     if (!r.html.empty())
       write_file("--html", r.html,

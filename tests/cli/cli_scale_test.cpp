@@ -386,7 +386,11 @@ void kill_and_resume(const std::string& threads) {
   for (int leg = 0; leg < 12; ++leg) {
     child c(args);
     if (leg < 4) {  // before the run could end (0.6 s on two threads of this machine, unloaded)
-      const int ms = std::uniform_int_distribution<int>(150, 350)(random);
+      // Once a checkpoint is there (a loaded machine, or a sanitized build, starts later), at a
+      // random moment after it.
+      for (int waited = 0; waited < 500 && !std::filesystem::exists(checkpoint); ++waited)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      const int ms = std::uniform_int_distribution<int>(0, 200)(random);
       std::this_thread::sleep_for(std::chrono::milliseconds(ms));
       if (kill(c.pid(), SIGKILL) == 0) ++kills;
     }

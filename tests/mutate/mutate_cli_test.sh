@@ -59,6 +59,9 @@ assert stats["scopes"][2]["random"]["size"] == 20
 rates = [s["kill_rate"] for s in stats["scopes"]]
 assert rates == sorted(rates), rates
 assert stats["adequate_scope"] == 3, stats["adequate_scope"]
+# What made it: every option that changes the outcomes, so that running it again gives them.
+made_by = report["config"]["made_by"]
+assert " mutate SearchTree add remove --scopes 1..3 --fin s,0,s,1,s" in made_by and "--random 2" in made_by, made_by
 print("report:", killed, "killed of", len(statuses))
 PY
 grep -q "<svg" "$work/plot.svg" || fail "no SVG plot"
