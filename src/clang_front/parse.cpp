@@ -39,10 +39,17 @@ std::unique_ptr<clang::ASTUnit> parse(const std::string& file, const std::string
       clang::tooling::getClangStripDependencyFileAdjuster(), clang::tooling::FileContentMappings(), &printer);
   diag_stream.flush();
   if (!ast || ast->getDiagnostics().hasErrorOccurred()) {
+    // The errors with the notes that say why (a candidate's constraint not satisfied, a
+    // requirement that failed): "no matching member function" alone does not tell the user.
     std::string first;
     std::istringstream lines(diagnostics);
-    for (std::string line; std::getline(lines, line) && first.size() < 2000;)
-      if (line.find("error") != std::string::npos) first += "\n  " + line;
+    bool after_error = false;
+    for (std::string line; std::getline(lines, line) && first.size() < 4000;) {
+      if (line.find("error:") != std::string::npos) after_error = true;
+      else if (line.find("warning:") != std::string::npos) after_error = false;
+      if (line.find("error") != std::string::npos || (after_error && line.find("note:") != std::string::npos))
+        first += "\n  " + line;
+    }
     throw std::invalid_argument(file + " does not compile with the arguments given:" + first);
   }
   return ast;

@@ -6,6 +6,8 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 
@@ -162,6 +164,22 @@ TEST(FieldReads, BadInputIsExitTwoWithAMessage) {
                              "/1/use.cpp -- -std=c++20 -I" + out + "/0");
   EXPECT_EQ(twice.status, 2) << twice.output;
   EXPECT_TRUE(has(twice.output, "is already a copy smallscope-instrument wrote")) << twice.output;
+  // A call that does not compile says why: the notes after the error (the constraint a candidate
+  // does not satisfy), not only "no matching member function".
+  const std::string bad_dir = ::testing::TempDir() + "instrument_bad";
+  std::filesystem::create_directories(bad_dir);
+  std::ofstream(bad_dir + "/bad.cpp") << "#include <smallscope/finitization.hpp>\n"
+                                         "struct chunk { int count = 0; int keys[4]; chunk* next = nullptr; };\n"
+                                         "SMALLSCOPE_FIELDS(chunk, count, keys, next)\n"
+                                         "void fin(smallscope::finitization& f) {\n"
+                                         "  f.set_counted(&chunk::keys, &chunk::next, smallscope::ints(0, 3));\n"
+                                         "}\n";
+  const ran bad = run_tool("--root " + bad_dir + " --out " + bad_dir + "_out " + bad_dir +
+                           "/bad.cpp -- -std=c++20 -I" SMALLSCOPE_SOURCE_DIR "/include");
+  EXPECT_EQ(bad.status, 2) << bad.output;
+  EXPECT_TRUE(has(bad.output, "no matching member function for call to 'set_counted'")) << bad.output;
+  EXPECT_TRUE(has(bad.output, "note: ")) << bad.output;
+  EXPECT_TRUE(has(bad.output, "count_member")) << bad.output;
   const ran unknown = run_tool("--frobnicate");
   EXPECT_EQ(unknown.status, 2);
   EXPECT_TRUE(has(unknown.output, "unknown option '--frobnicate'")) << unknown.output;
