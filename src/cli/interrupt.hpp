@@ -59,6 +59,9 @@ inline void install_interrupt_handlers() {
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
   sigaction(SIGHUP, &action, nullptr);  // as SIGTERM: keep what was found
+  // A file grown past `ulimit -f`: the write fails (EFBIG) and is reported as an output error,
+  // instead of SIGXFSZ ending the run without a word.
+  ::signal(SIGXFSZ, SIG_IGN);
 }
 
 // How every command says that it stopped early (its summary goes on: ": the findings so far").

@@ -50,9 +50,11 @@ class output_error : public std::runtime_error {
 namespace detail_output {
 
 inline bool err_failed = false;
+// What stdout is, for messages: "stdout", or "--output 'PATH'" once gen sends it to a file.
+inline std::string out_name = "stdout";
 
 inline std::string out_failure(int error) {
-  return fmt::format("cannot write to stdout: {}", error != 0 ? std::strerror(error) : "write error");
+  return fmt::format("cannot write to {}: {}", out_name, error != 0 ? std::strerror(error) : "write error");
 }
 
 }  // namespace detail_output

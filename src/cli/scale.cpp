@@ -131,6 +131,7 @@ void open_output(const std::string& path, std::optional<std::uint64_t> keep_byte
                                   path, *keep_bytes));
   if (std::freopen(path.c_str(), keep_bytes ? "r+" : "w", stdout) == nullptr)
     throw output_error(fmt::format("--output: cannot write '{}'", path));
+  detail_output::out_name = fmt::format("--output '{}'", escaped(path));  // a failed write names it
   if (keep_bytes) {
     if (::ftruncate(fileno(stdout), static_cast<off_t>(*keep_bytes)) != 0 || std::fseek(stdout, 0, SEEK_END) != 0)
       throw output_error(fmt::format("--output: cannot cut '{}' back to its checkpoint", path));

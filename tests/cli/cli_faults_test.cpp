@@ -253,6 +253,21 @@ TEST(Faults, SignalToTheProcessGroupDuringCheckKeepsTheFindingsSoFar) {
   EXPECT_FALSE(contains(c.out(), "SIGTERM")) << "a worker's death by the signal taken for a finding\n" << c.out();
 }
 
+// An --output that cannot grow (`ulimit -f`): the write fails and the error names --output and
+// its file (not stdout), exit 3; SIGXFSZ does not end the run without a word.
+TEST(Faults, AnOutputFileThatCannotGrowIsAnOutputErrorNamingIt) {
+  const test_files::temp_file out(".txt");
+  const std::string err = out.path() + ".err";
+  const std::string command = "ulimit -f 1; exec '" + std::string(SMALLSCOPE_BINARY) + "' gen BinaryTree 9 --print --output '" +
+                              out.path() + "' -q 2> '" + err + "'";
+  const int status = std::system(("bash -c \"" + command + "\"").c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal: " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  EXPECT_EQ(WEXITSTATUS(status), 3) << test_files::file_text(err);
+  EXPECT_TRUE(contains(test_files::file_text(err), "cannot write to --output '" + out.path() + "': File too large"))
+      << test_files::file_text(err);
+  std::filesystem::remove(err);
+}
+
 // A closed terminal or a dropped ssh session sends SIGHUP to the whole process group: taken as
 // SIGTERM, so the findings so far are written and the workers are not blamed.
 TEST(Faults, SighupToTheProcessGroupKeepsTheFindingsSoFar) {
