@@ -11,66 +11,6 @@
 
 namespace smallscope::detail {
 
-void throw_read_budget_exceeded() { throw read_budget_exceeded{}; }
-
-void access_observer::begin_mirror(const mirror_range* ranges, std::size_t n) {
-  saved_base_ = base_;
-  saved_bytes_ = bytes_;
-  saved_reads_left_ = reads_left_;
-  mirror_ = ranges;
-  mirror_size_ = n;
-  base_ = 0;
-  bytes_ = ~std::uintptr_t{0};
-  read_marks_.store(all_off_, std::memory_order_relaxed);
-}
-
-void access_observer::end_mirror() {
-  base_ = saved_base_;
-  bytes_ = saved_bytes_;
-  reads_left_ = saved_reads_left_;
-  mirror_ = nullptr;
-  mirror_size_ = 0;
-  read_marks_.store(on_stack_at_, std::memory_order_relaxed);
-}
-
-void access_observer::note_write(std::uint32_t slot) {
-  if (is_written_[slot] == 0) {
-    is_written_[slot] = 1;
-    written_[written_size_++] = slot;
-  }
-}
-
-void access_observer::on_read_bytes(const void* address, std::size_t bytes) {
-  const auto* at = static_cast<const std::byte*>(address);
-  const std::uintptr_t before = unbound_read_;
-  for (std::size_t i = 0; i < bytes; ++i) on_read(at + i);
-  unbound_read_ = before;  // padding and members read as part of a whole
-}
-
-void access_observer::on_read_array(const void* address, std::size_t bytes) {
-  const auto* at = static_cast<const std::byte*>(address);
-  const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
-  if (mirror_size_ == 0 && offset >= bytes_) return;  // outside the arena: not a candidate's
-  if (counted_ == nullptr || mirror_size_ != 0) {
-    on_read_bytes(address, bytes);
-    return;
-  }
-  for (std::size_t i = 0; i < bytes && offset + i < bytes_; ++i) {
-    const std::uint32_t s = slot_at_[offset + i];
-    if (s != no_slot && counted_[s].count_slot != no_slot) {
-      const counted_element& e = counted_[s];
-      on_read(reinterpret_cast<const std::byte*>(base_ + e.count_offset));
-      if (e.live[values_[e.count_slot]] <= static_cast<std::int32_t>(e.index)) continue;
-    }
-    on_read(at + i);
-  }
-}
-
-void access_observer::restart_marks(std::uint32_t level) {
-  std::fill(marks_ + static_cast<std::size_t>(level) * bytes_, marks_ + static_cast<std::size_t>(level + 1) * bytes_, 0u);
-  mark_stamp_[level] = 1;
-}
-
 korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
                            const search_options& options, eq_class_fn eq_class)
     : space_(std::move(space)), pred_(std::move(pred)), options_(options), eq_(std::move(eq_class)) {
