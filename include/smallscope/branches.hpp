@@ -66,6 +66,8 @@ struct branches {
   static std::vector<function_branches> by_function(const branch_vector& v);
   // Condition and outcome of outcome index i: "delete_entry:241:9 `p->left != nullptr` true".
   static std::string describe(std::size_t outcome);
+  // The file of outcome index i's condition (its table's) and the condition; nullptr past the end.
+  static const branch_condition_site* site(std::size_t outcome, const char** file = nullptr);
   // a |= b.
   static void add(branch_vector& a, const branch_vector& b);
 };

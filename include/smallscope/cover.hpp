@@ -6,7 +6,11 @@
 // - White-box (Table 3): the suite keeps each test that takes an outcome no test before it took,
 //   and the inputs of those tests, each once (inputs are one per isomorphism class already), so
 //   it reaches the same coverage as all the tests with few inputs.
-// A test whose run fails its oracle is a failure with its input, whichever the mode.
+// A test whose run fails its oracle is a failure with its input, whichever the mode. The tests
+// run in a forked worker: a method that crashes or hangs is a failure too, and the tests after it
+// run. A test's outcomes are those taken from the copies of its input to the end of its oracle:
+// code only the harness runs (the release of the post-state and the destructors it calls) is
+// credited to no test.
 #pragma once
 
 #include <cstdint>
@@ -28,8 +32,12 @@ struct cover_options {
   // one insertion per tree.
   std::function<bool(const structure& input, std::size_t m, std::span<const std::int64_t> args)> select;
   search_options search;
-  // Told of every test as it ran, with the outcomes it took.
+  // Told of every test as it ran, with the outcomes it took (in this process; `select` runs in
+  // the worker).
   std::function<void(const struct cover_test&, const branch_vector& taken)> on_test;
+  // Seconds a test may run before it counts as hanging (0: ten times the running median plus one
+  // second).
+  double timeout = 0;
 };
 
 struct cover_test {
@@ -44,6 +52,7 @@ struct cover_failure {
   cover_test test;
   outcome_kind kind = outcome_kind::passed;
   std::string detail;
+  bool returned = false;  // a crash: the method had returned (reading its post-state crashed)
 };
 
 struct cover_report {

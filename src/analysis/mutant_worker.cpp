@@ -73,14 +73,28 @@ void limit_memory(std::uint64_t mb) {
 #endif
 }
 
-// Computes the post-state's fingerprint while the run's copy still exists.
-struct fingerprint_hook {
+// The window of a run that is the code under test's: from the copies of the input (made by the
+// harness) to the end of the oracle. The mutant is active and reached points are recorded only
+// there: a mutant in code only the harness runs (a destructor called by the release, a
+// constructor called by a copy) is not reached by the method, so it is neither run nor killed.
+// At the window's end, the post-state's fingerprint while the run's copy still exists.
+struct window_hook {
   const target_method* method = nullptr;
-  std::uint64_t value = 0;
+  int active = 0;           // the mutant's id in mutation::active, 0 for the original
+  int reach_size = 0;       // mutation::reach_size while recording, 0 when not
+  std::uint64_t value = 0;  // the fingerprint
 };
 
-void take_fingerprint(void* context, const void* now) {
-  auto& h = *static_cast<fingerprint_hook*>(context);
+void open_window(void* context, const copy_map&) {
+  const auto& h = *static_cast<window_hook*>(context);
+  mutation::active = h.active;
+  mutation::reach_size = h.reach_size;
+}
+
+void close_window(void* context, const void* now) {
+  auto& h = *static_cast<window_hook*>(context);
+  mutation::active = 0;
+  mutation::reach_size = 0;
   h.value = h.method->fingerprint(now);
 }
 
@@ -118,9 +132,11 @@ class worker {
           for (std::uint64_t t = resume ? slot_.tuple.load() : 0; t < per; ++t) {
             const std::uint64_t input = s * per + t + 1;
             std::uint32_t after = 0;  // run the mutants with ids above this one
+            bool again = false;       // the original ran here in the last worker, through
             if (resume) {
               resume = false;
               after = slot_.mutant.load();
+              again = after != 0;
               if (after != 0 && slot_.verify.load() == after) --after;  // run it again, first
               // The original died here twice: no mutant is judged on this input.
               if (after == 0 && slot_.original_deaths.load() >= 2) {
@@ -131,7 +147,7 @@ class worker {
             if (!selected(mi, input)) continue;
             slot_.method.store(mi);
             slot_.tuple.store(t);
-            run_input(mi, t, input, after);
+            run_input(mi, t, input, after, again);
           }
         }
         slot_.structures_done.fetch_add(1);
@@ -151,9 +167,8 @@ class worker {
   // One run of method `mi` on the structure in the arena with tuple `t`, as mutant `id`.
   run_output call(std::uint32_t mi, std::uint32_t id, std::int64_t limit_ns, std::int64_t& elapsed) {
     const target_method& method = *job_.methods[mi];
-    fingerprint_hook hook{&method, 0};
-    const run_hooks hooks{&hook, nullptr, &take_fingerprint, nullptr};
-    mutation::active = id == 0 ? 0 : static_cast<int>(base_ + id);
+    window_hook hook{&method, id == 0 ? 0 : static_cast<int>(base_ + id), id == 0 ? static_cast<int>(reach_.size()) : 0, 0};
+    const run_hooks hooks{&hook, &open_window, &close_window, nullptr};
     slot_.mutant.store(id);
     slot_.limit_ns.store(limit_ns);
     const std::int64_t start = steady_ns();
@@ -161,7 +176,8 @@ class worker {
     method_run r = method.call(space_.root(), args_, &hooks);
     elapsed = steady_ns() - start;
     slot_.started_ns.store(0);
-    mutation::active = 0;
+    mutation::active = 0;  // a method that threw past the window's end
+    mutation::reach_size = 0;
     std::string detail = std::move(r.detail);
     if (r.kind == outcome_kind::invariant) detail = std::move(r.invariant_clause);  // not the postcondition's
     if (r.kind == outcome_kind::leak)
@@ -170,21 +186,21 @@ class worker {
     return {r.kind, std::move(r.result), std::move(detail), hook.value};
   }
 
-  void run_input(std::uint32_t mi, std::uint64_t t, std::uint64_t input, std::uint32_t after) {
+  // `again`: a new worker runs the original again on the input where the last one died (its
+  // failure, if it fails, was counted by the first run).
+  void run_input(std::uint32_t mi, std::uint64_t t, std::uint64_t input, std::uint32_t after, bool again) {
     tuples_[mi].values(t, args_);
     std::fill(reach_.begin(), reach_.end(), 0);
     mutation::reach = reach_.data();
-    mutation::reach_size = static_cast<int>(reach_.size());
     std::int64_t original_ns = 0;
     const run_output original = call(mi, 0, job_.original_limit_ns, original_ns);
-    mutation::reach_size = 0;
     if (!shared_.any_reached.load(std::memory_order_relaxed) &&
         std::find(reach_.begin() + base_, reach_.end(), 1) != reach_.end())
       shared_.any_reached.store(true);
     slot_.original_deaths.store(0);
     slot_.original_runs.fetch_add(1);
     slot_.original_ns.fetch_add(original_ns);
-    if (original.kind != outcome_kind::passed && slot_.original_failures.fetch_add(1) == 0) {
+    if (!again && original.kind != outcome_kind::passed && slot_.original_failures.fetch_add(1) == 0) {
       slot_.first_failure_method.store(mi);
       slot_.first_failure_input.store(input);
     }

@@ -21,6 +21,7 @@
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "cli/stats.hpp"
+#include "smallscope/counterexample.hpp"
 #include "smallscope/cover.hpp"
 #include "smallscope/subject.hpp"
 #include "space/state_space.hpp"
@@ -38,6 +39,21 @@ std::string test_text(const std::vector<const target_method*>& methods, const co
   std::string args;
   for (const auto& a : t.arg_texts) args += (args.empty() ? "" : ", ") + a;
   return fmt::format("{}({}) on input {}", methods[t.method]->name, args, t.input);
+}
+
+// The plain command line beside smallscope-branches, which reports a failure with a reproducer.
+std::string check_program(std::string program) {
+  constexpr std::string_view branches_name = "smallscope-branches";
+  if (program.ends_with(branches_name)) program.replace(program.size() - branches_name.size(), branches_name.size(), "smallscope");
+  return program;
+}
+
+std::string failure_text(const cover_failure& f) {
+  counterexample c;
+  c.kind = f.kind;
+  c.detail = f.detail;
+  c.returned = f.returned;
+  return failed_check_text(c);
 }
 
 }  // namespace
@@ -75,12 +91,12 @@ coverage_table branch_coverage_table(const branch_vector& taken, std::size_t sho
   std::size_t listed = 0;
   for (std::size_t i = 0; i < taken.size(); ++i) {
     if (taken[i] != 0) continue;
-    const std::string what = branches::describe(i);
-    const bool shown = std::any_of(functions.begin(), functions.end(), [&](const function_branches& f) {
-      const auto at = f.function.rfind("::");
-      return what.rfind(f.function.substr(at == std::string::npos ? 0 : at + 2) + ":", 0) == 0;
+    const char* file = nullptr;
+    const branch_condition_site* site = branches::site(i, &file);
+    const bool shown = site != nullptr && std::any_of(functions.begin(), functions.end(), [&](const function_branches& f) {
+      return f.file == file && f.function == site->function;
     });
-    if (shown && listed++ < show) never += "  " + what + "\n";
+    if (shown && listed++ < show) never += "  " + branches::describe(i) + "\n";
   }
   if (t.branches != t.covered)
     t.text += fmt::format("outcomes not taken ({} of {}{}):\n{}", t.branches - t.covered, t.branches,
@@ -143,10 +159,10 @@ int run_cover(const cover_request& r) {
                      report.suite.size(), report.suite_inputs.size(), report.inputs, sizes_kept);
   for (const auto& f : report.failures)
     if (&f - report.failures.data() < static_cast<std::ptrdiff_t>(r.show))
-      out += fmt::format("FAILED {}: {} {}\n", test_text(methods, f.test), outcome_name(f.kind), f.detail);
+      out += fmt::format("FAILED {}: {}\n", test_text(methods, f.test), failure_text(f));
   if (!report.failures.empty())
     out += fmt::format("{} failed tests; `{} check {} METHOD --fin {}` reports each with a reproducer\n",
-                       report.failures.size(), r.gen.program == "smallscope-branches" ? "smallscope" : r.gen.program, s.name,
+                       report.failures.size(), shell_word(check_program(r.gen.program)), s.name,
                        joined(p));
 
   if (!r.suite_out.empty()) {
@@ -195,10 +211,11 @@ command_runner add_cover(CLI::App& cv, rule_table& rules, const std::string& pro
   cv.footer(fmt::format(
       "Every valid input (smallest first) meets every test; each condition of the code under test (if, while,\n"
       "for, ?:, each operand of && and ||) counts its two outcomes. The white-box suite keeps each test that\n"
-      "takes an outcome no earlier test took: the same coverage from few inputs. Methods run in this process:\n"
-      "check a method that may crash or hang with `{} check` first.\n{}\n"
+      "takes an outcome no earlier test took: the same coverage from few inputs. Tests run in a worker\n"
+      "process: a method that crashes or hangs is a failed test, and the run goes on. Code only the harness\n"
+      "runs (the release of a post-state, its destructors) counts for no test.\n{}\n"
       "Example: smallscope-branches cover TreeMapLazy 5 --methods remove_rank,put_gap --suite wb.suite",
-      program, exit_codes_text));
+      exit_codes_text));
   return [cover, show, &cv] {
     note_given(cv, cover->gen);
     cover->show = static_cast<std::size_t>(std::min<std::uint64_t>(*show, 1'000'000));

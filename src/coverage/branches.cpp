@@ -58,20 +58,26 @@ std::vector<function_branches> branches::by_function(const branch_vector& v) {
   return out;
 }
 
-std::string branches::describe(std::size_t outcome) {
+const branch_condition_site* branches::site(std::size_t outcome, const char** file) {
   std::size_t at = outcome / 2;
   for (const branch_table* t : tables()) {
     if (at < t->sites().size()) {
-      const auto& s = t->sites()[at];
-      std::string f = s.function;
-      const auto colon = f.rfind("::");
-      if (colon != std::string::npos) f = f.substr(colon + 2);
-      return f + ":" + std::to_string(s.line) + ":" + std::to_string(s.column) + " `" + s.text + "` " +
-             (outcome % 2 == 1 ? "true" : "false");
+      if (file != nullptr) *file = t->file();
+      return &t->sites()[at];
     }
     at -= t->sites().size();
   }
-  return "?";
+  return nullptr;
+}
+
+std::string branches::describe(std::size_t outcome) {
+  const branch_condition_site* s = site(outcome);
+  if (s == nullptr) return "?";
+  std::string f = s->function;
+  const auto colon = f.rfind("::");
+  if (colon != std::string::npos) f = f.substr(colon + 2);
+  return f + ":" + std::to_string(s->line) + ":" + std::to_string(s->column) + " `" + s->text + "` " +
+         (outcome % 2 == 1 ? "true" : "false");
 }
 
 void branches::add(branch_vector& a, const branch_vector& b) {

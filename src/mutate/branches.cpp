@@ -33,6 +33,34 @@ const Expr* bare(const Expr* e) {
   }
 }
 
+// Whether a condition inside a template has one value in each instantiation: it reads only
+// template parameters, enumerators and constexpr variables (`!Duplicates`, `Size > 4`,
+// `std::is_same_v<K, int>`), through operators, literals and sizeof. Its other outcome is
+// taken by no run of that instantiation, so it is no branch of the code under test.
+bool constant_in_every_instantiation(const Stmt* s) {
+  if (s == nullptr) return true;
+  if (const auto* r = dyn_cast<DeclRefExpr>(s)) {
+    const ValueDecl* d = r->getDecl();
+    if (isa<NonTypeTemplateParmDecl>(d) || isa<EnumConstantDecl>(d)) return true;
+    const auto* v = dyn_cast<VarDecl>(d);
+    return v != nullptr && v->isConstexpr();
+  }
+  if (!isa<Expr>(s)) return false;
+  if (!(isa<UnaryOperator>(s) || isa<BinaryOperator>(s) || isa<ConditionalOperator>(s) || isa<ParenExpr>(s) ||
+        isa<ImplicitCastExpr>(s) || isa<CStyleCastExpr>(s) || isa<CXXStaticCastExpr>(s) || isa<CXXFunctionalCastExpr>(s) ||
+        isa<IntegerLiteral>(s) || isa<CXXBoolLiteralExpr>(s) || isa<CharacterLiteral>(s) ||
+        isa<UnaryExprOrTypeTraitExpr>(s) || isa<TypeTraitExpr>(s) || isa<SubstNonTypeTemplateParmExpr>(s) ||
+        isa<ConstantExpr>(s)))
+    return false;
+  if (const auto* u = dyn_cast<UnaryOperator>(s);
+      u != nullptr && (u->isIncrementDecrementOp() || u->getOpcode() == UO_Deref || u->getOpcode() == UO_AddrOf))
+    return false;
+  if (const auto* b = dyn_cast<BinaryOperator>(s); b != nullptr && b->isAssignmentOp()) return false;
+  for (const Stmt* child : s->children())
+    if (!constant_in_every_instantiation(child)) return false;
+  return true;
+}
+
 bool is_logical(const Expr* e) {
   const auto* b = dyn_cast<BinaryOperator>(bare(e));
   return b != nullptr && b->isLogicalOp();
@@ -96,6 +124,7 @@ class conditions : public RecursiveASTVisitor<conditions> {
     // Inside a template the condition may depend on its parameters: one probe for the source
     // point, which every instantiation's outcomes set.
     if (!e->isValueDependent() && e->isIntegerConstantExpr(ctx_)) return;  // `while (true)`: no jump, as in bytecode
+    if (e->isValueDependent() && constant_in_every_instantiation(e)) return;  // `!Duplicates`
     if (!seen_.insert(e).second) return;
     leaves.push_back({e, function_->getQualifiedNameAsString()});
   }

@@ -10,6 +10,7 @@
 //   7 insert aborts                     -> crash
 //   8 insert of a negative key          -> unreached (the keys are >= 0)
 //   9 insert of a present key removes it -> output (the post-state differs, the result does not)
+//  10 the destructor aborts             -> unreached (only the harness's release runs it)
 #pragma once
 
 #include <signal.h>
@@ -48,6 +49,10 @@ SMALLSCOPE_FIELDS(node, key, next)
 struct list {
   smallscope::field<node*> head;
   smallscope::field<int> size;
+
+  ~list() {
+    if (chosen(10, 1) == 0) std::abort();  // mutant 10
+  }
 
   bool rep_ok() const {
     smallscope::small_set<const node*> seen;
@@ -141,6 +146,10 @@ inline smallscope::finitization fin(int nodes, int keys) {
 // The oracle of the check harness; mutation analysis judges by the invariant and the output.
 inline void sum_post(smallscope::verdict&, const list&, const list&, int) {}
 inline void insert_post(smallscope::verdict&, const list&, const list&, bool, int) {}
+// An oracle the original fails on every insert of 2 (its own failure, one per such input).
+inline void insert_not_two_post(smallscope::verdict& v, const list&, const list&, bool, int key) {
+  v.require(key != 2, "no insert of 2");
+}
 inline void sum_killed_once_post(smallscope::verdict&, const list&, const list&, int) {}
 inline void last_post(smallscope::verdict&, const list&, const list&, int) {}
 

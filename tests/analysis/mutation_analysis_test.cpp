@@ -173,6 +173,44 @@ TEST(MutationAnalysis, TheOriginalsOwnCrashIsReportedOnce) {
       << report.warnings[0];
 }
 
+// The original's own failures are counted once per input, however often a worker dies on one of
+// its mutants there and the input runs again (mutant 7 aborts every insert of a new key): as
+// many as check counts, one per list (every input inserts 2).
+TEST(MutationAnalysis, TheOriginalsFailuresAreCountedOncePerInput) {
+  subject s;
+  const auto insert = smallscope::make_method<&guarded::list::insert, &guarded::insert_not_two_post>(
+      "insert", {smallscope::argument_domain::of(smallscope::ints(2, 2))}, "insert", "insert_not_two_post");
+  const std::vector<const smallscope::target_method*> methods{&insert};
+  const std::vector<smallscope::mutant_id> crash{{7, 3}};
+  auto options = quick();
+  options.all_inputs = true;  // mutant 7 runs (and crashes) on every insert of a new key
+  const auto report = smallscope::run_mutation_analysis(s.fin, s.invariant, methods, crash, options);
+  std::uint64_t lists = 0, without_two = 0;
+  for (const auto& st : smallscope::structures(s.fin, s.invariant)) {
+    ++lists;
+    bool two = false;
+    for (const guarded::node* n = st.root<guarded::list>().head; n != nullptr; n = n->next) two = two || n->key == 2;
+    without_two += two ? 0 : 1;
+  }
+  ASSERT_GT(without_two, 0u);  // where mutant 7 crashes on the failing input
+  EXPECT_EQ(statuses(report).at(7), smallscope::mutant_status::crash);
+  ASSERT_EQ(report.warnings.size(), 1u) << ::testing::PrintToString(report.warnings);
+  EXPECT_NE(report.warnings[0].find("(" + std::to_string(lists) + " inputs in all)"), std::string::npos) << report.warnings[0];
+  const auto checked = smallscope::run_check(s.fin, s.invariant, insert, smallscope::check_options{});
+  EXPECT_EQ(checked.failed, lists);
+}
+
+// A mutant in code only the harness runs (the destructor its release calls, mutant 10) is not
+// reached by the methods: it neither runs nor is killed.
+TEST(MutationAnalysis, AMutantInCodeOnlyTheHarnessRunsIsUnreached) {
+  subject s;
+  const std::vector<smallscope::mutant_id> ten{{10, 10}};
+  const auto report = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, ten, quick());
+  ASSERT_EQ(report.mutants.size(), 1u);
+  EXPECT_EQ(report.mutants[0].status, smallscope::mutant_status::unreached) << report.mutants[0].detail;
+  EXPECT_EQ(report.worker_restarts, 0u);
+}
+
 // A worker killed from outside (the out-of-memory killer's SIGKILL) while it runs the original or
 // a mutant is no one's verdict: the run goes again in a new worker, and the outcomes are an
 // undisturbed run's. Killed three times in a row, the run ends with environment_error.

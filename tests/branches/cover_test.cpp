@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "smallscope/branches.hpp"
+#include "smallscope/checker.hpp"
 #include "smallscope/cover.hpp"
 #include "smallscope/subject.hpp"
 #include "space/reachable.hpp"
@@ -21,6 +22,24 @@
 #include "subjects/singly_linked_list.hpp"
 #include "subjects/tree_map.hpp"
 #include "subjects/tree_map_lazy.hpp"
+
+// A class with a probe in its method and one in its destructor, the table written by hand as
+// smallscope-mutants --branches writes them.
+namespace owning {
+inline smallscope::branch_table probes{
+    "owning_box.hpp", {{"owning::box::bump", 1, 1, "value < 1"}, {"owning::box::~box", 2, 1, "value >= 0"}}};
+struct box {
+  smallscope::field<int> value;
+  ~box() { probes.hit(1, value >= 0); }
+  int bump() {
+    if (probes.hit(0, value < 1)) value = value + 1;
+    return value;
+  }
+  bool rep_ok() const { return true; }
+};
+SMALLSCOPE_FIELDS(box, value)
+inline void bump_post(smallscope::verdict&, const box&, const box&, int) {}
+}  // namespace owning
 
 namespace {
 
@@ -112,6 +131,55 @@ TEST(Cover, WhiteBoxSuiteFindsTheSeededHelperBug) {
   const auto good = smallscope::cover(t.fin, t.invariant, {t.methods[0]}, o);
   EXPECT_TRUE(good.failures.empty());
   EXPECT_EQ(good.tests, bug.tests);
+}
+
+// A test's outcomes are those of the method and its oracle: the destructor that only the
+// harness's release runs is credited to no test.
+TEST(Cover, CodeOnlyTheHarnessRunsCountsForNoTest) {
+  auto f = smallscope::finitization::of<owning::box>("Box");
+  f.set(&owning::box::value, smallscope::ints(0, 2));
+  const auto bump = smallscope::make_method<&owning::box::bump, &owning::bump_post>("bump", {}, "bump", "bump_post");
+  const auto report = smallscope::cover(f, smallscope::make_predicate<&owning::box::rep_ok>(), {bump});
+  EXPECT_EQ(report.tests, 3u);
+  EXPECT_TRUE(report.failures.empty());
+  unsigned in_bump = 0, in_destructor = 0;
+  for (std::size_t i = 0; i < report.covered.size(); ++i) {
+    const std::string what = smallscope::branches::describe(i);
+    if (report.covered[i] != 0 && what.starts_with("bump:1:1 ")) ++in_bump;
+    if (report.covered[i] != 0 && what.starts_with("~box:2:1 ")) ++in_destructor;
+  }
+  EXPECT_EQ(in_bump, 2u);        // both outcomes of `value < 1`
+  EXPECT_EQ(in_destructor, 0u);  // run by the release only
+}
+
+// A method that crashes is a failed test with its input, and the tests after it run (the tests
+// run in a worker, as check's): cover's failures are check's, and every test ran.
+TEST(Cover, AMethodThatCrashesIsAFailedTestAndTheRunGoesOn) {
+  const auto* s = smallscope::find_subject("SinglyLinkedList");
+  const auto t = s->make(s->scope(3));
+  const auto named = [&](const std::string& name) {
+    for (const auto& m : t.methods)
+      if (m.name == name) return m;
+    ADD_FAILURE() << name;
+    return t.methods[0];
+  };
+  const std::vector<smallscope::target_method> methods = {named("remove_null_deref"), named("add")};
+  const auto report = smallscope::cover(t.fin, t.invariant, methods);
+  const auto crashes = smallscope::run_check(t.fin, t.invariant, methods[0], {});
+  const auto adds = smallscope::run_check(t.fin, t.invariant, methods[1], {});
+  ASSERT_GT(crashes.failed, 0u);
+  EXPECT_EQ(adds.failed, 0u);
+  EXPECT_EQ(report.tests, crashes.inputs + adds.inputs);
+  ASSERT_EQ(report.failures.size(), crashes.failed);
+  for (const auto& f : report.failures) {
+    EXPECT_EQ(f.kind, smallscope::outcome_kind::crash);
+    EXPECT_EQ(f.test.method, 0u);
+    EXPECT_TRUE(f.detail.starts_with("SIG")) << f.detail;  // SIGSEGV (SIGABRT under AddressSanitizer)
+  }
+  // add's outcomes were taken after the crashes.
+  const auto functions = helpers(report.covered);
+  ASSERT_EQ(functions.count("add"), 1u);
+  EXPECT_GT(functions.at("add").covered, 0u);
 }
 
 // The coverage vectors of every test of every input (method name and vector). Lazy generation:

@@ -59,6 +59,34 @@ TEST(CliCover, WhiteBoxSuiteOfElevenTreesFindsTheSeededBug) {
   EXPECT_TRUE(contains(bad.out, "TEST(")) << bad.out;  // the GoogleTest reproducer
 }
 
+// A method that crashes is a failed test and the run goes on (cover used to die with exit 139
+// and no output); the outcomes not taken are those of the table's functions only (another
+// file's `add` was listed too), and the advice names the plain binary beside this one.
+TEST(CliCover, AMethodThatCrashesIsAFailedTestAndTheReportIsWhole) {
+  const std::vector<std::string> args = {"cover", "SinglyLinkedList", "3", "--methods", "remove_null_deref,add",
+                                         "--show", "100", "--stats", "json", "-q"};
+  const auto r = run_program(SMALLSCOPE_BRANCHES_BINARY, args);
+  EXPECT_EQ(r.exit_code, 1) << shown(args, r);
+  EXPECT_TRUE(contains(r.out, "FAILED remove_null_deref(null) on input 1: the method crashed: SIG")) << r.out;
+  const auto json = cli_runner::parse_json_object(cli_runner::lines(r.out).back());
+  ASSERT_TRUE(json.has_value()) << r.out;
+  EXPECT_EQ(json->at("tests"), "50");  // 5 lists, 5 arguments, 2 methods
+  EXPECT_EQ(json->at("failures"), "15");  // as `check SinglyLinkedList remove_null_deref 3`
+  const auto branches = std::stoul(json->at("branches")), covered = std::stoul(json->at("covered"));
+  ASSERT_LT(covered, branches);
+  std::size_t listed = 0;
+  bool in_list = false;
+  for (const auto& line : cli_runner::lines(r.out)) {
+    if (line.starts_with("outcomes not taken")) in_list = true;
+    else if (in_list && line.starts_with("  ")) ++listed;
+    else in_list = false;
+  }
+  EXPECT_EQ(listed, branches - covered) << r.out;
+  EXPECT_TRUE(contains(r.out, "smallscope check SinglyLinkedList METHOD")) << r.out;
+  const auto checked = run({"check", "SinglyLinkedList", "remove_null_deref", "3", "--stats", "json", "-q"});
+  EXPECT_EQ(cli_runner::parse_json_object(cli_runner::lines(checked.out).back())->at("failed"), "15") << checked.out;
+}
+
 // Paper 001's Table 1: model checking put and remove with N keys, and the branch coverage of
 // the helpers it reaches; fixAfterDeletion jumps from N = 3 to N = 4.
 TEST(CliCover, ExploreReportsTheBranchCoverageOfItsCalls) {

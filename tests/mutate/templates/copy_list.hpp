@@ -1,6 +1,6 @@
 // The sorted list of template_list.hpp hand-written without templates, for int keys: the same
 // code line for line and column for column (`using K = int;` stands where the first template
-// head is, a comment where the second is). smallscope-mutants must give both the same mutants
+// head is, `Unique` where the second is). smallscope-mutants must give both the same mutants
 // and branch probes, in number and in place (tests/mutate/template_mutation_test.cpp).
 #pragma once
 
@@ -9,7 +9,7 @@ namespace copy {
 using K = int;
 bool before(const K& a, const K& b) { return a < b; }
 
-// not a template
+constexpr bool Unique = true;  // not a template
 class sorted_list {
  public:
   bool insert(const K& k) {
@@ -19,7 +19,7 @@ class sorted_list {
       previous = x;
       x = x->next;
     }
-    if (x != nullptr && !before(k, x->key)) return false;
+    if (Unique && x != nullptr && !before(k, x->key)) return false;
     node* added = new node{k, x};
     if (previous == nullptr) head_ = added;
     else previous->next = added;

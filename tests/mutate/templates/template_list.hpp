@@ -9,7 +9,7 @@ namespace tmpl {
 template <class K>
 bool before(const K& a, const K& b) { return a < b; }
 
-template <class K>
+template <class K, bool Unique = true>
 class sorted_list {
  public:
   bool insert(const K& k) {
@@ -19,7 +19,7 @@ class sorted_list {
       previous = x;
       x = x->next;
     }
-    if (x != nullptr && !before(k, x->key)) return false;
+    if (Unique && x != nullptr && !before(k, x->key)) return false;
     node* added = new node{k, x};
     if (previous == nullptr) head_ = added;
     else previous->next = added;
