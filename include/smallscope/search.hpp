@@ -72,9 +72,11 @@ struct search_stats {
   std::uint64_t classes = 0;          // equivalence classes covered (with an eq_class function)
   bool limit_reached = false;
   double seconds = 0;                 // wall time since the search started
-  // Knuth's estimate of the candidates the whole search explores (0: none made); the command
-  // line's progress line shows it as percent done and time left.
+  // Chen's estimate of the candidates the whole search explores (0: none made), and its standard
+  // error (the spread of the probes' mean); the command line's progress line shows them as percent
+  // done and time left, a range while the estimate is unsettled.
   double estimated_explored = 0;
+  double estimated_spread = 0;
 };
 
 // One candidate of the state space: a valid structure, or a candidate the listener is told of.

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "files/output_path.hpp"
 #include "cli/output.hpp"
+#include "cli/scale.hpp"
 #include "cli/stats.hpp"
 #include "spec/load.hpp"
 
@@ -22,14 +23,24 @@ const char* const exit_codes_text =
 
 void add_count(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
                const std::string& help, const std::string& lo_reason) {
-  const std::string rule = fmt::format("an integer in [{}, {}]{}", lo, std::numeric_limits<std::uint64_t>::max(),
-                                       lo_reason);
+  add_count_in(app, rules, flag, value, lo, std::numeric_limits<std::uint64_t>::max(), help, lo_reason);
+}
+
+void add_threads(CLI::App& app, rule_table& rules, std::uint64_t& value, const std::string& help) {
+  const unsigned cores = available_cores();
+  add_count_in(app, rules, "--threads", value, 1, 4 * std::uint64_t{cores}, help,
+               fmt::format(" (4 per core this process may use: {} cores)", cores));
+}
+
+void add_count_in(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
+                  std::uint64_t hi, const std::string& help, const std::string& reason) {
+  const std::string rule = fmt::format("an integer in [{}, {}]{}", lo, hi, reason);
   rules[flag] = rule;
   app.add_option_function<std::string>(
          flag,
-         [flag, rule, lo, &value](const std::string& text) {
+         [flag, rule, lo, hi, &value](const std::string& text) {
            const auto v = parse_u64(text);
-           if (!v || *v < lo) throw usage_error(fmt::format("{} must be {}, got '{}'", flag, rule, escaped(text)));
+           if (!v || *v < lo || *v > hi) throw usage_error(fmt::format("{} must be {}, got '{}'", flag, rule, escaped(text)));
            value = *v;
          },
          help)

@@ -25,6 +25,11 @@ extern const char* const exit_codes_text;
 // An unsigned option parsed strictly: a decimal integer in [lo, 2^64-1], never clamped.
 void add_count(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
                const std::string& help, const std::string& lo_reason = "");
+// The same in [lo, hi]; `reason` says where the bounds come from.
+void add_count_in(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
+                  std::uint64_t hi, const std::string& help, const std::string& reason = "");
+// --threads: workers or search threads in [1, 4 per core this process may use].
+void add_threads(CLI::App& app, rule_table& rules, std::uint64_t& value, const std::string& help);
 // Seconds parsed strictly: a number in [0.1, 1e9].
 void add_seconds(CLI::App& app, rule_table& rules, const std::string& flag, double& value, const std::string& help);
 

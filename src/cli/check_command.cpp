@@ -399,7 +399,7 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
   c.add_option("--format", check->gen.format, "pictures of the pre- and post-states: text or dot")->type_name("FORMAT");
   add_stats(c, check->gen.stats);
   add_quiet(c, check->gen.quiet, "no configuration line and no progress on stderr");
-  add_count(c, rules, "--threads", check->gen.threads, 1,
+  add_threads(c, rules, check->gen.threads,
             fmt::format("check on N workers at once (default: every core this process may use, here {}); inputs\n"
                         "keep their numbers; --stop-after, --sample, --input, --white-box, --eq-class,\n"
                         "--one-per-class, --limit, --spec and --suite use one",

@@ -140,8 +140,11 @@ int cli_main(int argc, char** argv) {
         for (const auto& [flag, rule] : *table)
           if (allowed.empty() && names(flag)) allowed = fmt::format("; {} takes {}", flag, rule);
       what += allowed;
-      cli::err("error: {}\nRun '{} --help', '{} gen --help' or '{} check --help' for usage.\n", cli::escaped(what),
-               program, program, program);
+      // The usage of the subcommand given, or of the program.
+      if (own != rules.end())
+        cli::err("error: {}\nRun '{} {} --help' for usage.\n", cli::escaped(what), program, argv[1]);
+      else
+        cli::err("error: {}\nRun '{} --help' for usage.\n", cli::escaped(what), program);
       code = cli::exit_bad_input;
     } catch (const cli::usage_error& e) {
       cli::err("error: {}\n", e.what());

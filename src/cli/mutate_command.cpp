@@ -193,8 +193,6 @@ int run_mutate(const mutate_request& r) {
   const auto [lo, hi] = scope_range(s);
   if (r.fin.empty() && (first < lo || last > hi))
     throw usage_error(fmt::format("--scopes: {} takes scopes in [{}, {}], got {}", s.name, lo, hi, r.scopes));
-  if (r.workers > 1024) throw usage_error(fmt::format("--workers must be in [0, 1024], got {}", r.workers));
-  if (r.random > 1000) throw usage_error(fmt::format("--random must be in [0, 1000] samples, got {}", r.random));
   if (r.methods.empty()) throw usage_error("give at least one METHOD");
   // --html: the viewer is read before the run, so a missing one does not cost the run.
   std::string viewer;
@@ -629,10 +627,10 @@ command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& pr
   mu.add_flag("--all-inputs", mutate->all_inputs,
               "run every mutant on every input that reaches it and count the killing inputs (default: a\n"
               "mutant stops at its first kill)");
-  add_count(mu, rules, "--random", mutate->random, 0,
+  add_count_in(mu, rules, "--random", mutate->random, 0, 1000,
             "also run K uniform random samples R(s) of the largest scope's inputs, |R(s)| = |T(s-1)|\n"
             "(paper 000 Sec. 8.5, Table 3); default 0: none");
-  add_count(mu, rules, "--workers", mutate->workers, 0, "forked workers (default 0: one per core)");
+  add_count_in(mu, rules, "--workers", mutate->workers, 0, 1024, "forked workers (default 0: one per core)");
   add_count(mu, rules, "--memory-mb", mutate->memory_mb, 0,
             "address space per worker above its start, in MiB; a mutant that needs more is killed (default\n"
             "2048; 0: no limit)");

@@ -21,13 +21,25 @@ namespace smallscope::cli {
 struct progress_share {
   double fraction = 0;  // in [0, 1]
   std::string of;       // what the whole is, e.g. "~5.8M explored (Chen's estimate)"; may be empty
+  // An estimate's range of the fraction (low <= fraction <= high); both 0 when it is exact.
+  double low = 0, high = 0;
 };
+
+// ", ~P% <of>, ~T left" after `seconds` of a run. An estimate whose range is wide shows the range
+// of the share and of the time left ("~20-45% ..., ~1 min to ~4 min left"), and no time left at
+// all while the range of it spans more than four times ("time left not yet known"): a single
+// time left from an unsettled estimate swings tenfold between lines.
+std::string share_text(double seconds, const progress_share& share);
+
+// The share of a search done, from its explored count and Chen's estimate (mean and standard
+// error): the fraction, and its range at two standard errors.
+std::optional<progress_share> search_share(const search_stats& s);
 
 class progress_line {
  public:
   progress_line(std::string label, bool enabled, double interval = 1.0);
   void set_interval(double seconds) { interval_ = next_show_ = seconds; }
-  // Shows "[label] what, S s[, ~P% of <of>, ~T left]" when `seconds` reached the next update.
+  // Shows "[label] what, S s" and share_text when `seconds` reached the next update.
   void show(double seconds, std::string_view what, const std::optional<progress_share>& share = std::nullopt);
   // Clears the line in a terminal (before other output, and at the end), also one that a forked
   // copy of this object showed.

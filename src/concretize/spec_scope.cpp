@@ -39,6 +39,15 @@ std::string scope_from_finitization(spec::module& m, std::uint32_t command, cons
     }
   std::uint32_t bits = 1;
   while (bits < 16 && (low < -(std::int64_t{1} << (bits - 1)) || high > (std::int64_t{1} << (bits - 1)) - 1)) ++bits;
+  // A problem has at most 4096 atoms (sat/bounds.cpp), and every integer of the Int width is one.
+  std::uint64_t objects = 0;
+  for (const auto& cd : data.class_domains) objects += cd.count;
+  if ((std::uint64_t{1} << bits) + objects > 4096)
+    throw spec::spec_error(m.file, cmd.at,
+                           fmt::format("the finitization's integers from {} to {} need a {}-bit Int, {} atoms, and its "
+                                       "objects {} more: past the 4096 atoms a problem may have; narrow the integer "
+                                       "ranges of the finitization (--fin)",
+                                       low, high, bits, std::uint64_t{1} << bits, objects));
   if (auto* item = item_of("Int"))
     item->count = std::max(item->count, bits);
   else if (bits > 4)  // 4 is the default width

@@ -40,8 +40,15 @@ bounds make_bounds(const spec::module& m, const spec::command_decl& cmd) {
   }
   auto add_atom = [&](std::string name) {
     b.atoms.names.push_back(std::move(name));
-    if (b.atoms.names.size() > 4096)
-      throw spec::spec_error(m.file, cmd.at, "the scope makes more than 4096 atoms; lower it");
+    if (b.atoms.names.size() > 4096) {
+      const bool integers = b.atoms.int_count != 0;  // the Int atoms come last
+      throw spec::spec_error(
+          m.file, cmd.at,
+          integers ? fmt::format("the scope makes more than 4096 atoms: {} of sigs and {} integers of a {}-bit Int; "
+                                 "lower the scopes or the Int width",
+                                 b.atoms.int_first, b.atoms.int_count, b.atoms.bit_width)
+                   : "the scope's sigs make more than 4096 atoms; lower their scopes");
+    }
     return static_cast<std::uint32_t>(b.atoms.names.size() - 1);
   };
   // Top-level sigs, with their one-sig children's atoms first.

@@ -124,6 +124,7 @@ bool parallel_search::run(const parallel_hooks& hooks) {
         estimator->probe_for(std::chrono::duration_cast<std::chrono::steady_clock::duration>(hooks.tick * hooks.estimate_share));
         lock.lock();
         estimated_ = estimator->total();
+        spread_ = estimator->spread();
       }
       if (finished_ || !hooks.on_tick) continue;
       const search_stats now = totals();
@@ -318,6 +319,7 @@ search_stats parallel_search::totals() const {
   for (const auto& s : published_) t.classes = std::max(t.classes, s.classes);
   t.estimated_explored = std::max(estimated_, static_cast<double>(t.explored));
   if (estimated_ == 0) t.estimated_explored = 0;
+  t.estimated_spread = spread_;
   t.seconds = parallel_.resume_stats.seconds +
               (done_ ? seconds_ : std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
   return t;

@@ -150,6 +150,7 @@ class parallel_search {
   double seconds_ = 0;
   bool done_ = false;
   double estimated_ = 0;
+  double spread_ = 0;  // the estimate's standard error
 };
 
 }  // namespace smallscope::detail

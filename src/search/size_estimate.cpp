@@ -1,6 +1,8 @@
 // An estimate of the search's size from its frontier. See size_estimate.hpp.
 #include "search/size_estimate.hpp"
 
+#include <cmath>
+
 #include <algorithm>
 
 #include "search/korat_search.hpp"
@@ -78,6 +80,15 @@ double size_estimate::total() const {
   double sum = 0;
   for (const auto& s : samples_) sum += s.total;
   return sum / static_cast<double>(samples_.size());
+}
+
+double size_estimate::spread() const {
+  const double mean = total();
+  const auto n = static_cast<double>(samples_.size());
+  if (samples_.size() < 2) return mean;
+  double squares = 0;
+  for (const auto& s : samples_) squares += (s.total - mean) * (s.total - mean);
+  return std::sqrt(squares / (n - 1) / n);
 }
 
 }  // namespace smallscope::detail

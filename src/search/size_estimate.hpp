@@ -34,6 +34,9 @@ class size_estimate {
   void probe_for(std::chrono::steady_clock::duration budget);
   // The estimated candidates of the whole search; 0 before any probe.
   double total() const;
+  // The standard error of total() (the probes' spread over the square root of their number); as
+  // large as total() itself while there are fewer than two probes.
+  double spread() const;
   std::uint64_t probes() const { return probes_; }
 
  private:

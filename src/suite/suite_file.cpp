@@ -122,6 +122,15 @@ std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std:
         while (s < obj.end_slot && space.data().bindings[space.slots()[s].binding].name != name) ++s;
         if (s == obj.end_slot) fail(path, line, fmt::format("object {} has no field {}", label, name));
         auto set = [&](std::uint32_t slot, const nlohmann::json& v) {
+          // An object is its label (a string) or null; any other value is a JSON number or
+          // boolean, as gen writes it: the string "1" is not the number 1.
+          const bool objects = space.domains()[space.slots()[slot].domain].objects;
+          if (objects && !(v.is_string() || v.is_null()))
+            fail(path, line, fmt::format("{}.{}: the value {} is no object: write an object's label (\"Node#1\") or null",
+                                         label, name, v.dump()));
+          if (!objects && !(v.is_number() || v.is_boolean()))
+            fail(path, line, fmt::format("{}.{}: the value {} is not a number or boolean: write it as gen does, {}", label,
+                                         name, v.dump(), v.is_string() ? value_text(v) : std::string("unquoted")));
           const std::string text = value_text(v);
           const auto count = static_cast<std::uint32_t>(space.domains()[space.slots()[slot].domain].values.size());
           for (std::uint32_t x = 0; x < count; ++x) {

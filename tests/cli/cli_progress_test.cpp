@@ -74,8 +74,9 @@ bool is_seconds(const std::string& t) {
   return std::isdigit(static_cast<unsigned char>(t[point + 1])) != 0;
 }
 
-// "[label] what, S s" with optional ", ~P% <of what>, ~T left", on one line without control
-// characters. (Read from the end: `what` has commas of its own.)
+// "[label] what, S s" with optional ", ~P% <of what>, ~T left" (an estimate's range: "~P-Q%" and
+// "~T to ~U left" or "time left not yet known"), on one line without control characters. (Read
+// from the end: `what` has commas of its own.)
 bool is_progress(const std::string& text, const std::string& label) {
   const std::string head = "[" + label + "] ";
   if (text.rfind(head, 0) != 0 || text.find_first_of("\r\n\x1b") != std::string::npos) return false;
@@ -88,13 +89,14 @@ bool is_progress(const std::string& text, const std::string& label) {
     return part;
   };
   std::string part = last_part();
-  if (part.size() > 6 && part[0] == '~' && part.ends_with(" left")) {
+  if ((part.size() > 6 && part[0] == '~' && part.ends_with(" left")) || part == "time left not yet known") {
     const std::string share = last_part();
     const std::size_t percent = share.find("% ");
     if (share.size() < 4 || share[0] != '~' || percent == std::string::npos || percent == 1 || share.size() == percent + 2)
       return false;
     for (std::size_t i = 1; i < percent; ++i)
-      if (std::isdigit(static_cast<unsigned char>(share[i])) == 0) return false;
+      if (std::isdigit(static_cast<unsigned char>(share[i])) == 0 && !(share[i] == '-' && i > 1 && i + 1 < percent))
+        return false;
     part = last_part();
   }
   return is_seconds(part) && !rest.empty();

@@ -254,6 +254,30 @@ TEST(SpecCli, ASpecInvariantJudgedByTheInterpretedEvaluatorSaysWhere) {
   EXPECT_TRUE(contains(c.out, "15 inputs, 15 passed, 0 failed")) << c.out;
 }
 
+// Past the 4096 atoms a problem may have: the message names what made them. Keys up to 2000 in
+// --fin need a 12-bit Int (it blamed the scope); a scope of 5000 nodes counts its sigs' atoms.
+TEST(SpecCli, TooManyAtomsNamesWhatMadeThem) {
+  const std::vector<std::string> keys = {"gen", "SearchTree", "--fin", "3,0,3,0,2000", "--invariant",
+                                         spec("korat/search_tree.als")};
+  const result k = run(keys);
+  EXPECT_EQ(k.exit_code, 2) << shown(keys, k);
+  EXPECT_TRUE(contains(k.err, "the finitization's integers from 0 to 2000 need a 12-bit Int, 4096 atoms, and its objects 4 "
+                              "more: past the 4096 atoms a problem may have; narrow the integer ranges of the "
+                              "finitization (--fin)"))
+      << k.err;
+  const std::string big = write_spec("big_scope.als", "sig Node { next: lone Node }\npred p {}\nrun p for 5000\n");
+  const std::vector<std::string> nodes = {"spec", big};
+  const result n = run(nodes);
+  EXPECT_EQ(n.exit_code, 2) << shown(nodes, n);
+  EXPECT_TRUE(contains(n.err, "the scope's sigs make more than 4096 atoms; lower their scopes")) << n.err;
+  const std::string wide = write_spec("wide_int.als", "sig Node { next: lone Node }\npred p {}\nrun p for 3 but 12 Int\n");
+  const result w = run({"spec", wide});
+  EXPECT_EQ(w.exit_code, 2) << w.err;
+  EXPECT_TRUE(contains(w.err, "the scope makes more than 4096 atoms: 3 of sigs and 4096 integers of a 12-bit Int; "
+                              "lower the scopes or the Int width"))
+      << w.err;
+}
+
 TEST(SpecCli, ASpecInvariantThatDoesNotFitIsRefused) {
   const std::vector<std::string> alone = {"gen", "SearchTree", "3", "--invariant-run", "repOk"};
   const result a = run(alone);

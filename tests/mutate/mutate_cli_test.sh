@@ -199,6 +199,9 @@ expect_refused() {
   grep -qF -- "$message" "$work/e.txt" || fail "$*: no '$message' in: $(cat "$work/e.txt")"
 }
 expect_refused "has no method 'nope'" "$schemata" mutate SearchTree nope --scopes 2
+# A mistake in mutate's arguments points to mutate's usage, not to gen's or check's.
+expect_refused "mutate --help' for usage." "$schemata" mutate SearchTree add
+! grep -qF "check --help" "$work/e.txt" || fail "mutate's usage error names check: $(cat "$work/e.txt")"
 expect_refused "--scopes must be N or A..B" "$schemata" mutate SearchTree add --scopes 3..1
 expect_refused "--fin: 'x' is not an integer" "$schemata" mutate SearchTree add --scopes 2 --fin s,x,s,1,s
 expect_refused "--mutant 99999" "$schemata" mutate SearchTree add --scopes 2 --mutant 99999
@@ -216,8 +219,8 @@ expect_refused "where its header announces $(($(wc -l < "$list") - 1)): it was c
 { head -1 "$list" | sed 's/"complete":true/"complete":false/'; tail -n +2 "$list"; } > "$work/partial.jsonl"
 expect_refused "its header says the list is not complete" "$schemata" mutate SearchTree add --scopes 2 \
   --mutants "$work/partial.jsonl"
-expect_refused "--workers must be in [0, 1024]" "$schemata" mutate SearchTree add --scopes 2 --workers 2000
-expect_refused "--random must be in [0, 1000]" "$schemata" mutate SearchTree add --scopes 2 --random 5000
+expect_refused "--workers must be an integer in [0, 1024]" "$schemata" mutate SearchTree add --scopes 2 --workers 2000
+expect_refused "--random must be an integer in [0, 1000]" "$schemata" mutate SearchTree add --scopes 2 --random 5000
 expect_refused "--survivors must be" "$schemata" mutate SearchTree add --scopes 2 --survivors -1
 expect_refused "--stats must be json or text" "$schemata" mutate SearchTree add --scopes 2 --stats xml
 expect_refused "--html-viewer: /nonexistent/v.js: does not exist" "$schemata" mutate SearchTree add --scopes 2 \

@@ -88,6 +88,14 @@ TEST(SuiteFile, DamagedFilesAreRefusedWithTheirLine) {
   const std::string wrong_value = replaced(w.text, "\"info\":1", "\"info\":9");
   EXPECT_NE(refusal(w, wrong_value).find("the value 9 is not in its field domain"), std::string::npos)
       << refusal(w, wrong_value);
+  // Values of the wrong JSON type: the string "1" is not the number 1, nor a number an object.
+  const std::string quoted_number = replaced(w.text, "\"info\":1", "\"info\":\"1\"");
+  EXPECT_NE(refusal(w, quoted_number).find("info: the value \"1\" is not a number or boolean: write it as gen does, 1"),
+            std::string::npos)
+      << refusal(w, quoted_number);
+  const std::string number_object = replaced(w.text, "\"left\":null", "\"left\":0");
+  EXPECT_NE(refusal(w, number_object).find("left: the value 0 is no object"), std::string::npos)
+      << refusal(w, number_object);
   const std::string wrong_size = replaced(w.text, "\"size\":3", "\"size\":2");
   EXPECT_NE(refusal(w, wrong_size).find("is not valid under"), std::string::npos) << refusal(w, wrong_size);
   EXPECT_NE(refusal(w, "").find("empty file"), std::string::npos);
