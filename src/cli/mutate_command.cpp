@@ -507,13 +507,15 @@ int run_mutate(const mutate_request& r) {
     std::string lines;
     for (const std::size_t k : alive)
       lines += mutate::github_annotation(list[k], rows.back().scope,
-                                         largest.mutants[k].status == mutant_status::unreached);
+                                         largest.mutants[k].status == mutant_status::unreached, partial);
     if (r.annotations == "-")
       write_out(lines);
     else
       write_file("--annotations", r.annotations, lines);
   }
   if (!r.report.empty() || !r.html.empty()) {
+    const std::string scope_text =
+        fmt::format("{}{}", rows.back().scope, partial ? ", interrupted: a part of its inputs ran" : "");
     std::ifstream in(list.front().file);
     std::stringstream source;
     source << in.rdbuf();
@@ -523,15 +525,19 @@ int run_mutate(const mutate_request& r) {
         mutate::report_json(list, list.front().file, source.str(),
                             [&](const mutate::mutant& m) {
                               const mutant_outcome& o = *by_id.at(m.id);
-                              return partial && o.status == mutant_status::unreached
-                                         ? mutate::report_status{"Pending", "not run: the run was interrupted"}
-                                         : report_status_of(o);
+                              // A survivor of a part of the scope's inputs is not a survivor of the scope.
+                              if (partial && o.status == mutant_status::unreached)
+                                return mutate::report_status{"Pending", "not run: the run was interrupted"};
+                              if (partial && o.status == mutant_status::survived)
+                                return mutate::report_status{
+                                    "Pending", "not killed by the inputs run before the interruption; the others may kill it"};
+                              return report_status_of(o);
                             },
-                            {made_by(r, s), !partial && rows.back().scope == last});
+                            {made_by(r, s), !partial && rows.back().scope == last, scope_text});
     if (!r.report.empty()) write_file("--report", r.report, report);
     if (!r.html.empty())
       write_file("--html", r.html,
-                 detail::mutation_report_page(fmt::format("{} at scope {}", s.name, rows.back().scope), viewer, report));
+                 detail::mutation_report_page(fmt::format("{} at scope {}", s.name, scope_text), viewer, report));
   }
   if (!r.plot.empty()) {
     std::vector<long long> scopes;

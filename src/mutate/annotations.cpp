@@ -35,11 +35,17 @@ std::string shown_path(const std::string& file) {
 
 }  // namespace
 
-std::string github_annotation(const mutant& m, long long scope, bool unreached) {
-  const std::string title = fmt::format("mutant {} {}", m.id, unreached ? "not reached" : "survived");
+std::string github_annotation(const mutant& m, long long scope, bool unreached, bool interrupted) {
+  const std::string title = fmt::format("mutant {} {}", m.id,
+                                        interrupted ? (unreached ? "not run" : "not killed yet")
+                                                    : (unreached ? "not reached" : "survived"));
+  const std::string outcome =
+      interrupted ? fmt::format("{} before scope {} was interrupted (the inputs not run may {})",
+                                unreached ? "was reached by no input run" : "survived the inputs run", scope,
+                                unreached ? "reach it" : "kill it")
+                  : fmt::format("{} at scope {}", unreached ? "is reached by no input" : "survives every input", scope);
   const std::string message =
-      fmt::format("{} mutant in {}: `{}` -> `{}` {} at scope {}", m.mutator, m.function, m.original, m.replacement,
-                  unreached ? "is reached by no input" : "survives every input", scope);
+      fmt::format("{} mutant in {}: `{}` -> `{}` {}", m.mutator, m.function, m.original, m.replacement, outcome);
   return fmt::format("::warning file={},line={},col={},title={}::{}\n", workflow_escaped(shown_path(m.file), true),
                      m.line, m.column, workflow_escaped(title, true), workflow_escaped(message, false));
 }

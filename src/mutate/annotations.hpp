@@ -13,7 +13,9 @@ namespace smallscope::mutate {
 
 // One mutant alive at `scope`, as a `::warning` line (newline included). `file` is the path the
 // annotation names: the mutant's file, relative to the working directory when it lies below it.
-std::string github_annotation(const mutant& m, long long scope, bool unreached);
+// `interrupted`: the scope ran in part, so the mutant survived the inputs run (or was not run),
+// not every input.
+std::string github_annotation(const mutant& m, long long scope, bool unreached, bool interrupted = false);
 
 // `text` with GitHub's escapes for a workflow command's message (% CR LF) or, with `property`,
 // for a property's value (also : and ,).

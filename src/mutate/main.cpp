@@ -153,7 +153,7 @@ int main(int argc, char** argv) {
       // Every mutant Pending: a list of what `mutate` would run, not a run.
       file << smallscope::mutate::report_json(result.mutants, r.file, result.source,
                                              [](const auto&) { return smallscope::mutate::report_status{"Pending", {}}; },
-                                             {made_by, false});
+                                             {made_by, false, {}});
       file.flush();
       if (!file) throw std::invalid_argument("--report: cannot write '" + report + "'");
     }

@@ -169,7 +169,7 @@ std::string report_json(const std::vector<mutant>& mutants, const std::string& f
   std::string out = "{\"$schema\":\"https://git.io/mutation-testing-report-schema\",\"schemaVersion\":\"1\","
                     "\"config\":{\"made_by\":" +
                     json(about.made_by) + ",\"complete\":" + (about.complete ? "true" : "false") +
-                    "},\"thresholds\":{\"high\":80,\"low\":60},\"files\":{" +
+                    (about.scope.empty() ? std::string() : ",\"scope\":" + json(about.scope)) + "},\"thresholds\":{\"high\":80,\"low\":60},\"files\":{" +
                     json(file) + ":{\"language\":\"cpp\",\"source\":" + json(source) + ",\"mutants\":[";
   for (std::size_t i = 0; i < mutants.size(); ++i) {
     const mutant& m = mutants[i];

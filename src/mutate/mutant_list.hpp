@@ -80,6 +80,7 @@ struct report_status {
 struct report_about {
   std::string made_by;
   bool complete = true;
+  std::string scope;  // the scope the outcomes are of, e.g. "5" or "5, interrupted: a part of its inputs ran"
 };
 std::string report_json(const std::vector<mutant>& mutants, const std::string& file, const std::string& source,
                         const std::function<report_status(const mutant&)>& status, const report_about& about);

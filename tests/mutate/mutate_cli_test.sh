@@ -267,7 +267,7 @@ expect_refused "the methods do not call the mutated code" "$schemata" mutate Sea
 # scope, and its mutants not reached so far are "not run", not "unreached".
 set +e
 timeout --preserve-status -s INT 4 "$schemata" mutate HeapArray insert extract_max --scopes 1..7 --progress-interval 0.2 \
-  > "$work/partial.txt" 2> "$work/partial.err"
+  --annotations "$work/partial.annotations" --report "$work/partial.report.json" > "$work/partial.txt" 2> "$work/partial.err"
 code=$?
 set -e
 [ $code -eq 130 ] || fail "interrupted mutate exited $code: $(cat "$work/partial.err")"
@@ -275,5 +275,18 @@ grep -q "interrupted: a part of the scope's inputs ran" "$work/partial.txt" || f
 grep -Eq "mutation-adequate scope: (not known|[0-9]+ .*interrupted, is left out)" "$work/partial.txt" ||
   fail "the adequate scope counts the partial one: $(cat "$work/partial.txt")"
 grep -q "^alive at scope" "$work/partial.txt" && fail "a partial scope's mutants are called alive: $(cat "$work/partial.txt")"
+# Its annotations and report speak of the inputs run, not of every input of the scope.
+grep -q "survives every input\|is reached by no input" "$work/partial.annotations" &&
+  fail "an interrupted scope's annotations claim every input: $(head -3 "$work/partial.annotations")"
+[ ! -s "$work/partial.annotations" ] || grep -q "before scope [0-9]* was interrupted" "$work/partial.annotations" ||
+  fail "the annotations do not say the scope was interrupted: $(head -3 "$work/partial.annotations")"
+python3 - "$work/partial.report.json" <<'PY' || fail "the interrupted report is wrong"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["config"]["complete"] is False, r["config"]
+assert "interrupted" in r["config"]["scope"], r["config"]
+statuses = [m["status"] for f in r["files"].values() for m in f["mutants"]]
+assert "Survived" not in statuses and "NoCoverage" not in statuses, sorted(set(statuses))
+PY
 echo "interrupted: $(grep -c "interrupted: a part" "$work/partial.txt") partial row"
 echo PASS
