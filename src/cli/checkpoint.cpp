@@ -19,7 +19,8 @@ namespace smallscope::cli {
 namespace {
 
 // 2: with "content_hash" (of the rest) and "output_tail" (of --output's bytes so far).
-constexpr int checkpoint_version = 2;
+// 3: with "suite" (--suite's structure lines so far).
+constexpr int checkpoint_version = 3;
 
 }  // namespace
 
@@ -37,6 +38,7 @@ void write_checkpoint(const std::string& path, const checkpoint& c) {
                 {"seconds", st.seconds}};
   j["output_bytes"] = c.output_bytes;
   j["output_tail"] = c.output_tail;
+  j["suite"] = {{"count", c.suite.count}, {"bytes", c.suite.bytes}, {"tail", c.suite.tail}};
   nlohmann::json units = nlohmann::json::array();
   for (const auto& u : c.snapshot.units)
     units.push_back({{"slots", u.slots},
@@ -94,6 +96,9 @@ checkpoint read_checkpoint(const std::string& path, const std::string& identity)
     s.seconds = st.at("seconds").get<double>();
     c.output_bytes = j.at("output_bytes").get<std::uint64_t>();
     c.output_tail = j.at("output_tail").get<std::uint64_t>();
+    const auto& suite = j.at("suite");
+    c.suite = {suite.at("count").get<std::uint64_t>(), suite.at("bytes").get<std::uint64_t>(),
+               suite.at("tail").get<std::uint64_t>()};
     for (const auto& u : j.at("units")) {
       detail::work_unit w;
       w.slots = u.at("slots").get<std::vector<std::uint32_t>>();

@@ -1,5 +1,5 @@
 // Checkpoints of `gen` (issue: scale): the search's units left (search/work_unit.hpp), the
-// counts so far, how many bytes of --output the structures so far took, and the sample of
+// counts so far, how many bytes of --output (and of --suite's lines) the structures so far took, and the sample of
 // structures for the warnings, in one JSON file replaced atomically (written beside, synced,
 // renamed). A run given an existing checkpoint goes on from it; the command that wrote it must
 // match (the same subject, finitization, options and shard), or the run stops with exit code 2.
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/suite_stream.hpp"
 #include "search/parallel_search.hpp"
 
 namespace smallscope::cli {
@@ -20,6 +21,7 @@ struct checkpoint {
   std::uint64_t output_tail = 0;           // output_tail_hash of those bytes (0: no --output)
   std::vector<std::uint32_t> sample;       // candidate vectors, back to back
   std::uint32_t sample_count = 0;
+  suite_lines_point suite;                 // --suite's structure lines so far (suite_stream.hpp)
 };
 
 // Reads the checkpoint at `path`; a usage_error naming the file and what is wrong when it is

@@ -32,6 +32,8 @@
 #include "cli/stats.hpp"
 #include "report/finitization_warnings.hpp"
 #include "space/state_space.hpp"
+#include "cli/numbered_text.hpp"
+#include "cli/suite_stream.hpp"
 #include "suite/suite_file.hpp"
 #include "smallscope/report.hpp"
 #include "smallscope/subject.hpp"
@@ -65,31 +67,6 @@ figures stats_json(const subject& s, const std::vector<std::int64_t>& p, const s
   return j;
 }
 
-// Structures printed with the index 0 and numbered as they are written, so the numbers run
-// 1, 2, 3 in the output whichever thread found each structure. Every format prints the index
-// before any other digit ("7:", {"index":7, digraph structure_7).
-struct numbered_text {
-  std::string text;
-  std::vector<std::size_t> marks;  // where each structure's "0" stands
-
-  void add(const std::string& printed_with_zero) {
-    marks.push_back(text.size() + printed_with_zero.find('0'));
-    text += printed_with_zero;
-  }
-  // Appends the text to `out`, numbering from next + 1; empties it.
-  void move_to(std::string& out, std::uint64_t& next) {
-    std::size_t from = 0;
-    for (const std::size_t m : marks) {
-      out.append(text, from, m - from);
-      fmt::format_to(std::back_inserter(out), "{}", ++next);
-      from = m + 1;
-    }
-    out.append(text, from);
-    text.clear();
-    marks.clear();
-  }
-};
-
 }  // namespace
 
 int run_gen(const gen_request& r) {
@@ -122,7 +99,7 @@ int run_gen(const gen_request& r) {
                                                                     : fmt::format(" --shard {} --shard-units {}",
                                                                                   scale.shard_text, r.shard_units),
                                            r.print ? " --format " + r.format : "") +
-                               " judged by " + judge_text(r);
+                               (r.suite_out.empty() ? "" : " --suite") + " judged by " + judge_text(r);
   // One run per output and checkpoint, taken before either is read or cut.
   const file_lock output_lock("--output", r.output);
   const file_lock checkpoint_lock("--checkpoint", r.checkpoint);
@@ -162,6 +139,10 @@ int run_gen(const gen_request& r) {
     po.resume_classes = resumed.snapshot.classes;
   }
   detail::parallel_search search(instance.fin.data(), instance.invariant, r.search, std::move(po), instance.eq_class);
+  // --suite without --sample: its lines streamed to a file beside it as they are found.
+  std::optional<suite_stream> suite_lines;
+  if (!r.suite_out.empty() && r.sample == 0)
+    suite_lines.emplace(r.suite_out, resuming ? std::optional(resumed.suite) : std::nullopt);
 
   // Per worker: printed structures not yet written, suite lines, and a uniform sample of the
   // structures for the warnings about the finitization.
@@ -193,6 +174,16 @@ int run_gen(const gen_request& r) {
     }
   };
 
+  const auto write_suite_lines = [&](numbered_text& lines) {  // under out_mutex
+    try {
+      suite_lines->append(lines);
+    } catch (const output_error& e) {
+      lines.text.clear();
+      lines.marks.clear();
+      if (!failed.exchange(true)) failure = e.what();
+    }
+  };
+
   detail::parallel_hooks hooks;
   hooks.findings = &listener;
   hooks.estimate = !r.quiet;  // the progress line's percent and time left
@@ -211,6 +202,10 @@ int run_gen(const gen_request& r) {
         o.scratch.clear();
         suite::append_structure(o.scratch, st.space(), st.values(), 0);
         o.suite_lines.add(o.scratch);
+        if (o.suite_lines.text.size() > (1u << 16)) {
+          std::lock_guard<std::mutex> lock(out_mutex);
+          write_suite_lines(o.suite_lines);
+        }
       } else if (reservoir.size() < r.sample) {
         reservoir.emplace_back(o.yielded, std::vector<std::uint32_t>(st.values().begin(), st.values().end()));
       } else if (const std::uint64_t j = random() % o.yielded; j < r.sample) {
@@ -256,6 +251,8 @@ int run_gen(const gen_request& r) {
     {
       std::lock_guard<std::mutex> lock(out_mutex);
       for (auto& o : outputs) write_text(o.text);
+      if (suite_lines)
+        for (auto& o : outputs) write_suite_lines(o.suite_lines);
     }
     if (r.checkpoint.empty() || failed.load()) return;
     checkpoint c;
@@ -264,11 +261,14 @@ int run_gen(const gen_request& r) {
     c.output_bytes = sync_output(r.output);
     c.output_tail = output_tail_hash(r.output, c.output_bytes);
     c.sample_count = whole_sample(c.sample);
+    if (suite_lines) c.suite = suite_lines->sync();
     write_checkpoint(r.checkpoint, c);
     last_checkpoint = std::chrono::steady_clock::now();
   };
   const bool finished = search.run(hooks);
   for (auto& o : outputs) write_text(o.text);
+  if (suite_lines)
+    for (auto& o : outputs) write_suite_lines(o.suite_lines);
   listener.finish();
   if (failed.load()) throw output_error(failure);
   if (finished && !r.checkpoint.empty()) std::filesystem::remove(r.checkpoint);
@@ -279,20 +279,23 @@ int run_gen(const gen_request& r) {
   std::uint64_t yielded = resumed.snapshot.stats.valid;
   for (const auto& o : outputs) yielded += o.yielded;
   if (!r.suite_out.empty()) {
-    std::string suite_lines;
+    std::string sampled;
     std::uint64_t suite_count = 0;
     if (r.sample != 0) {
       std::sort(reservoir.begin(), reservoir.end());
-      for (const auto& [index, values] : reservoir) suite::append_structure(suite_lines, space, values, ++suite_count);
+      for (const auto& [index, values] : reservoir) suite::append_structure(sampled, space, values, ++suite_count);
     } else {
-      for (auto& o : outputs) o.suite_lines.move_to(suite_lines, suite_count);
+      suite_count = suite_lines->count();
     }
     suite::header h{s.name, p, r.sample != 0 ? "random" : "bounded-exhaustive",
                     fmt::format("{} gen {} --fin {}{}{}{}", shell_word(r.program), s.name, joined(p),
                                 non_default_options(r.search), spec_invariant_options(r),
                                 r.sample != 0 ? fmt::format(" --sample {} --seed {}", r.sample, r.seed) : ""),
                     suite_count, !stopped};
-    write_file("--suite", r.suite_out, suite::header_line(h) + suite_lines);
+    if (r.sample != 0)
+      write_file("--suite", r.suite_out, suite::header_line(h) + sampled);
+    else  // the lines stay beside the suite while a checkpoint goes on from them
+      suite_lines->finish(suite::header_line(h), !finished && !r.checkpoint.empty());
     if (!r.quiet) err("wrote {} structures to {}{}\n", grouped(suite_count), r.suite_out, stopped ? " (interrupted: the structures so far)" : "");
   }
   std::vector<std::uint32_t> sample;

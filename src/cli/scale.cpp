@@ -72,9 +72,6 @@ scale_plan plan_scale(const gen_request& r) {
     throw usage_error(fmt::format("{} follows the search's order: it does not go with --shard", ordered));
   if (ordered != nullptr && !r.checkpoint.empty())
     throw usage_error(fmt::format("{} does not go with --checkpoint (a resumed run would count it anew)", ordered));
-  if (!r.checkpoint.empty() && !r.suite_out.empty())
-    throw usage_error("--suite is written at the end of the run: it does not go with --checkpoint; "
-                      "write the structures with --format jsonl --output FILE instead");
   if (!r.checkpoint.empty() && r.print && r.output.empty())
     throw usage_error("--checkpoint with --print needs --output FILE: a resumed run cuts the file back to its "
                       "checkpoint, which stdout cannot do");

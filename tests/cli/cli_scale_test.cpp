@@ -371,17 +371,18 @@ TEST(Scale, MergeRefusesLostLinesMixedPrintingAndImpossibleCounts) {
 
 // Kills a checkpointing run with SIGKILL at random moments, runs the same command again each
 // time, and compares the end with an uninterrupted run: the same structures, each once, and the
-// same counts. One thread keeps the search's order, so its output file is the same byte for byte
-// (the statistics line aside).
+// same counts, in --output and in the --suite streamed beside it. One thread keeps the search's
+// order, so its output file is the same byte for byte (the statistics line aside).
 void kill_and_resume(const std::string& threads) {
   const std::vector<std::string> subject = {"SearchTree", "9"};
   const printed whole = gen_jsonl({"SearchTree", "9", "--threads", "1"});
   const std::string output = temp_path("st9_" + threads + ".jsonl");
   const std::string checkpoint = temp_path("st9_" + threads + ".checkpoint");
+  const std::string suite = temp_path("st9_" + threads + ".suite");
   std::filesystem::remove(checkpoint);
   const std::vector<std::string> args = {"gen", "SearchTree", "9", "--threads", threads, "--format", "jsonl",
                                          "--stats", "json", "--output", output, "--checkpoint", checkpoint,
-                                         "--checkpoint-every", "0.1"};
+                                         "--checkpoint-every", "0.1", "--suite", suite};
   const unsigned seed = std::random_device{}();
   std::mt19937 random(seed);
   int kills = 0;
@@ -413,6 +414,42 @@ void kill_and_resume(const std::string& threads) {
     EXPECT_EQ(end.structures, whole.structures) << "seed " << seed;
   else
     EXPECT_EQ(sorted(end.structures), sorted(whole.structures)) << "seed " << seed;
+  // The suite: its header counts every structure, and its lines are the output's.
+  const std::string suite_text = test_files::file_text(suite);
+  const json header = json::parse(suite_text.substr(0, suite_text.find('\n')), nullptr, false);
+  EXPECT_EQ(header.value("structures", std::uint64_t{0}), whole.structures.size()) << "seed " << seed;
+  EXPECT_EQ(header.value("complete", false), true) << "seed " << seed;
+  const printed suite_lines = parse(suite_text.substr(suite_text.find('\n') + 1) + "{}\n");
+  EXPECT_EQ(suite_lines.indices, one_to(suite_lines.structures.size())) << "seed " << seed;
+  EXPECT_EQ(sorted(suite_lines.structures), sorted(whole.structures)) << "seed " << seed;
+  EXPECT_FALSE(std::filesystem::exists(suite + ".structures")) << "a finished run removes the lines beside its suite";
+}
+
+// gen --suite streams its lines to a file beside the suite while the search runs (it held every
+// structure in memory to the end): the file grows during the run, and an interrupted run's
+// suite holds what it found, its header counting them.
+TEST(Scale, TheSuiteIsStreamedWhileTheSearchRuns) {
+  const std::string suite = temp_path("bt14.suite");
+  std::filesystem::remove(suite);
+  const std::vector<std::string> args = {"gen", "BinaryTree", "14", "--threads", "1", "--suite", suite, "-q"};
+  child c(args);
+  bool grew = false;
+  for (int waited = 0; waited < 3000 && !grew; ++waited) {
+    std::error_code ec;
+    grew = std::filesystem::file_size(suite + ".structures", ec) > (1u << 20) && !ec;
+    if (!grew) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_TRUE(grew) << "no lines beside the suite during the run\n" << describe(args, c);
+  EXPECT_FALSE(std::filesystem::exists(suite)) << "the suite is written at the end";
+  EXPECT_EQ(kill(c.pid(), SIGINT), 0);
+  EXPECT_EQ(c.wait(), 130) << describe(args, c);
+  const std::string text = test_files::file_text(suite);
+  const json header = json::parse(text.substr(0, text.find('\n')), nullptr, false);
+  EXPECT_EQ(header.value("complete", true), false);
+  const auto structures = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) - 1;
+  EXPECT_GT(structures, 0u);
+  EXPECT_EQ(header.value("structures", std::uint64_t{0}), structures);
+  EXPECT_FALSE(std::filesystem::exists(suite + ".structures"));
 }
 
 TEST(Scale, SigkillAndResumeGiveTheUninterruptedOutputOnOneThread) { kill_and_resume("1"); }
@@ -429,9 +466,10 @@ std::string cpp_judge() {
 
 TEST(Scale, ACheckpointThatDoesNotFitTheFinitizationIsRefused) {
   const std::string path = temp_path("bt3_bad.checkpoint");
-  json j = json::parse(R"({"smallscope_checkpoint":2,"identity":"","stats":{"explored":1,)"
+  json j = json::parse(R"({"smallscope_checkpoint":3,"identity":"","stats":{"explored":1,)"
                        R"("valid":0,"predicate_calls":1,"budget_exceeded":0,"predicate_exceptions":0,)"
-                       R"("generator_misuse":0,"seconds":0.1},"output_bytes":0,"output_tail":0,"units":[{"slots":[99999],)"
+                       R"("generator_misuse":0,"seconds":0.1},"output_bytes":0,"output_tail":0,)"
+                       R"("suite":{"count":0,"bytes":0,"tail":0},"units":[{"slots":[99999],)"
                        R"("values":[0],"floor":0,"advance_first":false,"lo":[],"hi":[],"tree_slots":[]}],)"
                        R"("classes":[],"sample_count":0,"sample":[]})");
   j["identity"] = "BinaryTree --fin 3,3,3 judged by " + cpp_judge();

@@ -1,0 +1,93 @@
+// gen --suite, streamed. See suite_stream.hpp.
+#include "cli/suite_stream.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cstdio>
+
+#include "cli/output.hpp"
+#include "cli/scale.hpp"
+
+namespace smallscope::cli {
+
+suite_stream::suite_stream(std::string path, const std::optional<suite_lines_point>& resume)
+    : path_(std::move(path)), lines_path_(path_ + ".structures") {
+  if (resume) {
+    struct stat info {};
+    if (::stat(lines_path_.c_str(), &info) != 0 || static_cast<std::uint64_t>(info.st_size) < resume->bytes ||
+        output_tail_hash(lines_path_, resume->bytes) != resume->tail)
+      throw usage_error(fmt::format("--suite: '{}' does not hold the {} structures the checkpoint's run wrote to it; "
+                                    "give that run's --suite, or delete the checkpoint to start afresh",
+                                    lines_path_, resume->count));
+    file_ = std::fopen(lines_path_.c_str(), "r+");
+    if (file_ != nullptr &&
+        (::ftruncate(::fileno(file_), static_cast<off_t>(resume->bytes)) != 0 || std::fseek(file_, 0, SEEK_END) != 0)) {
+      std::fclose(file_);
+      file_ = nullptr;
+    }
+    count_ = resume->count;
+  } else {
+    file_ = std::fopen(lines_path_.c_str(), "w");
+  }
+  if (file_ == nullptr) throw output_error(fmt::format("--suite: cannot write '{}'", lines_path_));
+}
+
+suite_stream::~suite_stream() {
+  if (file_ != nullptr) std::fclose(file_);
+}
+
+void suite_stream::append(numbered_text& lines) {
+  buffer_.clear();
+  lines.move_to(buffer_, count_);
+  if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size())
+    throw output_error(fmt::format("--suite: cannot write '{}'", lines_path_));
+}
+
+suite_lines_point suite_stream::sync() {
+  if (std::fflush(file_) != 0 || ::fsync(::fileno(file_)) != 0)
+    throw output_error(fmt::format("--suite: cannot write '{}'", lines_path_));
+  const long at = std::ftell(file_);
+  const std::uint64_t bytes = at > 0 ? static_cast<std::uint64_t>(at) : 0;
+  return {count_, bytes, output_tail_hash(lines_path_, bytes)};
+}
+
+void suite_stream::finish(const std::string& header, bool keep_lines) {
+  sync();
+  const std::string beside = path_ + ".partial";
+  const int out = ::open(beside.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const int in = ::open(lines_path_.c_str(), O_RDONLY | O_CLOEXEC);
+  bool ok = out >= 0 && in >= 0;
+  const auto put = [&](const char* data, std::size_t size) {
+    for (std::size_t at = 0; ok && at < size;) {
+      const auto n = ::write(out, data + at, size - at);
+      if (n <= 0) ok = false;
+      else at += static_cast<std::size_t>(n);
+    }
+  };
+  put(header.data(), header.size());
+  char chunk[1 << 16];
+  while (ok) {
+    const auto n = ::read(in, chunk, sizeof chunk);
+    if (n < 0) ok = false;
+    if (n <= 0) break;
+    put(chunk, static_cast<std::size_t>(n));
+  }
+  if (ok) ok = ::fsync(out) == 0;
+  if (out >= 0) ::close(out);
+  if (in >= 0) ::close(in);
+  if (!ok || std::rename(beside.c_str(), path_.c_str()) != 0) {
+    ::unlink(beside.c_str());
+    throw output_error(fmt::format("--suite: cannot write '{}'", path_));
+  }
+  if (!keep_lines) {
+    std::fclose(file_);
+    file_ = nullptr;
+    ::unlink(lines_path_.c_str());
+  }
+}
+
+}  // namespace smallscope::cli
