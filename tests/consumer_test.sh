@@ -215,6 +215,13 @@ phase_unmodified() {
     # Its command line and the variants of it, instrumented too: suite quality on the template
     # container as it is written.
     expect_run unmodified-gen 0 "15 valid" "$build/ordered_set_check" gen OrderedSet 3
+    # A second source of the command line, and of each variant, compiled from the instrumented
+    # copies too (a variant built it from the originals: "0 valid, 1 explored").
+    for variant in "" -schemata -coverage -branches; do
+      [[ -x "$build/ordered_set_check$variant" ]] || continue
+      expect_run "unmodified-second-source$variant" 0 "OrderedSetEven 3,3: 15 valid" \
+        "$build/ordered_set_check$variant" gen OrderedSetEven 3
+    done
     # The library's private members named in a spec, run as the search's invariant.
     expect_run unmodified-spec-gen 0 "51 valid" "$build/ordered_set_check" gen OrderedSet 4 \
       --invariant "$ordset/ordered_set.als" --invariant-run repOk

@@ -77,6 +77,11 @@ struct search_stats {
   // done and time left, a range while the estimate is unsettled.
   double estimated_explored = 0;
   double estimated_spread = 0;
+  // Some invariant call read a field the search had not yet put on its stack. False after a whole
+  // fresh search means no read was observed at all: code built without smallscope_instrument, or
+  // members not listed in SMALLSCOPE_FIELDS (the warnings say so). True where it cannot be known
+  // (a search resumed from a checkpoint or run in units).
+  bool fields_read = false;
 };
 
 // One candidate of the state space: a valid structure, or a candidate the listener is told of.

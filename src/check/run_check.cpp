@@ -344,6 +344,9 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   report.passed = sum(&detail::worker_state::passed);
   report.failed = sum(&detail::worker_state::failed);
   bool finished = first.finished.load();
+  // Whether the invariant's reads were seen: known for one worker's whole search (its restarts
+  // keep the flag); work units start with fields on the stack, so several workers say nothing.
+  bool fields_read = true;
   if (by_units) {
     // Number the inputs as one worker would: after the structures of the units before theirs
     // (a unit not done, on an interrupted run, is searched again to count them).
@@ -385,6 +388,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   } else {
     report.structures = first.valid.load();
     report.explored = first.explored.load();
+    fields_read = first.fields_read.load();
     if (report.total_inputs == 0) report.total_inputs = first.total_inputs.load();
   }
   std::vector<counterexample> found;
@@ -405,7 +409,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     std::vector<std::uint32_t> sample;
     const std::uint32_t in_sample = merged_sample(slots, space.slot_count(), sample);
     report.warnings = detail::finitization_warnings(fin.data(), invariant, sample, in_sample,
-                                            {report.structures, report.explored, options.search.limit == 0});
+                                            {report.structures, report.explored, options.search.limit == 0, fields_read});
   }
   return report;
 }

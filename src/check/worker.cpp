@@ -207,6 +207,7 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
     const auto stats = search.stats();
     state.explored.store(stats.explored);
     state.valid.store(stats.valid);
+    if (stats.fields_read) state.fields_read.store(true);
     state.structure.store(structure);
     offer_sample(state, current, space.slot_count());
     if (!inputs.check(structure, 0, current)) return worker_exit::stopped;
@@ -214,6 +215,7 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
   const auto stats = search.stats();
   state.explored.store(stats.explored);
   state.valid.store(stats.valid);
+  if (stats.fields_read) state.fields_read.store(true);
   state.total_inputs.store(stats.valid * per_structure);
   state.finished.store(true);
   return worker_exit::finished;

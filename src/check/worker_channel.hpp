@@ -33,6 +33,7 @@ struct worker_state {
   std::atomic<std::int64_t> method_ns{0};
   std::atomic<std::uint64_t> total_inputs{0};  // set by the worker when the search ends
   std::atomic<bool> finished{false};
+  std::atomic<bool> fields_read{false};        // search_stats::fields_read of every worker so far
   // A signal from outside (the OOM killer's SIGKILL, a user's kill) ended the last worker on
   // `input`: the next one runs that input again instead of going on after it.
   std::atomic<bool> redo{false};

@@ -214,8 +214,8 @@ command_runner add_cover(CLI::App& cv, rule_table& rules, const std::string& pro
       "takes an outcome no earlier test took: the same coverage from few inputs. Tests run in a worker\n"
       "process: a method that crashes or hangs is a failed test, and the run goes on. Code only the harness\n"
       "runs (the release of a post-state, its destructors) counts for no test.\n{}\n"
-      "Example: smallscope-branches cover TreeMapLazy 5 --methods remove_rank,put_gap --suite wb.suite",
-      exit_codes_text));
+      "Example: {} cover TreeMapLazy 5 --methods remove_rank,put_gap --suite wb.suite",
+      exit_codes_text, program.ends_with("-branches") ? program : program + "-branches"));
   return [cover, show, &cv] {
     note_given(cv, cover->gen);
     cover->show = static_cast<std::size_t>(std::min<std::uint64_t>(*show, 1'000'000));

@@ -38,6 +38,10 @@ std::string resolved(const std::string& path) {
 
 file_lock::file_lock(const std::string& option, const std::string& path) {
   if (path.empty() || path == "-") return;
+  // A device, a FIFO or a pipe (/dev/stdout, /dev/null): a stream, not a file a run could spoil
+  // for another; nothing to lock, and no lock file beside it.
+  if (struct stat named {}; ::stat(path.c_str(), &named) == 0 && !S_ISREG(named.st_mode) && !S_ISDIR(named.st_mode))
+    return;
   const std::string file = resolved(path);
   lock_path_ = file + ".lock";
   fd_ = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);

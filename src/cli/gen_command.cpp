@@ -302,7 +302,7 @@ int run_gen(const gen_request& r) {
   const std::uint32_t sample_count = whole_sample(sample);
   const std::vector<std::string> warnings = detail::finitization_warnings(
       instance.fin.data(), instance.invariant, sample, sample_count,
-      {st.valid, st.explored, !stopped && !st.limit_reached && scale.shard_count == 1});
+      {st.valid, st.explored, !stopped && !st.limit_reached && scale.shard_count == 1, st.fields_read});
   if (!r.quiet)
     for (const auto& w : warnings) err("warning: {}\n", w);
   const double rate = st.seconds > 0 ? static_cast<double>(st.explored) / st.seconds : 0;

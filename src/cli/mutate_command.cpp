@@ -441,16 +441,7 @@ int run_mutate(const mutate_request& r) {
     if (row.random)
       random = fmt::format("   {:6.2f} +- {:.2f} % ({:.2f} %)", row.random->mean(), row.random->spread(),
                            truncated(rows[i - 1].report.kill_rate()));
-    // A percentage of nothing measured (no spec line, no branch) is shown as "-", not 100.
-    const auto percent = [](double value, std::uint64_t whole) {
-      return whole == 0 ? std::string("     -") : fmt::format("{:6.2f}", value);
-    };
-    const std::string coverage =
-        row.coverage ? fmt::format("   {}/{}  {}/{}", percent(row.coverage->code_statements, row.coverage->code_lines),
-                                   percent(row.coverage->code_branches, row.coverage->code_branch_count),
-                                   percent(row.coverage->spec_statements, row.coverage->spec_lines),
-                                   percent(row.coverage->spec_branches, row.coverage->spec_branch_count))
-                     : "";
+    const std::string coverage = row.coverage ? "   " + coverage_columns(*row.coverage) : "";
     text += fmt::format("{:>5} {:>10} {:>10} {:>8.2f}% {:>9} {:>10} {:>9.2f}{}{}\n", row.scope, grouped(row.inputs()),
                         fmt::format("{}/{}", rep.killed, rep.mutants.size()), truncated(rep.kill_rate()),
                         count_status(rep, mutant_status::survived), count_status(rep, mutant_status::unreached),

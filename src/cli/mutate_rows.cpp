@@ -73,4 +73,12 @@ mutate::report_status report_status_of(const mutant_outcome& o) {
   }
 }
 
+std::string coverage_columns(const coverage_figures& c) {
+  const auto percent = [](double value, std::uint64_t whole) {
+    return whole == 0 ? std::string("     -") : fmt::format("{:6.2f}", value);
+  };
+  return fmt::format("{}/{}  {}/{}", percent(c.code_statements, c.code_lines), percent(c.code_branches, c.code_branch_count),
+                     percent(c.spec_statements, c.spec_lines), percent(c.spec_branches, c.spec_branch_count));
+}
+
 }  // namespace smallscope::cli

@@ -53,6 +53,10 @@ double truncated(double percent);
 std::string where(const mutate::mutant& m);
 // A scope's row as --stats prints it.
 figures row_json(const scope_row& row);
+
+// The table's coverage columns, "code st/br  spec st/br" in percent: a percentage of nothing
+// measured (no spec line, no branch) is "-", not 100.
+std::string coverage_columns(const coverage_figures& c);
 // The mutation-testing-report status of a mutant's outcome.
 mutate::report_status report_status_of(const mutant_outcome& o);
 

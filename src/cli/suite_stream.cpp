@@ -7,16 +7,36 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "cli/output.hpp"
 #include "cli/scale.hpp"
 
 namespace smallscope::cli {
 
+namespace {
+
+// Whether `path` names something other than a regular file (a device, a FIFO): nothing is put
+// beside it, and it is written in place.
+bool special(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode);
+}
+
+}  // namespace
+
 suite_stream::suite_stream(std::string path, const std::optional<suite_lines_point>& resume)
-    : path_(std::move(path)), lines_path_(path_ + ".structures") {
-  if (resume) {
+    : path_(std::move(path)), lines_path_(special(path_) ? std::string() : path_ + ".structures") {
+  if (lines_path_.empty()) {
+    // /dev/stdout, a FIFO: the lines wait in an anonymous file, which no checkpoint can name.
+    if (resume)
+      throw usage_error(fmt::format("--suite: '{}' is not a regular file, so the lines of the checkpoint's run were "
+                                    "not kept beside it; give a file, or delete the checkpoint to start afresh",
+                                    path_));
+    file_ = std::tmpfile();
+  } else if (resume) {
     struct stat info {};
     if (::stat(lines_path_.c_str(), &info) != 0 || static_cast<std::uint64_t>(info.st_size) < resume->bytes ||
         output_tail_hash(lines_path_, resume->bytes) != resume->tail)
@@ -31,9 +51,10 @@ suite_stream::suite_stream(std::string path, const std::optional<suite_lines_poi
     }
     count_ = resume->count;
   } else {
-    file_ = std::fopen(lines_path_.c_str(), "w");
+    file_ = std::fopen(lines_path_.c_str(), "w+");
   }
-  if (file_ == nullptr) throw output_error(fmt::format("--suite: cannot write '{}'", lines_path_));
+  if (file_ == nullptr)
+    throw output_error(fmt::format("--suite: cannot write '{}'", lines_path_.empty() ? path_ : lines_path_));
 }
 
 suite_stream::~suite_stream() {
@@ -44,23 +65,23 @@ void suite_stream::append(numbered_text& lines) {
   buffer_.clear();
   lines.move_to(buffer_, count_);
   if (!buffer_.empty() && std::fwrite(buffer_.data(), 1, buffer_.size(), file_) != buffer_.size())
-    throw output_error(fmt::format("--suite: cannot write '{}'", lines_path_));
+    throw output_error(fmt::format("--suite: cannot write '{}'", lines_path_.empty() ? path_ : lines_path_));
 }
 
 suite_lines_point suite_stream::sync() {
   if (std::fflush(file_) != 0 || ::fsync(::fileno(file_)) != 0)
-    throw output_error(fmt::format("--suite: cannot write '{}'", lines_path_));
+    throw output_error(fmt::format("--suite: cannot write '{}'", lines_path_.empty() ? path_ : lines_path_));
   const long at = std::ftell(file_);
   const std::uint64_t bytes = at > 0 ? static_cast<std::uint64_t>(at) : 0;
-  return {count_, bytes, output_tail_hash(lines_path_, bytes)};
+  return {count_, bytes, lines_path_.empty() ? 0 : output_tail_hash(lines_path_, bytes)};
 }
 
 void suite_stream::finish(const std::string& header, bool keep_lines) {
-  sync();
-  const std::string beside = path_ + ".partial";
-  const int out = ::open(beside.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  const int in = ::open(lines_path_.c_str(), O_RDONLY | O_CLOEXEC);
-  bool ok = out >= 0 && in >= 0;
+  const suite_lines_point end = sync();
+  // Written in place, as every output of a run: a device or a FIFO stays what it is.
+  errno = 0;
+  const int out = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  bool ok = out >= 0;
   const auto put = [&](const char* data, std::size_t size) {
     for (std::size_t at = 0; ok && at < size;) {
       const auto n = ::write(out, data + at, size - at);
@@ -70,23 +91,25 @@ void suite_stream::finish(const std::string& header, bool keep_lines) {
   };
   put(header.data(), header.size());
   char chunk[1 << 16];
-  while (ok) {
-    const auto n = ::read(in, chunk, sizeof chunk);
-    if (n < 0) ok = false;
-    if (n <= 0) break;
+  for (std::uint64_t at = 0; ok && at < end.bytes;) {
+    const auto n = ::pread(::fileno(file_), chunk, sizeof chunk, static_cast<off_t>(at));
+    if (n <= 0) {
+      ok = false;
+      break;
+    }
     put(chunk, static_cast<std::size_t>(n));
+    at += static_cast<std::uint64_t>(n);
   }
-  if (ok) ok = ::fsync(out) == 0;
-  if (out >= 0) ::close(out);
-  if (in >= 0) ::close(in);
-  if (!ok || std::rename(beside.c_str(), path_.c_str()) != 0) {
-    ::unlink(beside.c_str());
-    throw output_error(fmt::format("--suite: cannot write '{}'", path_));
-  }
+  const int error = errno;
+  if (out >= 0 && ::close(out) != 0 && ok) ok = false;
+  if (!ok && !keep_lines && !lines_path_.empty()) ::unlink(lines_path_.c_str());
+  if (!ok)
+    throw output_error(fmt::format("--suite: cannot write '{}'{}", escaped(path_),
+                                   error != 0 ? fmt::format(" ({})", std::strerror(error)) : ""));
   if (!keep_lines) {
     std::fclose(file_);
     file_ = nullptr;
-    ::unlink(lines_path_.c_str());
+    if (!lines_path_.empty()) ::unlink(lines_path_.c_str());
   }
 }
 

@@ -1,9 +1,10 @@
 // gen --suite, streamed (issue: never lose work): the structure lines go to a file beside the
 // suite (SUITE.structures) as the search finds them, a chunk at a time, so the run holds one
-// chunk per worker in memory however large the suite. At the end the suite is written whole
-// (its header counts the lines, so it comes last) through SUITE.partial and renamed, and the
-// file beside removed. A checkpoint records the lines so far (count, bytes and a hash of their
-// tail): a resumed run cuts the file beside back to them and goes on.
+// chunk per worker in memory however large the suite. At the end the suite is written in place,
+// its header (which counts the lines, so it comes last) and the lines, and the file beside
+// removed. A checkpoint records the lines so far (count, bytes and a hash of their tail): a
+// resumed run cuts the file beside back to them and goes on. A suite that is not a regular file
+// (a device, a FIFO) gets nothing beside it: its lines wait in an anonymous temporary file.
 #pragma once
 
 #include <cstdint>

@@ -182,6 +182,12 @@ std::vector<std::string> finitization_warnings(const finitization_data& data, co
                               "without smallscope_instrument (a variant or a source the rewrite did not reach), or "
                               "members not listed in SMALLSCOPE_FIELDS",
                               counts.valid == 1 ? "true" : "false"));
+  if (counts.complete && counts.explored > 1 && counts.valid > 0 && !counts.fields_read && has_choice(data))
+    out.push_back(fmt::format("the invariant read no field in any of its {} calls, yet accepted {}: its reads are not "
+                              "observed, and the structures are the bounds' first values and their variations, not "
+                              "what it checks. Build the code with smallscope_instrument (a variant or a source the "
+                              "rewrite did not reach), or list its members in SMALLSCOPE_FIELDS",
+                              counts.explored, counts.valid));
   if (counts.explored >= 10000 && counts.valid * 10 >= counts.explored * 9)
     out.push_back(fmt::format("the invariant accepts {:.1f}% of the candidates explored ({} of {}): an invariant "
                               "that constrains little makes the search enumerate nearly every candidate",

@@ -58,6 +58,7 @@ struct run_counts {
   std::uint64_t valid = 0;     // valid structures the run found
   std::uint64_t explored = 0;  // candidates it evaluated
   bool complete = true;        // the run covered the whole scope (no limit, sample or stop)
+  bool fields_read = true;     // search_stats::fields_read
 };
 
 // The warnings for the valid structures sampled in `sample` (sample_count candidate vectors of

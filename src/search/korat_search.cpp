@@ -151,11 +151,13 @@ search_stats korat_search::stats() const {
 inline bool korat_search::run_predicate() {
   calls_started_.store(++stats_.explored, std::memory_order_relaxed);
   bool result = false;
+  const std::uint32_t depth = observer_.stack_size_;  // a read of a new field pushes it
   try {
     result = call_(context_, root_);
   } catch (...) {
     report_failed_call(std::current_exception());
   }
+  stats_.fields_read = stats_.fields_read || observer_.stack_size_ != depth;
   // The watchdog counted this call's reads: give the next call a full budget, uncounted.
   if (observer_.read_marks_.load(std::memory_order_relaxed) != on_stack_at_.data()) reset_budget();
   if (observer_.written_size_ != 0) undo_writes();

@@ -312,6 +312,7 @@ search_stats parallel_search::totals() const {
     t.predicate_exceptions += s.predicate_exceptions;
     t.generator_misuse += s.generator_misuse;
     t.limit_reached = t.limit_reached || s.limit_reached;
+    t.fields_read = t.fields_read || s.fields_read;
   }
   // Classes overlap between workers: their union, once the workers told theirs (at a pause or
   // at the end); before, the largest count of one worker, for progress.
@@ -320,6 +321,9 @@ search_stats parallel_search::totals() const {
   t.estimated_explored = std::max(estimated_, static_cast<double>(t.explored));
   if (estimated_ == 0) t.estimated_explored = 0;
   t.estimated_spread = spread_;
+  // Units of a shard or a checkpoint start with fields on the stack: whether the invariant reads
+  // any cannot be told from pushes.
+  if (parallel_.resuming || parallel_.shard_count > 1) t.fields_read = true;
   t.seconds = parallel_.resume_stats.seconds +
               (done_ ? seconds_ : std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
   return t;

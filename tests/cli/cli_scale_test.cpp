@@ -452,6 +452,19 @@ TEST(Scale, TheSuiteIsStreamedWhileTheSearchRuns) {
   EXPECT_FALSE(std::filesystem::exists(suite + ".structures"));
 }
 
+// A suite written to a stream (/dev/stdout, a pipe): no lock file and no lines beside it, the
+// suite whole on the stream.
+TEST(Scale, ASuiteCanBeWrittenToAStream) {
+  const result r = cli_runner::run_program(
+      "/bin/sh", {"-c", "'" SMALLSCOPE_BINARY "' gen BinaryTree 2 --suite /dev/stdout -q | cat"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto all = lines(r.out);
+  ASSERT_EQ(all.size(), 4u) << r.out;  // the header, two structures, the summary
+  EXPECT_EQ(json::parse(all[0]).value("structures", 0), 2);
+  EXPECT_EQ(json::parse(all[2]).value("index", 0), 2);
+  EXPECT_TRUE(contains(all[3], "2 valid")) << r.out;
+}
+
 TEST(Scale, SigkillAndResumeGiveTheUninterruptedOutputOnOneThread) { kill_and_resume("1"); }
 TEST(Scale, SigkillAndResumeGiveTheUninterruptedStructuresOnTwoThreads) { kill_and_resume("2"); }
 

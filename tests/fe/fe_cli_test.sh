@@ -117,6 +117,9 @@ expect_output_error() {  # expected-message-part, command...
 expect_output_error "--extensions: cannot write" "$bin" fe "$specs/binary_search_tree.als" --extensions /dev/full -q
 expect_output_error "--suite: cannot write" "$bin" fe BinarySearchTree 3 --suite /dev/full -q
 expect_output_error "--suite: cannot write" "$bin" gen BinarySearchTree 3 --suite /dev/full -q
+# A device named as an output is written in place: never replaced, and nothing put beside it.
+[ -c /dev/full ] || fail "/dev/full is no longer a device after gen --suite /dev/full"
+[ ! -e /dev/full.structures ] || fail "gen --suite /dev/full left /dev/full.structures"
 # A path that cannot be made is refused before the run (exit 2), naming the option.
 expect_error "--extensions: '/dev/null/x.json' cannot be written" "$bin" fe "$specs/binary_search_tree.als" \
   --extensions /dev/null/x.json -q

@@ -102,7 +102,7 @@ TEST(Mutants, ReportInTheMutationTestingSchemaLocatesEachChangedToken) {
   const result out = generate(sample_request());
   const auto report = nlohmann::json::parse(report_json(out.mutants, "tests/mutate/sample.hpp", out.source,
                                                         [](const mutant&) { return report_status{"Pending", {}}; },
-                                                        {"smallscope mutate Sample m --scopes 1..2", false}));
+                                                        {"smallscope mutate Sample m --scopes 1..2", false, {}}));
   EXPECT_EQ(report.at("schemaVersion"), "1");
   // What made it and whether it is complete, in the schema's free-form "config".
   EXPECT_EQ(report.at("config").at("made_by"), "smallscope mutate Sample m --scopes 1..2");

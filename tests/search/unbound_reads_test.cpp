@@ -4,6 +4,8 @@
 // (plain members in code the build did not rewrite) is said to have read nothing.
 #include <gtest/gtest.h>
 
+#include "smallscope/subject.hpp"
+
 #include <string>
 
 #include "smallscope/checker.hpp"
@@ -35,6 +37,7 @@ struct plain_pair {
   int a = 0;
   int b = 0;
   bool rep_ok() const { return a < b; }
+  bool rep_ok_at_most() const { return a <= b; }
   void touch() {}
 };
 SMALLSCOPE_FIELDS(plain_pair, a, b)
@@ -75,4 +78,26 @@ TEST(UnboundReads, AnInvariantThatReadNothingIsSaidToHaveReadNothing) {
   bool said = false;
   for (const auto& w : r.warnings) said = said || w.find("1 candidate explored") != std::string::npos;
   EXPECT_TRUE(said);
+  // And one that returned true having read nothing: the search varies the fields of each valid
+  // structure it was not told of (b here, a never, as nothing was read), and found 3 "pairs" that
+  // are no more than the bounds' values. Said, where the pairs a <= b are 6.
+  const auto t = smallscope::run_check(f, smallscope::make_predicate<&plain_pair::rep_ok_at_most>(),
+                                       SMALLSCOPE_METHOD(plain_pair::touch, plain_post), {});
+  EXPECT_EQ(t.structures, 3u);
+  bool said_true = false;
+  for (const auto& w : t.warnings)
+    said_true = said_true || w.find("the invariant read no field in any of its 5 calls, yet accepted 3") != std::string::npos;
+  EXPECT_TRUE(said_true) << ::testing::PrintToString(t.warnings);
+  // An invariant whose reads are observed (a subject's, through field<T>) says it read fields.
+  const auto* bt = smallscope::find_subject("BinaryTree");
+  ASSERT_NE(bt, nullptr);
+  const auto instance = bt->make(bt->scope(3));
+  smallscope::structure_range range(instance.fin, instance.invariant);
+  for ([[maybe_unused]] const auto& s : range) {
+  }
+  EXPECT_TRUE(range.stats().fields_read);
+  smallscope::structure_range blind(f, smallscope::make_predicate<&plain_pair::rep_ok_at_most>());
+  for ([[maybe_unused]] const auto& s : blind) {
+  }
+  EXPECT_FALSE(blind.stats().fields_read);
 }

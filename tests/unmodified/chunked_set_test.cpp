@@ -13,6 +13,7 @@
 #include "chunked_set_spec.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/heap.hpp"
+#include "smallscope/mutation_analysis.hpp"
 #include "smallscope/search.hpp"
 #include "tests/support/dead_slots.hpp"
 
@@ -132,4 +133,24 @@ TEST(UnmodifiedChunkedSet, NothingReadsPastTheCounts) {
   // C arrays of keys and of pointers and a std::array under counts: every slot past them poisoned
   // after erase, on every input; the walks see what they saw before.
   EXPECT_GT(dead_slots::expect_dead_slots_unread(fin(3, 4), &verified, erase_method(4)), 0u);
+}
+
+TEST(UnmodifiedChunkedSet, MutationAnalysisRunsTheOriginalOnEveryInputWithPoisonedSlots) {
+  // Mutation analysis fingerprints each post-state and releases it in its workers: with every
+  // dead slot poisoned, the original still runs through on every input (no worker dies, no input
+  // is dropped as the original's own crash).
+  int_set::poison = true;
+  const auto f = fin(3, 4);
+  const auto erase = erase_method(4);
+  const std::vector<const smallscope::target_method*> methods{&erase};
+  const std::vector<smallscope::mutant_id> unreached{{1, 1}};  // no schemata here: no input reaches it
+  smallscope::mutation_options o;
+  o.floor_seconds = 0.3;
+  o.memory_limit_mb = 256;
+  const auto r = smallscope::run_mutation_analysis(f, smallscope::make_predicate<&verified>(), methods, unreached, o);
+  int_set::poison = false;
+  EXPECT_EQ(r.structures, expected_sets(3, 4));
+  EXPECT_EQ(r.original_runs, expected_sets(3, 4) * 6u);
+  EXPECT_EQ(r.worker_restarts, 0u);
+  for (const auto& w : r.warnings) EXPECT_EQ(w.find("the original"), std::string::npos) << w;
 }
