@@ -67,7 +67,7 @@ TEST(CliCover, AMethodThatCrashesIsAFailedTestAndTheReportIsWhole) {
                                          "--show", "100", "--stats", "json", "-q"};
   const auto r = run_program(SMALLSCOPE_BRANCHES_BINARY, args);
   EXPECT_EQ(r.exit_code, 1) << shown(args, r);
-  EXPECT_TRUE(contains(r.out, "FAILED remove_null_deref(null) on input 1: the method crashed: SIG")) << r.out;
+  EXPECT_TRUE(contains(r.out, "FAILED remove_null_deref(null) on input 1: the method crashed: ")) << r.out;
   const auto json = cli_runner::parse_json_object(cli_runner::lines(r.out).back());
   ASSERT_TRUE(json.has_value()) << r.out;
   EXPECT_EQ(json->at("tests"), "50");  // 5 lists, 5 arguments, 2 methods
