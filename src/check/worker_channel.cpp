@@ -113,13 +113,7 @@ void decode_failures(std::string& buffer, std::vector<failure_record>& out) {
 
 void write_failure(int fd, const counterexample& c, std::uint64_t unit) {
   const std::string data = encode_failure(c, unit);
-  std::size_t at = 0;
-  while (at < data.size()) {
-    const auto n = ::write(fd, data.data() + at, data.size() - at);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;  // the supervisor is gone
-    at += static_cast<std::size_t>(n);
-  }
+  write_whole(fd, data.data(), data.size());  // false: the supervisor is gone
 }
 
 }  // namespace smallscope::detail

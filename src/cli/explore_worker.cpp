@@ -72,13 +72,7 @@ int run_worker(const std::vector<api_call>& calls, explore_options options, doub
       now.started_ns.store(0);
     };
     const std::string text = to_json(explore_sequences(calls, options)).dump();
-    std::size_t at = 0;
-    while (at < text.size()) {
-      const auto n = ::write(fd, text.data() + at, text.size() - at);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      at += static_cast<std::size_t>(n);
-    }
+    detail::write_whole(fd, text.data(), text.size());
     code = static_cast<int>(worker_end::done);
   } catch (const std::bad_alloc&) {
     code = static_cast<int>(worker_end::memory);  // the supervisor says so, with the limit

@@ -13,6 +13,7 @@
 
 #include "cli/output.hpp"
 #include "cli/scale.hpp"
+#include "isolate/child.hpp"
 
 namespace smallscope::cli {
 
@@ -81,15 +82,7 @@ void suite_stream::finish(const std::string& header, bool keep_lines) {
   // Written in place, as every output of a run: a device or a FIFO stays what it is.
   errno = 0;
   const int out = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  bool ok = out >= 0;
-  const auto put = [&](const char* data, std::size_t size) {
-    for (std::size_t at = 0; ok && at < size;) {
-      const auto n = ::write(out, data + at, size - at);
-      if (n <= 0) ok = false;
-      else at += static_cast<std::size_t>(n);
-    }
-  };
-  put(header.data(), header.size());
+  bool ok = out >= 0 && detail::write_whole(out, header.data(), header.size());
   char chunk[1 << 16];
   for (std::uint64_t at = 0; ok && at < end.bytes;) {
     const auto n = ::pread(::fileno(file_), chunk, sizeof chunk, static_cast<off_t>(at));
@@ -97,7 +90,7 @@ void suite_stream::finish(const std::string& header, bool keep_lines) {
       ok = false;
       break;
     }
-    put(chunk, static_cast<std::size_t>(n));
+    ok = detail::write_whole(out, chunk, static_cast<std::size_t>(n));
     at += static_cast<std::uint64_t>(n);
   }
   const int error = errno;

@@ -66,18 +66,6 @@ struct window {
   }
 };
 
-bool write_all(int fd, const void* data, std::size_t size) {
-  const auto* p = static_cast<const char*>(data);
-  while (size > 0) {
-    const auto n = ::write(fd, p, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    p += n;
-    size -= static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
 struct input {
   std::vector<std::uint32_t> values;
   std::uint32_t objects;
@@ -125,8 +113,8 @@ int run_tests(const cover_job& job, position from, running_test& now, int fd) {
         now.started_ns.store(0);
         const record_header h{i, m, t, static_cast<std::uint32_t>(run.kind), static_cast<std::uint32_t>(run.detail.size()),
                               static_cast<std::uint32_t>(w.taken.size())};
-        if (!write_all(fd, &h, sizeof h) || !write_all(fd, run.detail.data(), run.detail.size()) ||
-            !write_all(fd, w.taken.data(), w.taken.size() * sizeof(std::uint32_t)))
+        if (!detail::write_whole(fd, &h, sizeof h) || !detail::write_whole(fd, run.detail.data(), run.detail.size()) ||
+            !detail::write_whole(fd, w.taken.data(), w.taken.size() * sizeof(std::uint32_t)))
           return worker_error;
       }
   }

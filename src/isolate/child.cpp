@@ -100,6 +100,18 @@ std::string signal_text(int sig) {
   return std::string("SIG") + (name != nullptr ? name : std::to_string(sig)) + " (" + (what != nullptr ? what : "") + ")";
 }
 
+bool write_whole(int fd, const void* data, std::size_t size) {
+  const auto* p = static_cast<const char*>(data);
+  while (size > 0) {
+    const auto n = ::write(fd, p, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    size -= static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
 void drain_pipe(int fd, std::string& buffer, bool until_eof) {
   char chunk[1 << 14];
   while (true) {

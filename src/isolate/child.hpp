@@ -59,4 +59,8 @@ bool outside_signal(int sig);
 // Reads what the pipe `fd` (non-blocking) holds now into `buffer`, or with `until_eof` all of it.
 void drain_pipe(int fd, std::string& buffer, bool until_eof);
 
+// Writes all `size` bytes to `fd` (a pipe to the supervisor, a file), again after EINTR; false when
+// a write fails (the supervisor is gone, the disk is full).
+bool write_whole(int fd, const void* data, std::size_t size);
+
 }  // namespace smallscope::detail
