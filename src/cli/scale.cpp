@@ -83,7 +83,10 @@ void check_units(const detail::state_space& space, const std::vector<detail::wor
   const auto& slots = space.slots();
   for (std::size_t k = 0; k < units.size(); ++k) {
     const auto& u = units[k];
-    bool ok = u.slots.size() == u.values.size() && u.floor <= u.slots.size() &&
+    // A unit's floor may lie past its prefix: a shard's unit whose invariant read fewer fields
+    // than the plan's depth keeps the positions it reads next up to the floor (their other values
+    // are other units).
+    bool ok = u.slots.size() == u.values.size() && u.floor <= slots.size() &&
               (!u.advance_first || u.floor + 1 == u.slots.size()) && u.lo.size() == u.hi.size() &&
               (u.lo.empty() || u.lo.size() == u.slots.size());
     for (const std::uint32_t t : u.tree_slots) ok = ok && t < slots.size();

@@ -530,6 +530,29 @@ TEST(Scale, SigintSavesACheckpointAndSaysHowToGoOn) {
   EXPECT_EQ(done.value("interrupted", true), false);
 }
 
+// A shard interrupted goes on from its checkpoint: a shard's units may have a floor past their
+// prefix (an invariant that read fewer fields than the plan's depth), which the resume took for
+// a checkpoint of another finitization.
+TEST(Scale, AShardInterruptedGoesOnFromItsCheckpoint) {
+  const std::string checkpoint = temp_path("heap9_shard.checkpoint");
+  std::filesystem::remove(checkpoint);
+  const std::vector<std::string> args = {"gen",          "HeapArray", "9",       "--shard",      "2/2",
+                                         "--threads",    "1",         "--stats", "json",         "--checkpoint",
+                                         checkpoint,     "--progress-interval",  "0.02"};
+  interrupt_after_progress(args, checkpoint);
+  ASSERT_TRUE(std::filesystem::exists(checkpoint));
+  const json whole =
+      cli_runner::last_line_json(run({"gen", "HeapArray", "9", "--shard", "2/2", "--stats", "json", "-q"}).out);
+  const result rest = run({"gen", "HeapArray", "9", "--shard", "2/2", "--threads", "1", "--stats", "json",
+                           "--checkpoint", checkpoint});
+  ASSERT_EQ(rest.exit_code, 0) << rest.err;
+  EXPECT_TRUE(contains(rest.err, "resuming from")) << rest.err;
+  const json done = cli_runner::last_line_json(rest.out);
+  EXPECT_EQ(done.value("valid", 0), whole.value("valid", 1));
+  EXPECT_EQ(done.value("explored", 0), whole.value("explored", 1));
+  EXPECT_EQ(done.value("interrupted", true), false);
+}
+
 // With a spec as the invariant: SIGINT saves a checkpoint, and the same command goes on from it
 // to the structures of the C++ invariant (search trees of 7 nodes: a run of about a second).
 TEST(Scale, ASpecInvariantRunInterruptedGoesOnFromItsCheckpoint) {
