@@ -3,8 +3,6 @@
 
 #include "files/run_program.hpp"
 
-#include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -80,19 +78,11 @@ coverage_figures measure_coverage(const std::string& binary, const std::vector<c
         binary));
   const fs::path source = fs::absolute(extents.file);
   const fs::path report = dir / "coverage.json";
-  // gcov writes its .gcov files in the directory gcovr runs it in, the same for every run over
-  // this source: one gcovr at a time on this machine.
-  const int lock = ::open("/tmp/smallscope-gcovr.lock", O_RDWR | O_CREAT, 0666);
-  if (lock >= 0) ::flock(lock, LOCK_EX);
-  struct unlock {
-    int fd;
-    ~unlock() {
-      if (fd >= 0) ::close(fd);
-    }
-  } release{lock};
+  // gcov writes its .gcov files in the directory gcovr runs it in: the object directory given,
+  // this run's own, never the source's (which may be read-only, or shared by runs at once).
   const int code = files::run_program({"gcovr", "--root", source.parent_path().string(), "--filter", source.string(),
-                        "--exclude-throw-branches", "--exclude-unreachable-branches", "--json", report.string(),
-                        dir.string()},
+                        "--object-directory", dir.string(), "--exclude-throw-branches",
+                        "--exclude-unreachable-branches", "--json", report.string(), dir.string()},
                        {}, "/dev/null", (dir / "gcovr.err").string());
   if (code != 0) {
     std::ifstream err(dir / "gcovr.err");

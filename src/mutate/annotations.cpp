@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <system_error>
 
@@ -23,14 +24,31 @@ std::string workflow_escaped(const std::string& text, bool property) {
 
 namespace {
 
-std::string shown_path(const std::string& file) {
-  std::error_code ec;
-  const auto absolute = std::filesystem::absolute(file, ec);
-  const auto here = std::filesystem::current_path(ec);
-  if (ec) return file;
-  const auto relative = absolute.lexically_relative(here);
-  if (relative.empty() || *relative.begin() == "..") return file;
+// `file` relative to `base` when it lies below it; empty otherwise.
+std::string below(const std::filesystem::path& file, const std::filesystem::path& base) {
+  const auto relative = file.lexically_relative(base.lexically_normal());
+  if (relative.empty() || *relative.begin() == "..") return {};
   return relative.generic_string();
+}
+
+// The path GitHub matches an annotation's file by: relative to the workflow's checkout
+// ($GITHUB_WORKSPACE), else to the repository that holds the file (the nearest directory above it
+// with a .git), else to the working directory; the file as given when it lies below none.
+std::string shown_path(const std::string& file) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(file, ec).lexically_normal();
+  if (ec) return file;
+  if (const char* workspace = std::getenv("GITHUB_WORKSPACE"); workspace != nullptr && *workspace != '\0')
+    if (auto p = below(absolute, fs::absolute(workspace, ec)); !ec && !p.empty()) return p;
+  for (fs::path dir = absolute.parent_path(); !dir.empty(); dir = dir.parent_path()) {
+    if (fs::exists(dir / ".git", ec)) return below(absolute, dir);
+    if (dir == dir.root_path()) break;
+  }
+  const auto here = fs::current_path(ec);
+  if (ec) return file;
+  auto p = below(absolute, here);
+  return p.empty() ? file : p;
 }
 
 }  // namespace

@@ -11,8 +11,9 @@
 
 namespace smallscope::mutate {
 
-// One mutant alive at `scope`, as a `::warning` line (newline included). `file` is the path the
-// annotation names: the mutant's file, relative to the working directory when it lies below it.
+// One mutant alive at `scope`, as a `::warning` line (newline included). The file it names is the
+// mutant's, as GitHub matches it: relative to $GITHUB_WORKSPACE, else to the repository holding
+// it (the nearest directory above with a .git), else to the working directory, when it lies below.
 // `interrupted`: the scope ran in part, so the mutant survived the inputs run (or was not run),
 // not every input.
 std::string github_annotation(const mutant& m, long long scope, bool unreached, bool interrupted = false);

@@ -144,8 +144,21 @@ PY
 
 # Survivors as GitHub Actions annotations: one ::warning line per mutant alive at the largest
 # scope, at its file, line and column, with GitHub's escapes.
-"$schemata" mutate SearchTree add remove --fin s,0,s,1,s --scopes 3 --annotations "$work/annotations.txt" \
-  --stats json -q > "$work/annotated.txt"
+# The file is named as GitHub matches it, relative to the checkout, from any working directory:
+# relative to $GITHUB_WORKSPACE, and without it to the repository that holds the file.
+source_root=$(cd "$(dirname "$(python3 -c '
+import json, sys
+print(json.loads(open(sys.argv[1]).readlines()[1])["file"])' "$list")")/.." && pwd)
+(cd / && GITHUB_WORKSPACE="$source_root" "$schemata" mutate SearchTree add remove --fin s,0,s,1,s --scopes 3 \
+  --annotations "$work/annotations.txt" --stats json -q > "$work/annotated.txt")
+grep -q '^::warning file=subjects/search_tree.hpp,' "$work/annotations.txt" ||
+  fail "the annotations do not name subjects/search_tree.hpp relative to GITHUB_WORKSPACE: $(head -1 "$work/annotations.txt")"
+if [ -e "$source_root/.git" ]; then
+  (cd / && env -u GITHUB_WORKSPACE "$schemata" mutate SearchTree add remove --fin s,0,s,1,s --scopes 3 \
+    --annotations "$work/in-repository.txt" -q > /dev/null)
+  cmp -s "$work/annotations.txt" "$work/in-repository.txt" ||
+    fail "without GITHUB_WORKSPACE the annotations do not name the file relative to its repository: $(head -1 "$work/in-repository.txt")"
+fi
 python3 - "$work/annotations.txt" "$work/annotated.txt" "$list" <<'PY' || fail "the annotations are wrong"
 import json, re, sys
 lines = open(sys.argv[1]).read().splitlines()
@@ -169,9 +182,39 @@ PY
 # children); coverage never falls as the scope grows; the spec is covered before the code. A
 # build without the coverage variant (the sanitizer preset: SMALLSCOPE_BUILD_COVERAGE=OFF) has
 # this part in its release build only.
+# gcov's files are written in a directory of the run's own, never in the source's directory (a
+# read-only or shared tree, two runs at once): a watch on the subjects' directory sees none made.
 if [ -x "$(dirname "$schemata")/smallscope-coverage" ]; then
+subjects_dir=$(python3 -c '
+import json, os, sys
+for line in open(sys.argv[1]).readlines()[1:]:
+    print(os.path.dirname(json.loads(line)["file"])); break' "$list")
+python3 - "$subjects_dir" "$work/made.txt" "$work/watching" <<'PY' &
+import ctypes, os, struct, sys
+libc = ctypes.CDLL(None, use_errno=True)
+fd = libc.inotify_init()
+IN_CREATE, IN_MOVED_TO = 0x100, 0x80
+assert fd >= 0 and libc.inotify_add_watch(fd, sys.argv[1].encode(), IN_CREATE | IN_MOVED_TO) >= 0
+open(sys.argv[3], "w").close()
+with open(sys.argv[2], "a") as made:
+    while True:
+        data = os.read(fd, 65536)
+        at = 0
+        while at < len(data):
+            _, _, _, size = struct.unpack_from("iIII", data, at)
+            name = data[at + 16:at + 16 + size].rstrip(b"\0").decode()
+            made.write(name + "\n")
+            made.flush()
+            at += 16 + size
+PY
+watcher=$!
+while [ ! -e "$work/watching" ]; do sleep 0.05; done
 "$schemata" mutate SearchTree add remove --fin s,0,s,1,s --scopes 1..4 --coverage --stats json -q --survivors 0 \
   | tail -1 > "$work/coverage.json"
+kill "$watcher"
+if grep -q '\.gcov$' "$work/made.txt"; then
+  fail "mutate --coverage wrote gcov's files in $subjects_dir: $(grep -c '\.gcov$' "$work/made.txt") of them"
+fi
 python3 - "$work/coverage.json" <<'PY' || fail "coverage per scope is wrong"
 import json, sys
 scopes = json.load(open(sys.argv[1]))["scopes"]
