@@ -159,6 +159,13 @@ PY
 # the check in shards.
 check_variants() {
   local build=$1
+  # The variants' CMake targets, as docs/MUTATION.md names them.
+  local t
+  for t in shop_check_schemata shop_check_coverage shop_check_branches; do
+    grep -q -F "\`$t\`" "$source_dir/docs/MUTATION.md" || fail "docs/MUTATION.md does not name the target $t"
+  done
+  cmake --build "$build" --target shop_check_schemata shop_check_coverage shop_check_branches >"$tmp/targets.out" 2>&1 ||
+    fail "the variants' targets are not shop_check_schemata, shop_check_coverage and shop_check_branches: $(tail -3 "$tmp/targets.out")"
   check_mutation "$build" shop_check ShopList "$example/sorted_list.hpp" insert erase
   expect_run cover 0 "white-box suite" "$build/shop_check-branches" cover ShopList 3 --methods insert,erase \
     --suite "$tmp/wb.suite"
@@ -262,6 +269,50 @@ EOF
   fi
 }
 
+# check_reproducer FRAMEWORK: the leak's reproducer written as a FRAMEWORK (gtest, catch2,
+# doctest) test case by check --reproducer-format, built with pkg-config's flags and that
+# framework's main: it fails on the leaky method, and passes once the method is fixed.
+check_reproducer() {
+  local fw=$1 dir="$tmp/reproducers-$1" main=() libs=()
+  expect_run "pkgconfig-leak-$fw" 1 "the method leaks Node#" "$tmp/shop_pc" check ShopList erase_leaky 3 --show 1 \
+    --reproducer-dir "$dir" --reproducer-format "$fw"
+  local reproducers=("$dir"/*.cpp)
+  if [[ ${#reproducers[@]} -ne 1 || ! -f ${reproducers[0]} ]]; then
+    fail "expected one $fw reproducer of erase_leaky, found: ${reproducers[*]}"
+    return
+  fi
+  case $fw in
+    gtest) libs=(-lgtest -lgtest_main) ;;
+    catch2)
+      printf '#define CATCH_CONFIG_MAIN\n#include <catch2/catch.hpp>\n' >"$tmp/catch2_main.cpp"
+      main=("$tmp/catch2_main.cpp") ;;
+    doctest)
+      printf '#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN\n#include <doctest/doctest.h>\n' >"$tmp/doctest_main.cpp"
+      main=("$tmp/doctest_main.cpp") ;;
+  esac
+  sed 's/erase_leaky(/erase(/' "${reproducers[0]}" >"$tmp/fixed-$fw.cpp"
+  local which src status
+  for which in buggy fixed; do
+    src=${reproducers[0]}
+    [[ $which == fixed ]] && src="$tmp/fixed-$fw.cpp"
+    if ! "$cxx" -std=c++20 -I"$example" "$src" "${main[@]}" "${flags[@]}" "${libs[@]}" -pthread \
+        -o "$tmp/$which-$fw" >"$tmp/$which-$fw.compile.out" 2>&1; then
+      cat "$tmp/$which-$fw.compile.out" >&2
+      fail "the $which $fw reproducer does not compile with pkg-config's flags"
+      continue
+    fi
+    status=0
+    "$tmp/$which-$fw" >"$tmp/$which-$fw.out" 2>&1 || status=$?
+    if [[ $which == buggy ]] && { [[ $status -eq 0 ]] || ! grep -q -F "blocks leaked by the method" "$tmp/$which-$fw.out"; }; then
+      fail "the $fw reproducer passes on the leaky method (exit $status)"
+      cat "$tmp/$which-$fw.out" >&2
+    elif [[ $which == fixed && $status -ne 0 ]]; then
+      fail "the $fw reproducer fails on the fixed method (exit $status)"
+      cat "$tmp/$which-$fw.out" >&2
+    fi
+  done
+}
+
 phase_pkgconfig() {
   echo "== pkg-config: the example's command line and the leak's reproducer, built without CMake"
   export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
@@ -273,32 +324,14 @@ phase_pkgconfig() {
     return
   fi
   expect_run pkgconfig-main 0 "15 valid" "$tmp/shop_pc" gen ShopList --fin 3,3
-  expect_run pkgconfig-leak 1 "the method leaks Node#" "$tmp/shop_pc" check ShopList erase_leaky 3 --show 1 \
-    --reproducer-dir "$tmp/reproducers"
-  reproducers=("$tmp"/reproducers/*.cpp)
-  if [[ ${#reproducers[@]} -ne 1 || ! -f ${reproducers[0]} ]]; then
-    fail "expected one reproducer of erase_leaky, found: ${reproducers[*]}"
-    return
-  fi
-  reproducer=${reproducers[0]}
-  sed 's/erase_leaky(/erase(/' "$reproducer" >"$tmp/fixed.cpp"
   # shellcheck disable=SC2046  # pkg-config's flags are words
   flags=($(pkg-config --cflags --libs smallscope))
-  for which in buggy fixed; do
-    src=$reproducer
-    [[ $which == fixed ]] && src="$tmp/fixed.cpp"
-    if ! "$cxx" -std=c++20 -I"$example" "$src" "${flags[@]}" -lgtest -lgtest_main -pthread -o "$tmp/$which" \
-        >"$tmp/$which.compile.out" 2>&1; then
-      cat "$tmp/$which.compile.out" >&2
-      fail "the $which reproducer does not compile with pkg-config's flags"
-      continue
-    fi
-    if [[ $which == buggy ]]; then
-      expect_run reproducer-buggy 1 "blocks leaked by the method" "$tmp/buggy"
-    else
-      expect_run reproducer-fixed 0 "[  PASSED  ] 1 test" "$tmp/fixed"
-    fi
+  # The leak's reproducer in each framework's form: it fails, and passes once the method is fixed.
+  local fw
+  for fw in gtest catch2 doctest; do
+    check_reproducer "$fw"
   done
+  reproducer=$(ls "$tmp/reproducers-gtest"/*.cpp)
   # A user's test built with AddressSanitizer over the released library finds the leak too.
   if "$cxx" -std=c++20 -fsanitize=address -fno-omit-frame-pointer -I"$example" "$reproducer" "${flags[@]}" \
       -lgtest -lgtest_main -pthread -o "$tmp/buggy_asan" >"$tmp/buggy_asan.compile.out" 2>&1; then
@@ -312,6 +345,78 @@ phase_pkgconfig() {
     cat "$tmp/buggy_asan.compile.out" >&2
     fail "the reproducer does not compile with AddressSanitizer over the released library"
   fi
+}
+
+# sum_of_passes FILE: the inputs of every "M: all N inputs passed" line in FILE, summed, and the lines.
+sum_of_passes() {
+  grep -o -E 'all [0-9]+ inputs passed' "$1" | sort -u | awk '{ n += $2; lines++ } END { print n + 0, lines + 0 }'
+}
+
+phase_frameworks() {
+  echo "== Catch2 and doctest: examples/frameworks against the installed package"
+  local build="$tmp/frameworks" dir="$source_dir/examples/frameworks"
+  if ! { cmake -S "$dir" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
+           >"$tmp/frameworks.out" 2>&1 && cmake --build "$build" >>"$tmp/frameworks.out" 2>&1; }; then
+    cat "$tmp/frameworks.out" >&2
+    fail "examples/frameworks does not build against the installed package"
+    return
+  fi
+  local fw bin pass bug whole part
+  for fw in catch2 doctest; do
+    bin="$build/${fw}_test"
+    if [[ $fw == catch2 ]]; then
+      pass=("[passes]" -s) bug=("[bug]") whole=("[whole]" -s) part=("[parts]" -s -c)
+    else
+      pass=("-tc=push on every stack of up to three nodes" -s) bug=("-tc=push_drops_value*")
+      whole=("-tc=push on every stack of up to four nodes" -s) part=("-tc=*in three parts" -s "--subcase=")
+    fi
+    expect_run "$fw-passes" 0 "push: all 30 inputs passed" "$bin" "${pass[@]}"
+    # The bug: a failure of the framework's own with the picture, the clause and a reproducer
+    # written as that framework's test case, and the summary in the assertion's expansion.
+    # (Catch2's exit code counts the failed assertions: the shown counterexample and the summary.)
+    expect_run "$fw-bug" "$([[ $fw == catch2 ]] && echo 2 || echo 1)" "push_drops_value: 15 of 30 inputs failed (14 not shown)" \
+      "$bin" "${bug[@]}"
+    for text in "counterexample 1 (input" 'postcondition clause "x is on top of one more node" fails' \
+                "pre-state:" "post-state:" "reproducer" 'TEST_CASE("StackPushDropsValue: input' '#include "stack.hpp"'; do
+      grep -q -F -- "$text" "$tmp/$fw-bug.out" || fail "$fw: the failure does not show '$text'"
+    done
+    # The reproducer as it is (no line wrapped by the framework's console): it compiles, and it
+    # fails on the bug.
+    python3 - "$tmp/$fw-bug.out" >"$tmp/$fw-reproducer.cpp" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+first = next(i for i, l in enumerate(lines) if l.startswith("// Reproduces input"))
+last = lines.index("  smallscope::release(old);", first)
+print("\n".join(lines[first:last + 1] + ["}"]))
+PY
+    local main_define=CATCH_CONFIG_MAIN header=catch2/catch.hpp
+    [[ $fw == doctest ]] && main_define=DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN header=doctest/doctest.h
+    printf '#define %s\n#include <%s>\n' "$main_define" "$header" >"$tmp/$fw-main.cpp"
+    # shellcheck disable=SC2046  # pkg-config's flags are words
+    if "$cxx" -std=c++20 -I"$dir" "$tmp/$fw-reproducer.cpp" "$tmp/$fw-main.cpp" \
+        $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs smallscope) \
+        -o "$tmp/$fw-reproducer" >"$tmp/$fw-reproducer.compile" 2>&1; then
+      expect_run "$fw-reproducer-run" 1 "postcondition clause fails: x is on top of one more node" "$tmp/$fw-reproducer"
+    else
+      fail "$fw: the reproducer in the failure does not compile: $(head -5 "$tmp/$fw-reproducer.compile")"
+    fi
+    # A scope in three parts: each part alone (the framework's section filter) checks a share, and
+    # the shares add up to the whole scope's inputs.
+    expect_run "$fw-whole" 0 "inputs passed" "$bin" "${whole[@]}"
+    read -r all _ < <(sum_of_passes "$tmp/$fw-whole.out")
+    local sum=0 k n lines
+    for k in 1 2 3; do
+      if [[ $fw == catch2 ]]; then
+        expect_run "$fw-part$k" 0 "inputs passed" "$bin" "${part[@]}" "part $k of 3"
+      else
+        expect_run "$fw-part$k" 0 "inputs passed" "$bin" "${part[@]:0:2}" "--subcase=part $k of 3"
+      fi
+      read -r n lines < <(sum_of_passes "$tmp/$fw-part$k.out")
+      [[ $lines -eq 1 && $n -gt 0 ]] || fail "$fw: the filter on part $k of 3 ran $lines parts ($n inputs)"
+      sum=$((sum + n))
+    done
+    [[ $sum -eq $all && $all -gt 30 ]] || fail "$fw: the three parts checked $sum inputs, the whole scope $all"
+  done
 }
 
 phase_readme() {
@@ -330,7 +435,7 @@ EOF
 }
 
 case $phase in
-  install | installed | unmodified | subdirectory | pkgconfig | readme) "phase_$phase" ;;
+  install | installed | unmodified | subdirectory | pkgconfig | frameworks | readme) "phase_$phase" ;;
   *)
     echo "$0: no phase '$phase'" >&2
     exit 2

@@ -1,7 +1,8 @@
 // Counterexamples a C++ developer can act on (paper 003, Sec. 5: a counterexample shows the
 // pre-state and the post-state and says which part of the specification failed): a picture of
-// both states, the failed check, the command that reproduces it, and a GoogleTest case that
-// rebuilds the pre-state with plain C++ statements and runs the method with the same oracle.
+// both states, the failed check, the command that reproduces it, and a test case (GoogleTest,
+// Catch2 or doctest) that rebuilds the pre-state with plain C++ statements and runs the method with
+// the same oracle.
 #pragma once
 
 #include <string>
@@ -30,7 +31,17 @@ std::string pre_state_picture(const check_context& ctx, const counterexample& c,
 std::string counterexample_report(const check_context& ctx, const counterexample& c, std::size_t n,
                                   structure_format format);
 
-// A paste-ready GoogleTest case reproducing `c`.
+// The test frameworks a reproducer is written for.
+enum class test_framework { googletest, catch2, doctest };
+
+// "GoogleTest", "Catch2", "doctest".
+std::string test_framework_name(test_framework f);
+
+// A paste-ready test case of `framework` reproducing `c`: it rebuilds the pre-state with plain C++
+// statements, runs the method and judges the post-state with the same oracle.
+std::string test_reproducer(const check_context& ctx, const counterexample& c, test_framework framework);
+
+// A paste-ready GoogleTest case reproducing `c` (test_reproducer with test_framework::googletest).
 std::string googletest_reproducer(const check_context& ctx, const counterexample& c);
 
 }  // namespace smallscope

@@ -14,56 +14,24 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <string>
 
-#include "smallscope/checker.hpp"
-#include "smallscope/counterexample.hpp"
-#include "smallscope/explore.hpp"
+#include "smallscope/detail/test_adapter.hpp"
 
 namespace smallscope::testing {
 
-struct gtest_options {
-  check_options check;
-  std::size_t show = 3;  // counterexamples reported in full; the rest are counted
-  std::string header;    // the header the reproducers include
-  double progress_after = 5;  // seconds before (and between) progress lines on stderr; 0: none
-};
+using gtest_options = adapter_options;
 
 // Checks `method` on every input of `fin` under `invariant`; adds one GoogleTest failure per
 // shown counterexample and returns an assertion result that summarizes the run.
 inline ::testing::AssertionResult all_inputs_pass(const finitization& fin, const predicate& invariant,
                                                   const target_method& method, const gtest_options& options = {}) {
-  // Long checks say how far they are, on stderr, as the command line does.
-  check_progress progress;
-  if (options.progress_after > 0)
-    progress = [&method, &options, last = 0.0](const check_report& partial) mutable {
-      if (partial.seconds < options.progress_after || partial.seconds - last < options.progress_after) return;
-      last = partial.seconds;
-      std::fprintf(stderr, "[ smallscope ] %s: %llu inputs checked, %llu failed, %llu structures, %.0f s\n",
-                   method.name.c_str(), static_cast<unsigned long long>(partial.inputs),
-                   static_cast<unsigned long long>(partial.failed), static_cast<unsigned long long>(partial.structures),
-                   partial.seconds);
-    };
-  const check_report report = run_check(fin, invariant, method, options.check, progress);
-  for (const auto& w : report.warnings) std::fprintf(stderr, "[ smallscope ] warning: %s\n", w.c_str());
-  check_context ctx;
-  ctx.fin = &fin;
-  ctx.method = &method;
-  ctx.header = options.header;
-  for (std::size_t i = 0; i < report.failures.size() && i < options.show; ++i) {
-    const auto& c = report.failures[i];
-    ADD_FAILURE() << counterexample_report(ctx, c, i + 1, structure_format::text)
-                  << "  GoogleTest reproducer:\n"
-                  << googletest_reproducer(ctx, c);
-  }
-  if (report.failed == 0)
-    return ::testing::AssertionSuccess() << method.name << ": all " << report.inputs << " inputs passed";
-  return ::testing::AssertionFailure() << method.name << ": " << report.failed << " of " << report.inputs
-                                       << " inputs failed (" << report.failures.size() - std::min(report.failures.size(), options.show)
-                                       << " not shown)";
+  const auto run = detail::check_for_test(fin, invariant, method, options, test_framework::googletest);
+  for (const auto& f : run.failures) ADD_FAILURE() << f.text(test_framework::googletest);
+  return run.summary.passed ? ::testing::AssertionSuccess() << run.summary.text
+                            : ::testing::AssertionFailure() << run.summary.text;
 }
 
 // The same, with the root class's member invariant rep_ok.
@@ -106,11 +74,10 @@ inline void register_sharded_checks(const char* suite, const char* name, std::fu
                               auto* t = new part;
                               t->body = [=] {
                                 const finitization fin = make_fin();
-                                structure_source shard;
-                                shard.candidates = shard_structures(fin, invariant, k - 1, parts, options.check.search);
-                                gtest_options o = options;
-                                o.check.source = &shard;
-                                EXPECT_TRUE(all_inputs_pass(fin, invariant, method, o));
+                                const auto run = detail::check_part_for_test(fin, invariant, method, k, parts, options,
+                                                                             test_framework::googletest);
+                                for (const auto& f : run.failures) ADD_FAILURE() << f.text(test_framework::googletest);
+                                EXPECT_TRUE(run.summary.passed) << run.summary.text;
                               };
                               return t;
                             });
@@ -126,26 +93,10 @@ inline void register_sharded_checks(const char* suite, const char* name, std::fu
 //   EXPECT_TRUE(smallscope::testing::all_sequences_pass({&t.methods[1], &t.methods[2]}));
 inline ::testing::AssertionResult all_sequences_pass(const std::vector<const target_method*>& methods,
                                                      const explore_options& options = {}, std::size_t show = 3) {
-  const explore_report report = explore_sequences(api_calls(methods), options);
-  for (std::size_t i = 0; i < report.findings.size() && i < show; ++i) {
-    const auto& f = report.findings[i];
-    std::string calls;
-    for (const auto& c : f.calls) calls += (calls.empty() ? "" : "; ") + c;
-    counterexample failed;
-    failed.kind = f.run.kind;
-    failed.detail = f.run.detail;
-    failed.invariant_clause = f.run.invariant_clause;
-    ADD_FAILURE() << "after " << f.depth << " calls: " << failed_check_text(failed)
-                  << "\n  calls:  " << calls << "\n  result: " << f.run.result;
-  }
-  std::string sizes;
-  for (const auto n : report.states_by_depth) sizes += (sizes.empty() ? "" : ", ") + std::to_string(n);
-  if (report.findings.empty())
-    return ::testing::AssertionSuccess() << report.states << " states (by depth: " << sizes << "), " << report.calls
-                                         << " calls, none failed" << (report.complete ? "" : "; stopped: " + report.stopped_by);
-  return ::testing::AssertionFailure() << report.findings.size() << " failed calls in " << report.calls << " calls ("
-                                       << report.findings.size() - std::min(report.findings.size(), show)
-                                       << " not shown)";
+  const auto run = detail::explore_for_test(methods, options, show);
+  for (const auto& f : run.failures) ADD_FAILURE() << f;
+  return run.summary.passed ? ::testing::AssertionSuccess() << run.summary.text
+                            : ::testing::AssertionFailure() << run.summary.text;
 }
 
 }  // namespace smallscope::testing

@@ -1,4 +1,5 @@
-// Counterexample reports and GoogleTest reproducers. See counterexample.hpp.
+// Counterexample reports and reproducers as test cases of GoogleTest, Catch2 or doctest. See
+// counterexample.hpp.
 #include "smallscope/counterexample.hpp"
 
 #include <fmt/format.h>
@@ -180,7 +181,20 @@ std::string counterexample_report(const check_context& ctx, const counterexample
   return out;
 }
 
+std::string test_framework_name(test_framework f) {
+  switch (f) {
+    case test_framework::googletest: return "GoogleTest";
+    case test_framework::catch2: return "Catch2";
+    case test_framework::doctest: return "doctest";
+  }
+  return "?";
+}
+
 std::string googletest_reproducer(const check_context& ctx, const counterexample& c) {
+  return test_reproducer(ctx, c, test_framework::googletest);
+}
+
+std::string test_reproducer(const check_context& ctx, const counterexample& c, test_framework framework) {
   const pre_state p = rebuild(ctx, c);
   const auto& space = *p.space;
   const std::string root_type = space.data().class_domains[0].cpp_type;
@@ -201,9 +215,19 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
   if (c.kind == outcome_kind::leak)
     code += "// It watches the method's allocations: link it with the smallscope library.\n";
   if (c.kind != outcome_kind::leak)
-    code += "// Build it with GoogleTest and either the smallscope library or -DSMALLSCOPE_NO_TRACKING\n"
-            "// (and -fno-access-control when it names private members, as smallscope_instrument targets do).\n";
-  code += "#include <gtest/gtest.h>\n\n#include \"smallscope/heap.hpp\"\n#include \"smallscope/oracle.hpp\"\n";
+    fmt::format_to(it,
+                   "// Build it with {} and either the smallscope library or -DSMALLSCOPE_NO_TRACKING\n"
+                   "// (and -fno-access-control when it names private members, as smallscope_instrument targets do).\n",
+                   test_framework_name(framework));
+  if (framework == test_framework::catch2)
+    code += "// Link a main: one source with #define CATCH_CONFIG_MAIN before #include <catch2/catch.hpp>.\n"
+            "#include <catch2/catch.hpp>\n";
+  else if (framework == test_framework::doctest)
+    code += "// Link a main: one source with #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN before #include <doctest/doctest.h>.\n"
+            "#include <doctest/doctest.h>\n";
+  else
+    code += "#include <gtest/gtest.h>\n";
+  code += "\n#include \"smallscope/heap.hpp\"\n#include \"smallscope/oracle.hpp\"\n";
   if (!ctx.header.empty()) fmt::format_to(it, "#include \"{}\"\n", ctx.header);
   code += "\nnamespace {\n\n";
   for (std::size_t k = 0; k < p.graph.objects.size(); ++k)
@@ -263,7 +287,15 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
     suite += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(ch))) : ch;
     upper = false;
   }
-  fmt::format_to(it, "TEST({}, Input{}) {{\n", variable(suite).empty() ? "Subject" : suite, c.input);
+  if (variable(suite).empty()) suite = "Subject";
+  if (framework == test_framework::googletest) fmt::format_to(it, "TEST({}, Input{}) {{\n", suite, c.input);
+  else fmt::format_to(it, "TEST_CASE(\"{}: input {}\") {{\n", suite, c.input);
+  // A check with its message: `expect(condition, message)`, message a chain of `<<` operands.
+  const auto expect = [&](const std::string& condition, const std::string& message) {
+    if (framework == test_framework::googletest) fmt::format_to(it, "  EXPECT_TRUE({}) << {};\n", condition, message);
+    else if (framework == test_framework::catch2) fmt::format_to(it, "  {{\n    INFO({});\n    CHECK({});\n  }}\n", message, condition);
+    else fmt::format_to(it, "  CHECK_MESSAGE({}, {});\n", condition, message);
+  };
   if (!ns.empty()) fmt::format_to(it, "  using namespace {};\n", ns);
   code += live_part_code(space);
   // A leak's reproducer checks itself: what `now` holds is allocated inside the allocation
@@ -279,20 +311,20 @@ std::string googletest_reproducer(const check_context& ctx, const counterexample
   fmt::format_to(it, "  {}{};\n", has_result ? "const auto result = " : "", call);
   // The invariant the check judged: the method's own (a member of the root, or a free function).
   const std::string& invariant = ctx.method->cpp_invariant;
-  fmt::format_to(it,
-                 "  smallscope::detail::failed_invariant_clause = {{}};\n"
-                 "  EXPECT_TRUE({}) << \"the invariant fails in the post-state; its clause: \"\n"
-                 "                  << smallscope::detail::failed_invariant_clause;\n",
+  // Everything is judged first and checked after the release: a framework's checks allocate
+  // (Catch2 keeps its messages), which the allocation watch would take for the method's leaks,
+  // and Catch2's INFO reads its operands where it stands.
+  fmt::format_to(it, "  smallscope::detail::failed_invariant_clause = {{}};\n  const bool invariant_holds = {};\n",
                  ctx.method->free_invariant ? fmt::format("{}(*now)", invariant) : fmt::format("now->{}()", invariant));
-  if (!ctx.method->cpp_post.empty()) {
+  if (!ctx.method->cpp_post.empty())
     fmt::format_to(it, "  smallscope::verdict v;\n  {}(v, *old, *now{}{});\n", ctx.method->cpp_post,
                    has_result ? ", result" : "", args.empty() ? "" : ", " + args);
-    code += "  EXPECT_TRUE(v.passed()) << \"postcondition clause fails: \" << v.failed_clause();\n";
-  }
   code += "  smallscope::release(now);\n";
-  if (leak)
-    code += "  const auto leaked = smallscope::detail::end_allocation_watch().leaked;\n"
-            "  EXPECT_TRUE(leaked.empty()) << leaked.size() << \" blocks leaked by the method\";\n";
+  if (leak) code += "  const auto leaked = smallscope::detail::end_allocation_watch().leaked;\n";
+  expect("invariant_holds",
+         "\"the invariant fails in the post-state; its clause: \" << smallscope::detail::failed_invariant_clause");
+  if (!ctx.method->cpp_post.empty()) expect("v.passed()", "\"postcondition clause fails: \" << v.failed_clause()");
+  if (leak) expect("leaked.empty()", "leaked.size() << \" blocks leaked by the method\"");
   code += "  smallscope::release(old);\n}\n";
   return code;
 }

@@ -230,8 +230,8 @@ int run_check_command(const check_request& r) {
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& c = report.failures[i];
     write_out(counterexample_report(ctx, c, i + 1, *format));
-    const std::string code = googletest_reproducer(ctx, c);
-    if (r.reproducers) out("  GoogleTest reproducer:\n{}\n", code);
+    const std::string code = test_reproducer(ctx, c, r.reproducer_format);
+    if (r.reproducers) out("  {} reproducer:\n{}\n", test_framework_name(r.reproducer_format), code);
     if (!r.reproducer_dir.empty()) {
       const auto path = std::filesystem::path(r.reproducer_dir) / fmt::format("{}_{}_{}.cpp", s.name, method.name, c.input);
       if (!write_file_or_report("--reproducer-dir", path.string(), code))
@@ -368,10 +368,22 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
   auto show = std::make_shared<std::uint64_t>(check->show);
   add_count(c, rules, "--show", *show, 0, "print the N smallest counterexamples in full (default 3)");
   c.add_flag_callback("--no-reproducers", [check] { check->reproducers = false; },
-                      "do not print a GoogleTest reproducer per counterexample");
+                      "do not print a reproducer per counterexample");
+  const std::string framework_rule = "gtest, catch2 or doctest";
+  rules["--reproducer-format"] = framework_rule;
+  c.add_option_function<std::string>(
+       "--reproducer-format",
+       [check, framework_rule](const std::string& text) {
+         if (text == "gtest") check->reproducer_format = test_framework::googletest;
+         else if (text == "catch2") check->reproducer_format = test_framework::catch2;
+         else if (text == "doctest") check->reproducer_format = test_framework::doctest;
+         else throw usage_error(fmt::format("--reproducer-format must be {}, got '{}'", framework_rule, escaped(text)));
+       },
+       "the test framework of the reproducers: gtest (GoogleTest, the default), catch2 (Catch2) or doctest")
+      ->type_name("FRAMEWORK");
   rules["--reproducer-dir"] = "a directory that exists or can be created, and is writable";
   c.add_option("--reproducer-dir", check->reproducer_dir,
-               "also write each printed counterexample's GoogleTest reproducer to DIR/<Subject>_<method>_<input>.cpp\n"
+               "also write each printed counterexample's reproducer to DIR/<Subject>_<method>_<input>.cpp\n"
                "(DIR is created if missing)")
       ->type_name("DIR");
   rules["--findings"] = "a file name (written as JSON Lines)";

@@ -10,6 +10,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "smallscope/branches.hpp"
+#include "smallscope/counterexample.hpp"
 #include "smallscope/options.hpp"
 #include "smallscope/report.hpp"
 
@@ -92,6 +93,7 @@ struct check_request {
   std::size_t show = 3;
   bool reproducers = true;
   std::string reproducer_dir;  // write each shown counterexample's reproducer there
+  test_framework reproducer_format = test_framework::googletest;  // the reproducers' test framework
   std::string findings;        // write every failure to this JSON Lines file
   bool white_box = false;
   // --spec FILE: the inputs are the instances of the spec's run command (--run PRED) and the

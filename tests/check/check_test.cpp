@@ -231,6 +231,53 @@ TEST(Check, ReproducerRebuildsThePreStateAndCallsTheMethod) {
   EXPECT_NE(picture.find("SearchTree#0{root=Node#0 size=6}"), std::string::npos) << picture;
 }
 
+// The same reproducer as each framework's test case: its header, its test macro and its checks
+// with their messages, around the same pre-state and call (the code between the include and the
+// test case is the same text for all three).
+TEST(Check, ReproducersAreWrittenForEachTestFramework) {
+  using smallscope::test_framework;
+  const auto* s = smallscope::find_subject("SearchTree");
+  const auto instance = s->make(std::vector<std::int64_t>{6, 0, 6, 1, 6});
+  const auto& m = method_of(instance, "remove_mutant");
+  const auto r = smallscope::run_check(instance.fin, instance.invariant, m, {});
+  ASSERT_EQ(r.failures.size(), 1u);
+  smallscope::check_context ctx;
+  ctx.subj = s;
+  ctx.fin = &instance.fin;
+  ctx.method = &m;
+  ctx.header = s->header;
+  struct expected {
+    test_framework framework;
+    std::vector<std::string> texts;
+  };
+  const std::vector<expected> all = {
+      {test_framework::googletest,
+       {"#include <gtest/gtest.h>", "TEST(SearchTreeRemoveMutant, Input", "EXPECT_TRUE(invariant_holds) << ",
+        "EXPECT_TRUE(v.passed()) << \"postcondition clause fails: \" << v.failed_clause();"}},
+      {test_framework::catch2,
+       {"#include <catch2/catch.hpp>", "CATCH_CONFIG_MAIN", "TEST_CASE(\"SearchTreeRemoveMutant: input ",
+        "    INFO(\"postcondition clause fails: \" << v.failed_clause());\n    CHECK(v.passed());"}},
+      {test_framework::doctest,
+       {"#include <doctest/doctest.h>", "DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN", "TEST_CASE(\"SearchTreeRemoveMutant: input ",
+        "CHECK_MESSAGE(v.passed(), \"postcondition clause fails: \" << v.failed_clause());"}},
+  };
+  const std::string gtest = smallscope::googletest_reproducer(ctx, r.failures[0]);
+  EXPECT_EQ(gtest, smallscope::test_reproducer(ctx, r.failures[0], test_framework::googletest));
+  const auto body = [](const std::string& code) {  // from the subject's include to the test case
+    const auto from = code.find("#include \"smallscope/heap.hpp\"");
+    return code.substr(from, code.find("TEST") - from);
+  };
+  for (const auto& e : all) {
+    const std::string code = smallscope::test_reproducer(ctx, r.failures[0], e.framework);
+    for (const auto& t : e.texts) EXPECT_NE(code.find(t), std::string::npos) << t << "\n" << code;
+    EXPECT_NE(code.find("now->remove_mutant(5);"), std::string::npos) << code;
+    EXPECT_NE(code.find("Build it with " + smallscope::test_framework_name(e.framework)), std::string::npos) << code;
+    EXPECT_EQ(body(code), body(gtest)) << code;
+    for (const auto& other : all)
+      if (other.framework != e.framework) EXPECT_EQ(code.find(other.texts[0]), std::string::npos) << code;
+  }
+}
+
 }  // namespace
 
 namespace {

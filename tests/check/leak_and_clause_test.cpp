@@ -188,7 +188,7 @@ TEST(MethodMacro, ReproducerCallsTheInvariantTheMethodWasJudgedBy) {
   ctx.fin = &f;
   ctx.method = &m;
   const std::string code = smallscope::googletest_reproducer(ctx, r.failures.front());
-  EXPECT_NE(code.find("EXPECT_TRUE(now->rep_ok_named())"), std::string::npos) << code;
+  EXPECT_NE(code.find("const bool invariant_holds = now->rep_ok_named();"), std::string::npos) << code;
   EXPECT_EQ(code.find("now->rep_ok()"), std::string::npos) << code;
   EXPECT_EQ(code.find("`a check`"), std::string::npos) << "no placeholder for the check:\n" << code;
   EXPECT_NE(code.find("pop_front_no_resize on Chain"), std::string::npos) << code;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# End-to-end test of the GoogleTest reproducers that `smallscope check --reproducer-dir` writes:
-# each must compile on its own (with -DSMALLSCOPE_NO_TRACKING, no smallscope library), fail on
-# the buggy method the way the check reported, and pass once the call is changed to the correct
-# method of the same subject.
+# End-to-end test of the reproducers that `smallscope check --reproducer-dir` writes, as
+# GoogleTest cases and (--reproducer-format) as Catch2 and doctest ones: each must compile on its
+# own (with -DSMALLSCOPE_NO_TRACKING, no smallscope library), fail on the buggy method the way
+# the check reported, and pass once the call is changed to the correct method of the same subject.
 #
 # Usage: reproducer_test.sh SMALLSCOPE CXX INCLUDE_DIR ROOT_DIR
 #   SMALLSCOPE   the smallscope binary
@@ -33,10 +33,38 @@ fail() {
   failures=$((failures + 1))
 }
 
+# The framework of the reproducers (check_case's FORMAT=...), its main and its words for a
+# test that started, failed and passed.
+format=gtest
+printf '#define CATCH_CONFIG_MAIN\n#include <catch2/catch.hpp>\n' >catch2_main.cpp
+printf '#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN\n#include <doctest/doctest.h>\n' >doctest_main.cpp
+framework_args() {
+  case $format in
+    gtest) echo -lgtest -lgtest_main ;;
+    catch2) echo "$tmp/catch2_main.cpp" ;;
+    doctest) echo "$tmp/doctest_main.cpp" ;;
+  esac
+}
+failed_words() {
+  case $format in
+    gtest) echo '[  FAILED  ] 1 test' ;;
+    catch2) echo 'test cases: 1 | 1 failed' ;;
+    doctest) echo 'test cases: 1 | 0 passed | 1 failed' ;;
+  esac
+}
+passed_words() {
+  case $format in
+    gtest) echo '[  PASSED  ] 1 test' ;;
+    catch2) echo 'All tests passed' ;;
+    doctest) echo 'Status: SUCCESS!' ;;
+  esac
+}
+
 # compile SOURCE EXE: compiles one reproducer; prints the compiler's messages on failure.
 compile() {
+  # shellcheck disable=SC2046  # the framework's arguments are words
   if ! "$cxx" -std=c++20 -DSMALLSCOPE_NO_TRACKING -I"$include_dir" -I"$root_dir" "$1" \
-      -lgtest -lgtest_main -pthread -o "$2" >"$2.compile.txt" 2>&1; then
+      $(framework_args) -pthread -o "$2" >"$2.compile.txt" 2>&1; then
     cat "$2.compile.txt" >&2
     return 1
   fi
@@ -61,7 +89,8 @@ check_case() {
   mkdir "$dir"
 
   local status=0
-  "$smallscope" check "$@" --show 1 --no-reproducers --reproducer-dir "$dir" -q >"$dir/check.txt" 2>&1 || status=$?
+  "$smallscope" check "$@" --show 1 --no-reproducers --reproducer-dir "$dir" --reproducer-format "$format" -q \
+    >"$dir/check.txt" 2>&1 || status=$?
   if [[ $status -ne 1 ]]; then
     fail "$name: smallscope check $* exited with $status, expected 1 (failures found)"
     cat "$dir/check.txt" >&2
@@ -118,7 +147,7 @@ check_case() {
     if ! grep -q -F "$clause" "$out"; then
       fail "$name: the reproducer fails (exit $status) without naming \"$clause\""
       cat "$out" >&2
-    elif ! grep -q -F '[  FAILED  ] 1 test' "$out"; then
+    elif ! grep -q -F "$(failed_words)" "$out"; then
       fail "$name: the reproducer exits with $status but no test failed"
       cat "$out" >&2
     fi
@@ -132,7 +161,7 @@ check_case() {
   echo "   buggy method: exit $status"
 
   status=$(run_test "$fixed_exe")
-  if [[ $status -ne 0 ]] || ! grep -q -F '[  PASSED  ] 1 test' "$fixed_exe.out.txt"; then
+  if [[ $status -ne 0 ]] || ! grep -q -F "$(passed_words)" "$fixed_exe.out.txt"; then
     fail "$name: with '$correct' the reproducer does not pass (exit $status)"
     cat "$fixed_exe.out.txt" >&2
   fi
@@ -149,6 +178,12 @@ check_case crash 'remove_null_deref(' 'remove(' dies \
 check_case field_types 'same_as_fin_negated(' 'same_as_fin(' \
   'fails-naming:every field holds its bound value' \
   FieldTypes same_as_fin_negated 2 --input 7
+# The same reproducer as a Catch2 and as a doctest test case.
+for format in catch2 doctest; do
+  check_case "invariant_clause_$format" 'insert_unbalanced(' 'insert(' \
+    'fails-naming:every path has the same number of black nodes' \
+    RedBlackTree insert_unbalanced --fin 5,0,5,6
+done
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures check(s) failed" >&2
