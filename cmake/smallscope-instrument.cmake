@@ -81,4 +81,11 @@ function(smallscope_instrument)
   # The finitization, the invariant and the postconditions may name private members.
   target_compile_options(${target} PRIVATE -fno-access-control)
   target_include_directories(${target} BEFORE PRIVATE ${copy_roots})
+  # The copies, made once, for the variants whose rewrite is the same (smallscope_variants'
+  # coverage variant compiles them with gcov's counters): a target of their own that both
+  # depend on, so that one command makes them.
+  add_custom_target(${target}_instrumented DEPENDS ${copies})
+  add_dependencies(${target} ${target}_instrumented)
+  set_target_properties(${target} PROPERTIES SMALLSCOPE_INSTRUMENTED_SOURCES "${copies};${others}"
+                                             SMALLSCOPE_INSTRUMENTED_ROOTS "${copy_roots}")
 endfunction()

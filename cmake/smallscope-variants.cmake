@@ -103,7 +103,23 @@ function(smallscope_variants)
     if(NOT TARGET ${variant})
       _smallscope_make_variant(${target} ${variant} ${name}-${kind} ${bin} ${out} "${sources}" "${roots}" ${kind})
       set_property(TARGET ${target} APPEND PROPERTY SMALLSCOPE_VARIANTS ${kind})
-      if(instrument_roots)
+      if(instrument_roots AND kind STREQUAL "coverage" AND NOT arg_SOURCES
+         AND source_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+        # The coverage variant compiles the target's own instrumented copies (the same rewrite,
+        # made once), with gcov's counters.
+        get_target_property(shared ${target} SMALLSCOPE_INSTRUMENTED_SOURCES)
+        get_target_property(shared_roots ${target} SMALLSCOPE_INSTRUMENTED_ROOTS)
+        get_target_property(originals ${target} SMALLSCOPE_ORIGINAL_SOURCES)
+        set(folded ${sources})  # what the variant compiles besides: the object libraries' sources
+        foreach(o IN LISTS originals)
+          get_filename_component(o ${o} ABSOLUTE BASE_DIR ${source_dir})
+          list(REMOVE_ITEM folded ${o})
+        endforeach()
+        set_property(TARGET ${variant} PROPERTY SOURCES ${shared} ${folded})
+        target_compile_options(${variant} PRIVATE -fno-access-control)
+        target_include_directories(${variant} BEFORE PRIVATE ${shared_roots})
+        add_dependencies(${variant} ${target}_instrumented)
+      elseif(instrument_roots)
         # Observed once every call has rewritten its header: at the end of this directory.
         set(observed_roots ${roots})
         if(NOT kind STREQUAL "coverage")
