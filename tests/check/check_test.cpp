@@ -211,17 +211,19 @@ TEST(Check, OnlyInputAndStopAfter) {
   EXPECT_EQ(r2.inputs, 5u);
 }
 
+// The one failure of SearchTree's remove_mutant at scope 6, with what its reports need.
+struct remove_mutant_failure {
+  const smallscope::subject* s = smallscope::find_subject("SearchTree");
+  smallscope::subject_instance instance = s->make(std::vector<std::int64_t>{6, 0, 6, 1, 6});
+  const smallscope::target_method& m = method_of(instance, "remove_mutant");
+  smallscope::check_report r = smallscope::run_check(instance.fin, instance.invariant, m, {});
+  smallscope::check_context ctx{s, &instance.fin, &m, "", s->header};
+};
+
 TEST(Check, ReproducerRebuildsThePreStateAndCallsTheMethod) {
-  const auto* s = smallscope::find_subject("SearchTree");
-  const auto instance = s->make(std::vector<std::int64_t>{6, 0, 6, 1, 6});
-  const auto& m = method_of(instance, "remove_mutant");
-  const auto r = smallscope::run_check(instance.fin, instance.invariant, m, {});
+  const remove_mutant_failure f;
+  const auto& [s, instance, m, r, ctx] = f;
   ASSERT_EQ(r.failures.size(), 1u);
-  smallscope::check_context ctx;
-  ctx.subj = s;
-  ctx.fin = &instance.fin;
-  ctx.method = &m;
-  ctx.header = s->header;
   const std::string code = smallscope::googletest_reproducer(ctx, r.failures[0]);
   EXPECT_NE(code.find("#include \"subjects/search_tree.hpp\""), std::string::npos);
   EXPECT_NE(code.find("now->remove_mutant(5);"), std::string::npos) << code;
@@ -236,16 +238,9 @@ TEST(Check, ReproducerRebuildsThePreStateAndCallsTheMethod) {
 // test case is the same text for all three).
 TEST(Check, ReproducersAreWrittenForEachTestFramework) {
   using smallscope::test_framework;
-  const auto* s = smallscope::find_subject("SearchTree");
-  const auto instance = s->make(std::vector<std::int64_t>{6, 0, 6, 1, 6});
-  const auto& m = method_of(instance, "remove_mutant");
-  const auto r = smallscope::run_check(instance.fin, instance.invariant, m, {});
+  const remove_mutant_failure f;
+  const auto& [s, instance, m, r, ctx] = f;
   ASSERT_EQ(r.failures.size(), 1u);
-  smallscope::check_context ctx;
-  ctx.subj = s;
-  ctx.fin = &instance.fin;
-  ctx.method = &m;
-  ctx.header = s->header;
   struct expected {
     test_framework framework;
     std::vector<std::string> texts;
@@ -265,7 +260,7 @@ TEST(Check, ReproducersAreWrittenForEachTestFramework) {
   EXPECT_EQ(gtest, smallscope::test_reproducer(ctx, r.failures[0], test_framework::googletest));
   const auto body = [](const std::string& code) {  // from the subject's include to the test case
     const auto from = code.find("#include \"smallscope/heap.hpp\"");
-    return code.substr(from, code.find("TEST") - from);
+    return code.substr(from, code.find("TEST", from) - from);
   };
   for (const auto& e : all) {
     const std::string code = smallscope::test_reproducer(ctx, r.failures[0], e.framework);
@@ -273,8 +268,11 @@ TEST(Check, ReproducersAreWrittenForEachTestFramework) {
     EXPECT_NE(code.find("now->remove_mutant(5);"), std::string::npos) << code;
     EXPECT_NE(code.find("Build it with " + smallscope::test_framework_name(e.framework)), std::string::npos) << code;
     EXPECT_EQ(body(code), body(gtest)) << code;
-    for (const auto& other : all)
-      if (other.framework != e.framework) EXPECT_EQ(code.find(other.texts[0]), std::string::npos) << code;
+    for (const auto& other : all) {
+      if (other.framework != e.framework) {
+        EXPECT_EQ(code.find(other.texts[0]), std::string::npos) << code;
+      }
+    }
   }
 }
 
