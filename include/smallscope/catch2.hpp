@@ -8,8 +8,9 @@
 //   }
 //
 // check_in_parts spreads a scope over Catch2's sections ("part K of PARTS"), so that `-c "part 2
-// of 4"` runs one part: the means Catch2 has for running a share of a test case. Catch2 v2
-// (<catch2/catch.hpp>, Debian's catch2) and v3 (<catch2/catch_test_macros.hpp>) both serve.
+// of 4"` runs one part: the means Catch2 has for running a share of a test case. Tested with
+// Catch2 v2 (<catch2/catch.hpp>, Debian's catch2); with v3 it includes
+// <catch2/catch_test_macros.hpp> and uses only macros v3 keeps (CHECK, FAIL_CHECK, DYNAMIC_SECTION).
 // Include this header only in test code that links Catch2.
 #pragma once
 
