@@ -115,11 +115,27 @@ wait_for() {
 task_state() { squeue -h -j "$1" -o %T 2> /dev/null; }
 running() { [[ $(task_state "${job}_1") == RUNNING ]]; }
 wait_for 60 running || fail "task 1 did not start: $(squeue 2>&1; tail -3 "$dir/slurmctld.log")"
-sleep 2
+# Requeued mid-run: once its search shows progress.
+searching() { grep -q " explored (" shard-1.log 2> /dev/null; }
+wait_for 60 searching || fail "task 1 shows no progress: $(cat shard-1.log 2>&1)"
 scontrol requeue "${job}_1" || fail "scontrol requeue ${job}_1 failed"
 pending() { [[ $(task_state "${job}_1") == PENDING ]]; }
 wait_for 60 pending || fail "task 1 was not requeued: $(task_state "${job}_1")"
-[[ -s shard-1.checkpoint ]] || fail "task 1 left no checkpoint when Slurm stopped it: $(cat shard-1.log)"
+# The task is pending at once; its process saves the checkpoint on Slurm's SIGTERM and ends
+# (on a loaded machine, a moment later). The next run must not start before: it would find the
+# checkpoint locked.
+saved() { grep -q "checkpoint saved to shard-1.checkpoint" shard-1.log 2> /dev/null; }
+wait_for 60 saved || fail "task 1 saved no checkpoint when Slurm stopped it: $(cat shard-1.log)"
+ended() {  # no process runs task 1's command
+  local f cmd
+  for f in /proc/[0-9]*/cmdline; do
+    cmd=$(tr '\0' ' ' < "$f" 2> /dev/null) || continue
+    [[ $cmd == *"gen HeapArray 10 --threads 1 --shard 1/2"* ]] && return 1
+  done
+  return 0
+}
+wait_for 60 ended || fail "task 1's first run did not end after its checkpoint"
+[[ -s shard-1.checkpoint ]] || fail "task 1 left no checkpoint file: $(cat shard-1.log)"
 # A requeued task waits for a begin time; release it now.
 scontrol update JobId="${job}_1" StartTime=now
 done_all() { [[ -z $(squeue -h -j "$job" 2> /dev/null) ]]; }
