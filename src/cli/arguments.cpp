@@ -91,8 +91,30 @@ void add_stats(CLI::App& app, std::string& stats) {
       ->type_name("json|text");
 }
 
-void add_progress_interval(CLI::App& app, rule_table& rules, double& seconds) {
-  add_seconds(app, rules, "--progress-interval", seconds, "seconds between progress lines on stderr (default 1)");
+// A number of seconds in [lo, hi], or 0 (its meaning in `zero`), as --flag; `rule` says so.
+void add_seconds_or_zero(CLI::App& app, rule_table& rules, const std::string& flag, double& value, double lo,
+                         double hi, const std::string& rule, const std::string& help) {
+  rules[flag] = rule;
+  app.add_option_function<std::string>(
+         flag,
+         [flag, rule, lo, hi, &value](const std::string& text) {
+           const auto v = parse_double(text);
+           if (!v || !(*v == 0 || (*v >= lo && *v <= hi)))
+             throw usage_error(fmt::format("{} must be {}, got '{}'", flag, rule, escaped(text)));
+           value = *v;
+         },
+         help)
+      ->type_name("SECONDS");
+}
+
+void add_timeout(CLI::App& app, rule_table& rules, double& seconds, const std::string& help) {
+  add_seconds_or_zero(app, rules, "--timeout", seconds, 0.001, 86400, "0 (automatic) or seconds in [0.001, 86400]",
+                      help);
+}
+
+void add_time_limit(CLI::App& app, rule_table& rules, double& seconds, const std::string& help) {
+  add_seconds_or_zero(app, rules, "--time-limit", seconds, 0.001, 1e9, "0 (none) or seconds in [0.001, 1000000000]",
+                      help);
 }
 
 void add_quiet(CLI::App& app, bool& quiet, const std::string& what) { app.add_flag("-q,--quiet", quiet, what); }

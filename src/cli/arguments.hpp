@@ -41,8 +41,14 @@ void add_scope(CLI::App& app, gen_request& r, const std::string& scope_help);
 void add_spec_invariant(CLI::App& app, gen_request& r);
 // --stats json|text, refused otherwise while parsing.
 void add_stats(CLI::App& app, std::string& stats);
-// --progress-interval S (progress.hpp).
-void add_progress_interval(CLI::App& app, rule_table& rules, double& seconds);
+// --progress-interval S (progress.hpp), as the search options table (smallscope/options.hpp)
+// declares it for gen: the same range and help in every command (search_options_cli.cpp).
+void add_progress_interval(CLI::App& app, double& seconds);
+// --timeout S: seconds one input or call may run, 0 (automatic) or in [0.001, 86400] (check,
+// explore).
+void add_timeout(CLI::App& app, rule_table& rules, double& seconds, const std::string& help);
+// --time-limit S: stop after S seconds, 0 (none) or in [0.001, 1e9] (explore, fe).
+void add_time_limit(CLI::App& app, rule_table& rules, double& seconds, const std::string& help);
 // -q, --quiet: `what` it silences.
 void add_quiet(CLI::App& app, bool& quiet, const std::string& what);
 

@@ -342,19 +342,9 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
   c.add_option("METHOD", check->method, "the method under test, as listed by `smallscope list`")->required()->type_name("NAME");
   add_scope(c, check->gen, "the subject's one-argument finitization; or give --fin");
   add_spec_invariant(c, check->gen);
-  const std::string timeout_rule = "0 (automatic) or seconds in [0.001, 86400]";
-  rules["--timeout"] = timeout_rule;
-  c.add_option_function<std::string>(
-       "--timeout",
-       [check, timeout_rule](const std::string& text) {
-         const auto v = parse_double(text);
-         if (!v || !(*v == 0 || (*v >= 0.001 && *v <= 86400)))
-           throw usage_error(fmt::format("--timeout must be {}, got '{}'", timeout_rule, escaped(text)));
-         check->timeout = *v;
-       },
-       "seconds one input may run: 0.001..86400 (default 0: ten times the running median plus one\n"
-       "second; five seconds in an AddressSanitizer build)")
-      ->type_name("SECONDS");
+  add_timeout(c, rules, check->timeout,
+              "seconds one input may run: 0.001..86400 (default 0: ten times the running median plus one\n"
+              "second; five seconds in an AddressSanitizer build)");
   c.add_flag("--white-box", check->white_box,
              "search for failing inputs, pruning on the fields the method reads too (paper 000, Sec. 6.2);\n"
              "inputs are then numbered by finding");

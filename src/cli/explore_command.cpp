@@ -271,10 +271,10 @@ command_runner add_explore(CLI::App& ex, rule_table& rules, const std::string& p
       ->type_name("M1,M2,...");
   add_count(ex, rules, "--depth", explore->depth, 1, "stop after sequences of N calls (default: until no call reaches a new state)");
   add_count(ex, rules, "--max-states", explore->max_states, 1, "stop when N states are known (default 10000000)");
-  add_seconds(ex, rules, "--time-limit", explore->time_limit, "stop after S seconds (default: none)");
-  add_seconds(ex, rules, "--timeout", explore->timeout,
-              "seconds one call may run before it is a finding (default: ten times the running median plus\n"
-              "one second; five seconds in an AddressSanitizer build)");
+  add_time_limit(ex, rules, explore->time_limit, "stop after S seconds (default 0: none)");
+  add_timeout(ex, rules, explore->timeout,
+              "seconds one call may run before it is a finding: 0.001..86400 (default 0: ten times the running\n"
+              "median plus one second; five seconds in an AddressSanitizer build)");
   ex.add_flag_callback("--no-differential", [explore] { explore->differential = false; },
                        "do not compare the reached states with gen's valid structures of the finitization");
   auto show = std::make_shared<std::uint64_t>(explore->show);
@@ -282,8 +282,7 @@ command_runner add_explore(CLI::App& ex, rule_table& rules, const std::string& p
   ex.add_option("--format", explore->gen.format, "pictures of states: text or dot")->type_name("FORMAT");
   add_stats(ex, explore->gen.stats);
   add_quiet(ex, explore->gen.quiet, "no configuration line and no progress on stderr");
-  add_seconds(ex, rules, "--progress-interval", explore->gen.search.progress_interval,
-              "seconds between progress lines on stderr (default 1)");
+  add_progress_interval(ex, explore->gen.search.progress_interval);
   ex.footer(fmt::format(
       "A failed call (the invariant or the postcondition after it, an exception, a crash or a hang: the\n"
       "exploration runs in a forked worker) is printed with the calls that lead to it; its state is not\n"

@@ -347,18 +347,7 @@ command_runner add_fe(CLI::App& fa, rule_table& rules, const std::string& progra
   fa.add_flag("--all-instances", fe->all_instances,
               "keep every instance Algorithm 1 found in the suite (default: drop, last first, those whose pairs\n"
               "the others cover)");
-  const std::string time_rule = "seconds in [0, 1e9] (0: none)";
-  rules["--time-limit"] = time_rule;
-  fa.add_option_function<std::string>(
-       "--time-limit",
-       [fe, time_rule](const std::string& text) {
-         const auto v = parse_double(text);
-         if (!v || !(*v >= 0 && *v <= 1e9))
-           throw usage_error(fmt::format("--time-limit must be {}, got '{}'", time_rule, escaped(text)));
-         fe->seconds = *v;
-       },
-       "stop after this many seconds with the pairs found so far (default 0: none)")
-      ->type_name("SECONDS");
+  add_time_limit(fa, rules, fe->seconds, "stop after this many seconds with the pairs found so far (default 0: none)");
   add_count(fa, rules, "--limit", fe->limit, 0, "stop after N structures in the suite (default 0: no limit)");
   const std::string conflicts_rule = "an integer in [-1, 1000000000] (-1: Algorithm 1 as printed)";
   rules["--probe-conflicts"] = conflicts_rule;
@@ -379,7 +368,7 @@ command_runner add_fe(CLI::App& fa, rule_table& rules, const std::string& progra
               "first ask for a new value of every field of every object at once: fewer, fuller\n"
               "structures (a binomial heap at 25: 74 instead of 276), usually slower");
   add_stats(fa, fe->gen.stats);
-  add_progress_interval(fa, rules, fe->gen.search.progress_interval);
+  add_progress_interval(fa, fe->gen.search.progress_interval);
   add_quiet(fa, fe->gen.quiet, "no configuration line, warnings or progress on stderr");
   fa.footer(fmt::format(
       "A field's extension is every pair <a, b> such that some valid, symmetry-broken structure reaches a\n"

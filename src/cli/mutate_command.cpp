@@ -666,7 +666,7 @@ command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& pr
               "run again a (mutant, input) pair already seen to run over T_m or to crash at a smaller\n"
               "scope or in another R(s) sample (default: such a pair is a timeout or crash kill at once)");
   add_quiet(mu, mutate->quiet, "no configuration line or progress on stderr");
-  add_progress_interval(mu, rules, mutate->progress_interval);
+  add_progress_interval(mu, mutate->progress_interval);
   mu.footer(fmt::format(
       "A mutant is killed on an input when its post-state breaks the invariant, its result or post-state\n"
       "differs from the original's, it throws where the original does not, runs over 10 T_o + 1 s, runs\n"

@@ -6,8 +6,10 @@
 #include <charconv>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
+#include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 
@@ -57,6 +59,14 @@ void add_one(CLI::App& app, const char* name, T& value, T lo, T hi, const char* 
 }
 
 }  // namespace
+
+void add_progress_interval(CLI::App& app, double& seconds) {
+#define SMALLSCOPE_DETAIL_ADD(name, type, def, lo, hi, help) \
+  if (std::string_view(#name) == "progress_interval")        \
+    add_one<double>(app, #name, seconds, static_cast<double>(lo), static_cast<double>(hi), help);
+  SMALLSCOPE_SEARCH_OPTIONS(SMALLSCOPE_DETAIL_ADD)
+#undef SMALLSCOPE_DETAIL_ADD
+}
 
 void add_search_options(CLI::App& app, search_options& options) {
 #define SMALLSCOPE_DETAIL_ADD(name, type, def, lo, hi, help) \

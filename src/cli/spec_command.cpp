@@ -185,7 +185,7 @@ command_runner add_spec(CLI::App& sp, rule_table& rules, const std::string& prog
       ->type_name("FORMAT");
   add_stats(sp, spec->stats);
   add_count(sp, rules, "--limit", spec->limit, 0, "stop after N instances (default 0: all)");
-  add_progress_interval(sp, rules, spec->progress_interval);
+  add_progress_interval(sp, spec->progress_interval);
   add_quiet(sp, spec->quiet, "no configuration line, warnings or progress on stderr");
   sp.footer(fmt::format("One instance per isomorphism class of the structure the run predicate's receiver roots (or,\n"
                         "without one, the sigs of exactly one atom: `one sig Tree`); atoms it does not reach never\n"
