@@ -24,10 +24,17 @@ done
 
 dir=$(mktemp -d)
 chmod 755 "$dir"
+job=""
 stop_daemons() {
-  local f
+  cd /
+  local f p
+  [[ -n $job ]] && scancel "$job" 2> /dev/null || true
   for f in slurmd slurmctld munged; do
     [[ -s "$dir/$f.pid" ]] && kill "$(cat "$dir/$f.pid")" 2> /dev/null || true
+  done
+  # What the daemons leave running (a job's slurmstepd when the test stops early) works in $dir.
+  for p in /proc/[0-9]*; do
+    [[ $(readlink "$p/cwd" 2> /dev/null) == "$dir"* ]] && kill -9 "${p#/proc/}" 2> /dev/null || true
   done
   sleep 0.5
   rm -rf "$dir"
