@@ -47,19 +47,28 @@ void add_count_in(CLI::App& app, rule_table& rules, const std::string& flag, std
       ->type_name("N");
 }
 
-void add_seconds(CLI::App& app, rule_table& rules, const std::string& flag, double& value, const std::string& help) {
-  const std::string rule = "seconds in [0.1, 1000000000]";
+namespace {
+
+// Seconds in [lo, hi] as --flag (or 0 too, with `zero`); `rule` says what is allowed.
+void add_seconds_in(CLI::App& app, rule_table& rules, const std::string& flag, double& value, double lo, double hi,
+                    bool zero, const std::string& rule, const char* type_name, const std::string& help) {
   rules[flag] = rule;
   app.add_option_function<std::string>(
          flag,
-         [flag, rule, &value](const std::string& text) {
+         [flag, rule, lo, hi, zero, &value](const std::string& text) {
            const auto v = parse_double(text);
-           if (!v || !(*v >= 0.1 && *v <= 1e9))
+           if (!v || !((zero && *v == 0) || (*v >= lo && *v <= hi)))
              throw usage_error(fmt::format("{} must be {}, got '{}'", flag, rule, escaped(text)));
            value = *v;
          },
          help)
-      ->type_name("S");
+      ->type_name(type_name);
+}
+
+}  // namespace
+
+void add_seconds(CLI::App& app, rule_table& rules, const std::string& flag, double& value, const std::string& help) {
+  add_seconds_in(app, rules, flag, value, 0.1, 1e9, false, "seconds in [0.1, 1000000000]", "S", help);
 }
 
 void add_subject(CLI::App& app, gen_request& r) {
@@ -91,30 +100,14 @@ void add_stats(CLI::App& app, std::string& stats) {
       ->type_name("json|text");
 }
 
-// A number of seconds in [lo, hi], or 0 (its meaning in `zero`), as --flag; `rule` says so.
-void add_seconds_or_zero(CLI::App& app, rule_table& rules, const std::string& flag, double& value, double lo,
-                         double hi, const std::string& rule, const std::string& help) {
-  rules[flag] = rule;
-  app.add_option_function<std::string>(
-         flag,
-         [flag, rule, lo, hi, &value](const std::string& text) {
-           const auto v = parse_double(text);
-           if (!v || !(*v == 0 || (*v >= lo && *v <= hi)))
-             throw usage_error(fmt::format("{} must be {}, got '{}'", flag, rule, escaped(text)));
-           value = *v;
-         },
-         help)
-      ->type_name("SECONDS");
-}
-
 void add_timeout(CLI::App& app, rule_table& rules, double& seconds, const std::string& help) {
-  add_seconds_or_zero(app, rules, "--timeout", seconds, 0.001, 86400, "0 (automatic) or seconds in [0.001, 86400]",
-                      help);
+  add_seconds_in(app, rules, "--timeout", seconds, 0.001, 86400, true, "0 (automatic) or seconds in [0.001, 86400]",
+                 "SECONDS", help);
 }
 
 void add_time_limit(CLI::App& app, rule_table& rules, double& seconds, const std::string& help) {
-  add_seconds_or_zero(app, rules, "--time-limit", seconds, 0.001, 1e9, "0 (none) or seconds in [0.001, 1000000000]",
-                      help);
+  add_seconds_in(app, rules, "--time-limit", seconds, 0.001, 1e9, true, "0 (none) or seconds in [0.001, 1000000000]",
+                 "SECONDS", help);
 }
 
 void add_quiet(CLI::App& app, bool& quiet, const std::string& what) { app.add_flag("-q,--quiet", quiet, what); }
