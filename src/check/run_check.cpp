@@ -78,7 +78,7 @@ std::vector<std::uint64_t> sample_inputs(std::uint64_t n, std::uint64_t k, std::
 
 // A worker process and what it shares with the supervisor.
 struct worker_slot {
-  explicit worker_slot(std::uint32_t slot_count) : state(slot_count) {}
+  worker_slot(std::uint32_t slot_count, std::uint32_t number) : state(slot_count, number) {}
   detail::shared_worker_state state;
   pid_t pid = -1;
   int fd = -1;  // the read end of its pipe
@@ -100,7 +100,7 @@ std::uint32_t merged_sample(const std::vector<std::unique_ptr<worker_slot>>& slo
   std::vector<std::uint64_t> left(slots.size());
   std::uint64_t total = 0;
   for (std::size_t w = 0; w < slots.size(); ++w) {
-    const auto seen = slots[w]->state->sampler.seen();
+    const auto seen = slots[w]->state->book().sampler.seen();
     left[w] = seen;
     total += seen;
     order[w].resize(std::min<std::uint64_t>(seen, detail::sample_capacity));
@@ -202,7 +202,8 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
 
   const detail::check_job job{&fin, &invariant, &method, &effective, &selection};
   std::vector<std::unique_ptr<worker_slot>> slots;
-  for (unsigned w = 0; w < options.threads; ++w) slots.push_back(std::make_unique<worker_slot>(space.slot_count()));
+  for (unsigned w = 0; w < options.threads; ++w)
+    slots.push_back(std::make_unique<worker_slot>(space.slot_count(), w + 1));
   detail::child_reaper reaper;  // the workers left when the supervisor leaves (an exception, a stop)
   auto start_worker = [&](worker_slot& slot) {
     detail::child_options isolation;
@@ -272,11 +273,15 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       }
       if (WIFEXITED(status) && WEXITSTATUS(status) == static_cast<int>(detail::worker_exit::error))
         throw std::runtime_error("the check's worker failed before checking any input");
+      const detail::ledger& book = state.book();
+      // On an input: its number is stored and its start too, and the ledger does not count it.
+      const bool in_run = state.started_ns.load() != 0 && book.structure != 0;
       // A signal the code under test does not raise (the OOM killer's SIGKILL, a user's kill of
-      // the worker): the worker is replaced and goes on with the input it was on; three deaths
-      // on one input are the environment's.
-      if (!slot.timed_out && !options.white_box && WIFSIGNALED(status) && detail::outside_signal(WTERMSIG(status))) {
-        const bool in_run = state.started_ns.load() != 0 && state.structure.load() != 0;
+      // the worker), or a kill for the time limit that came after the method returned: the
+      // worker is replaced and goes on with the first input its ledger does not count; three
+      // deaths on one input are the environment's.
+      const bool outside = slot.timed_out ? !in_run : WIFSIGNALED(status) && detail::outside_signal(WTERMSIG(status));
+      if (outside && !options.white_box) {
         const std::uint64_t at = in_run ? state.input.load() : 0;
         slot.outside_deaths = at == slot.outside_input ? slot.outside_deaths + 1 : 1;
         slot.outside_input = at;
@@ -284,20 +289,20 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
           throw environment_error(fmt::format(
               "the check's workers were killed from outside {} times in a row{} ({}: the kernel's out-of-memory "
               "killer, or a user); the method is not blamed: free memory, or give fewer --threads",
-              slot.outside_deaths, in_run ? fmt::format(" on input {}", at) : "", detail::signal_text(WTERMSIG(status))));
-        if (in_run) state.redo.store(true);
+              slot.outside_deaths, in_run ? fmt::format(" on input {}", at) : "",
+              detail::signal_text(WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL)));
         state.started_ns.store(0);
         ++report.worker_restarts;
         start_worker(slot);
         continue;
       }
       // The worker died on an input (or was stopped for running over its limit).
-      if (state.started_ns.load() == 0 || state.structure.load() == 0)
+      if (!in_run)
         throw std::runtime_error(WIFSIGNALED(status)
                                      ? "the invariant crashed while generating inputs: " + detail::signal_text(WTERMSIG(status))
                                      : "the check's worker exited while generating inputs");
       detail::failure_record f;
-      f.unit = state.unit.load();
+      f.unit = book.unit;
       counterexample& c = f.failure;
       c.input = state.input.load();
       if (slot.timed_out) {
@@ -309,15 +314,18 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
         c.detail = WIFSIGNALED(status) ? detail::signal_text(WTERMSIG(status))
                                        : "the process exited with status " + std::to_string(WEXITSTATUS(status));
       }
-      tuples.describe(options.white_box ? state.tuple.load() : (c.input - 1) % tuples.count(), c.arguments,
-                      c.integers);
+      tuples.describe(options.white_box ? book.tuple : (c.input - 1) % tuples.count(), c.arguments, c.integers);
       c.candidate.assign(state.candidate(), state.candidate() + space.slot_count());
       space.write_all(c.candidate.data());
       c.objects = static_cast<std::uint32_t>(method.describe(space.root()).objects.size());
       failures.push_back(std::move(f));
+      // The dead worker's ledger counts the input now (it is not running: the supervisor writes).
       state.started_ns.store(0);
-      state.checked.fetch_add(1);
-      const auto failed = state.failed.fetch_add(1) + 1;
+      detail::ledger& d = state.draft();
+      if (!options.white_box) d.next = c.input + 1;
+      ++d.checked;
+      const auto failed = ++d.failed;
+      state.commit();
       if (effective.stop_after != 0 && failed >= effective.stop_after) {
         report.stopped = stopping = true;
         continue;
@@ -331,19 +339,32 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       partial.inputs = sum(&detail::worker_state::checked);
       partial.passed = sum(&detail::worker_state::passed);
       partial.failed = sum(&detail::worker_state::failed);
-      partial.structures = sum(by_units ? &detail::worker_state::valid : &detail::worker_state::structure);
+      partial.structures = sum(&detail::worker_state::structures);
       partial.seconds = std::chrono::duration<double>(last_progress - start).count();
       progress(partial);
     }
   }
 
-  detail::worker_state& first = *slots.front()->state;
+  // Every worker is gone: their ledgers are the counts.
+  const detail::ledger& first = slots.front()->state->book();
+  auto total = [&](auto field) {
+    std::uint64_t all = 0;
+    for (const auto& slot : slots) all += static_cast<std::uint64_t>(slot->state->book().*field);
+    return all;
+  };
   report.threads = options.threads;
   report.units = units.size();
-  report.inputs = sum(&detail::worker_state::checked);
-  report.passed = sum(&detail::worker_state::passed);
-  report.failed = sum(&detail::worker_state::failed);
-  bool finished = first.finished.load();
+  report.inputs = total(&detail::ledger::checked);
+  report.passed = total(&detail::ledger::passed);
+  report.failed = total(&detail::ledger::failed);
+  bool finished = slots.front()->state->finished.load();
+  // A record sent again by the successor of a worker killed before its ledger counted it.
+  {
+    std::set<std::pair<std::uint64_t, std::uint64_t>> seen;
+    std::erase_if(failures, [&](const detail::failure_record& f) {
+      return !seen.emplace(f.unit, f.failure.input).second;
+    });
+  }
   // Whether the invariant's reads were seen: known for one worker's whole search (its restarts
   // keep the flag); work units start with fields on the stack, so several workers say nothing.
   bool fields_read = true;
@@ -351,6 +372,11 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     // Number the inputs as one worker would: after the structures of the units before theirs
     // (a unit not done, on an interrupted run, is searched again to count them).
     finished = !stopping;
+    if (finished)
+      for (std::uint64_t u = 0; u < units.size(); ++u)
+        if (!(*board)->units()[u].done.load())
+          throw std::logic_error(fmt::format("work unit {} of {} was never finished (a worker lost it)", u + 1,
+                                             units.size()));
     std::vector<std::uint64_t> before(units.size() + 1, 0);
     std::uint64_t last = 0;
     for (const auto& f : failures) last = std::max(last, f.unit);
@@ -379,17 +405,17 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     // structures and candidates add up to the inputs checked.
     if (!finished)
       for (const auto& slot : slots) {
-        const detail::worker_state& w = *slot->state;
-        const std::uint64_t u = w.unit.load();
+        const detail::ledger& w = slot->state->book();
+        const std::uint64_t u = w.unit;
         if (u == 0 || (*board)->units()[u - 1].done.load()) continue;
-        report.structures += w.structure.load();
-        report.explored += w.explored.load();
+        report.structures += w.structure;
+        report.explored += w.explored;
       }
   } else {
-    report.structures = first.valid.load();
-    report.explored = first.explored.load();
-    fields_read = first.fields_read.load();
-    if (report.total_inputs == 0) report.total_inputs = first.total_inputs.load();
+    report.structures = first.valid;
+    report.explored = first.explored;
+    fields_read = first.fields_read;
+    if (report.total_inputs == 0) report.total_inputs = slots.front()->state->total_inputs.load();
   }
   std::vector<counterexample> found;
   for (auto& f : failures) found.push_back(std::move(f.failure));
@@ -397,7 +423,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     std::erase_if(found, [&](const counterexample& c) { return c.input != options.only_input; });
     report.stopped = false;
   }
-  report.method_seconds = static_cast<double>(sum(&detail::worker_state::method_ns)) / 1e9;
+  report.method_seconds = static_cast<double>(total(&detail::ledger::method_ns)) / 1e9;
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::stable_sort(found.begin(), found.end(), [](const counterexample& a, const counterexample& b) {
     return a.objects != b.objects ? a.objects < b.objects : a.input < b.input;

@@ -17,17 +17,13 @@ worker_exit run_unit_worker(const check_job& job, worker_state& state, unit_boar
   input_checker inputs(job, space, state, fd);
   const std::uint64_t per_structure = inputs.per_structure();
   while (true) {
-    std::uint64_t unit = state.unit.load();
-    // A worker that died in this unit checked its structures up to `resumed`, and structure
-    // `resumed` up to its input state.input.
-    const std::uint64_t resumed = unit != 0 ? state.structure.load() : 0;
-    if (unit == 0) {
-      const std::uint64_t taken = board.next.fetch_add(1);
-      if (taken >= board.count) return worker_exit::finished;
-      unit = taken + 1;
-      state.structure.store(0);
-      state.unit.store(unit);
-    }
+    // A worker that died in its unit checked the unit's structures up to `resumed`, and of
+    // structure `resumed` the inputs its ledger counts.
+    const std::uint64_t held = state.book().unit;
+    const std::uint64_t unit = claim_unit(board, state);
+    if (unit == 0) return worker_exit::finished;
+    at_step("unit");
+    const std::uint64_t resumed = unit == held ? state.book().structure : 0;
     const std::uint64_t explored_before = search.stats().explored;
     search.start(units[unit - 1]);
     std::uint64_t structure = 0;
@@ -36,13 +32,15 @@ worker_exit run_unit_worker(const check_job& job, worker_state& state, unit_boar
       std::uint64_t first = 0;
       if (structure < resumed) continue;  // checked before the worker died
       if (structure == resumed) {
-        first = (state.input.load() - 1) % per_structure + (state.redo.exchange(false) ? 0 : 1);
+        first = first_tuple_left(state.book(), structure, per_structure);
       } else {
-        std::copy(search.candidate(), search.candidate() + space.slot_count(), state.candidate());
-        state.structure.store(structure);
-        state.explored.store(search.stats().explored - explored_before);  // within the unit, so far
-        state.valid.fetch_add(1);
-        offer_sample(state, search.candidate(), space.slot_count());
+        at_step("structure");
+        ledger& d = state.checkpoint(structure, search.candidate(), {});
+        d.explored = search.stats().explored - explored_before;  // within the unit, so far
+        ++d.valid;
+        offer_sample(state, d, search.candidate(), space.slot_count());
+        state.commit();
+        at_step("checkpoint");
       }
       if (!inputs.check(structure, first, search.candidate(), unit)) return worker_exit::stopped;
     }
@@ -50,7 +48,7 @@ worker_exit run_unit_worker(const check_job& job, worker_state& state, unit_boar
     counts.structures.store(structure);
     counts.explored.store(search.stats().explored - explored_before);
     counts.done.store(true);
-    state.unit.store(0);
+    at_step("unit done");
   }
 }
 

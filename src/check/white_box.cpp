@@ -64,16 +64,13 @@ bool fails(void* context, const void* root) {
   // The checkpoint: should the method crash or hang, this candidate is a finding and a new
   // worker resumes the search after it.
   worker_state& st = *w.state;
-  const auto stack = w.search->field_stack();
-  std::copy(w.search->candidate(), w.search->candidate() + w.space->slot_count(), st.candidate());
-  std::copy(stack.begin(), stack.end(), st.stack());
-  st.stack_size.store(static_cast<std::uint32_t>(stack.size()));
   const auto stats = w.search->stats();
-  st.explored.store(stats.explored + 1);
-  st.valid.store(stats.valid + 1);
-  st.tuple.store(w.tuple);
-  st.structure.store(1);
-  st.input.store(st.failed.load() + 1);
+  ledger& d = st.checkpoint(1, w.search->candidate(), w.search->field_stack());
+  d.explored = stats.explored + 1;
+  d.valid = stats.valid + 1;
+  d.tuple = w.tuple;
+  st.commit();
+  st.input.store(st.book().failed + 1);
   st.limit_ns.store(w.times->limit_ns());
   const std::int64_t start = steady_ns();
   st.returned.store(0);
@@ -90,9 +87,11 @@ bool fails(void* context, const void* root) {
   const std::int64_t elapsed = steady_ns() - start;
   st.started_ns.store(0);
   w.times->add(elapsed);
-  st.method_ns.fetch_add(elapsed);
-  st.checked.fetch_add(1);
-  if (w.last.kind == outcome_kind::passed) st.passed.fetch_add(1);
+  ledger& counted = st.draft();
+  counted.method_ns += elapsed;
+  ++counted.checked;
+  if (w.last.kind == outcome_kind::passed) ++counted.passed;
+  st.commit();
   return w.last.kind != outcome_kind::passed;
 }
 
@@ -102,8 +101,8 @@ worker_exit run_white_box_worker(const check_job& job, worker_state& state, int 
   const check_options& options = *job.options;
   const state_space labels_space(job.fin->data());
   const argument_tuples tuples(*job.method, labels_space);
-  const bool resuming = state.structure.load() != 0;
-  const std::uint64_t first_tuple = resuming ? state.tuple.load() : 0;
+  const bool resuming = state.book().structure != 0;
+  const std::uint64_t first_tuple = resuming ? state.book().tuple : 0;
   time_limit times(options.timeout);
   for (std::uint64_t t = first_tuple; t < tuples.count(); ++t) {
     auto call = std::make_shared<white_box_call>();
@@ -121,19 +120,28 @@ worker_exit run_white_box_worker(const check_job& job, worker_state& state, int 
     call->tuple = t;
     call->times = &times;
     own.values(t, call->args);
-    if (resuming && t == first_tuple)
-      search.resume_after({state.candidate(), space.slot_count()}, {state.stack(), state.stack_size.load()},
-                          state.explored.load(), state.valid.load());
+    if (resuming && t == first_tuple) {
+      const ledger& book = state.book();
+      search.resume_after({state.candidate(book.buffer), space.slot_count()},
+                          {state.stack(book.buffer), book.stack_size}, book.explored, book.valid);
+    }
     const graph_labels labels(space);
     while (search.next()) {
-      const auto failed = state.failed.fetch_add(1) + 1;
+      const std::uint64_t failed = state.book().failed + 1;
       write_failure(fd, failed_input(failed, call->last, job, search.space(), search.candidate(), own, t, labels));
+      ledger& d = state.draft();
+      d.failed = failed;
+      state.commit();
       if (options.stop_after != 0 && failed >= options.stop_after) return worker_exit::stopped;
     }
-    state.searched.fetch_add(search.stats().explored);
+    ledger& d = state.draft();
+    d.searched += search.stats().explored;
+    state.commit();
   }
-  state.explored.store(state.searched.load());
-  state.valid.store(state.failed.load());
+  ledger& d = state.draft();
+  d.explored = d.searched;
+  d.valid = d.failed;
+  state.commit();
   state.finished.store(true);
   return worker_exit::finished;
 }

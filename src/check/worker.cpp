@@ -129,6 +129,7 @@ bool input_checker::check(std::uint64_t structure, std::uint64_t first, const st
     tuples_.values(t, args_);
     state_.limit_ns.store(times_.limit_ns());
     state_.input.store(input);
+    at_step("input");
     const std::int64_t start = steady_ns();
     state_.returned.store(0);
     detail::method_returned = &state_.returned;
@@ -138,16 +139,22 @@ bool input_checker::check(std::uint64_t structure, std::uint64_t first, const st
     detail::method_returned = nullptr;
     const std::int64_t elapsed = steady_ns() - start;
     state_.started_ns.store(0);
+    at_step("ran");
     times_.add(elapsed);
-    state_.method_ns.fetch_add(elapsed);
-    state_.checked.fetch_add(1);
-    if (run.kind == outcome_kind::passed) {
-      state_.passed.fetch_add(1);
-      continue;
+    const bool passed = run.kind == outcome_kind::passed;
+    if (!passed) {
+      write_failure(fd_, failed_input(input, run, job_, space_, current, tuples_, t, labels_), unit);
+      at_step("failure sent");
     }
-    write_failure(fd_, failed_input(input, run, job_, space_, current, tuples_, t, labels_), unit);
-    const auto failed = state_.failed.fetch_add(1) + 1;
-    if (options.stop_after != 0 && failed >= options.stop_after) return false;
+    ledger& d = state_.draft();
+    d.next = input + 1;
+    d.method_ns += elapsed;
+    ++d.checked;
+    ++(passed ? d.passed : d.failed);
+    const std::uint64_t failed = d.failed;
+    state_.commit();
+    at_step("counted");
+    if (!passed && options.stop_after != 0 && failed >= options.stop_after) return false;
   }
   return true;
 }
@@ -160,69 +167,66 @@ worker_exit run_worker(const check_job& job, worker_state& state, int fd) {
   input_checker inputs(job, space, state, fd);
   const std::uint64_t per_structure = inputs.per_structure();
   const auto& selection = *job.selection;
-  std::uint64_t structure = 0;
   const structure_source* source = options.source;
+  const ledger& book = state.book();
+  std::uint64_t structure = book.structure;
   const std::uint32_t* current = search.candidate();
-  std::uint64_t first_tuple = 0;
 
-  if (state.structure.load() != 0) {  // a worker died on state.input: go on after it
-    structure = state.structure.load();
-    if (source == nullptr)
-      search.resume_after({state.candidate(), space.slot_count()}, {state.stack(), state.stack_size.load()},
-                          state.explored.load(), state.valid.load());
-    // The tuple after the one that failed, or the same one again when an outside signal ended it.
-    first_tuple = (state.input.load() - 1) % per_structure + (state.redo.exchange(false) ? 0 : 1);
+  if (structure != 0) {  // a worker died: go on with the first input its ledger does not count
+    const std::uint64_t first = first_tuple_left(book, structure, per_structure);
+    if (source != nullptr) {
+      current = source->candidates[structure - 1].data();
+      space.write_all(current);
+    } else {
+      search.resume_after({state.candidate(book.buffer), space.slot_count()},
+                          {state.stack(book.buffer), book.stack_size}, book.explored, book.valid);
+    }
+    if (!inputs.check(structure, first, current)) return worker_exit::stopped;
   }
 
   if (source != nullptr) {
     // The structures are given: write each into the arena in turn.
-    if (structure != 0) {
-      current = source->candidates[structure - 1].data();
-      space.write_all(current);
-      if (!inputs.check(structure, first_tuple, current)) return worker_exit::stopped;
-    }
     while (structure < source->candidates.size()) {
       ++structure;
       if (!selection.empty() && (structure - 1) * per_structure + 1 > selection.back()) break;
       current = source->candidates[structure - 1].data();
       space.write_all(current);
-      std::copy(current, current + space.slot_count(), state.candidate());
-      state.valid.store(structure);
-      state.structure.store(structure);
+      ledger& d = state.checkpoint(structure, current, {});
+      d.valid = structure;
+      state.commit();
       if (!inputs.check(structure, 0, current)) return worker_exit::stopped;
     }
-    state.valid.store(source->candidates.size());
     state.total_inputs.store(source->candidates.size() * per_structure);
     state.finished.store(true);
     return worker_exit::finished;
   }
-  if (structure != 0 && !inputs.check(structure, first_tuple, current)) return worker_exit::stopped;
   while (search.next()) {
     ++structure;
     if (!selection.empty() && (structure - 1) * per_structure + 1 > selection.back()) break;
-    const auto stack = search.field_stack();
-    std::copy(search.candidate(), search.candidate() + space.slot_count(), state.candidate());
-    std::copy(stack.begin(), stack.end(), state.stack());
-    state.stack_size.store(static_cast<std::uint32_t>(stack.size()));
+    at_step("structure");
     const auto stats = search.stats();
-    state.explored.store(stats.explored);
-    state.valid.store(stats.valid);
-    if (stats.fields_read) state.fields_read.store(true);
-    state.structure.store(structure);
-    offer_sample(state, current, space.slot_count());
+    ledger& d = state.checkpoint(structure, search.candidate(), search.field_stack());
+    d.explored = stats.explored;
+    d.valid = stats.valid;
+    d.fields_read = d.fields_read || stats.fields_read;
+    offer_sample(state, d, current, space.slot_count());
+    state.commit();
+    at_step("checkpoint");
     if (!inputs.check(structure, 0, current)) return worker_exit::stopped;
   }
   const auto stats = search.stats();
-  state.explored.store(stats.explored);
-  state.valid.store(stats.valid);
-  if (stats.fields_read) state.fields_read.store(true);
+  ledger& d = state.draft();
+  d.explored = stats.explored;
+  d.valid = stats.valid;
+  d.fields_read = d.fields_read || stats.fields_read;
+  state.commit();
   state.total_inputs.store(stats.valid * per_structure);
   state.finished.store(true);
   return worker_exit::finished;
 }
 
-void offer_sample(worker_state& state, const std::uint32_t* candidate, std::uint32_t slot_count) {
-  if (const auto place = state.sampler.offer(); place < sample_capacity)
+void offer_sample(worker_state& state, ledger& draft, const std::uint32_t* candidate, std::uint32_t slot_count) {
+  if (const auto place = draft.sampler.offer(); place < sample_capacity)
     std::copy(candidate, candidate + slot_count, state.sample() + static_cast<std::size_t>(place) * slot_count);
 }
 

@@ -22,18 +22,18 @@ struct check_job {
 
 enum class worker_exit : int { finished = 0, stopped = 3, error = 4 };
 
-// Runs the inputs from the checkpoint in `state` (the input after state.input when a
-// checkpoint exists, else from the start), writing failure records to `fd`.
+// Runs the inputs from the checkpoint in `state` (the first input its ledger does not count
+// when a checkpoint exists, else from the start), writing failure records to `fd`.
 worker_exit run_worker(const check_job& job, worker_state& state, int fd);
 
 // One of several workers: takes the board's units in turn and checks the inputs of their
-// structures, numbered within the unit. A worker that died in a unit (state.unit) is followed
-// by one that searches that unit again, checking from the input after state.input.
+// structures, numbered within the unit. A worker that died in a unit (its ledger's unit) is
+// followed by one that searches that unit again, checking from the first input not counted.
 worker_exit run_unit_worker(const check_job& job, worker_state& state, unit_board& board,
                             const std::vector<work_unit>& units, int fd);
 
-// Adds a valid structure to the sample the spec warnings look at.
-void offer_sample(worker_state& state, const std::uint32_t* candidate, std::uint32_t slot_count);
+// Adds a valid structure to the sample the spec warnings look at (counted in `draft`).
+void offer_sample(worker_state& state, ledger& draft, const std::uint32_t* candidate, std::uint32_t slot_count);
 
 // Labels of the objects of a graph: input objects by their label in the space, objects the
 // method allocated as "new Class#k".

@@ -17,9 +17,63 @@
 
 namespace smallscope::detail {
 
-shared_worker_state::shared_worker_state(std::uint32_t slot_count)
-    : shared_mapping((2 + sample_capacity) * sizeof(std::uint32_t) * static_cast<std::size_t>(slot_count)) {
+shared_worker_state::shared_worker_state(std::uint32_t slot_count, std::uint32_t owner)
+    : shared_mapping((4 + sample_capacity) * sizeof(std::uint32_t) * static_cast<std::size_t>(slot_count)) {
   (*this)->slot_count = slot_count;
+  (*this)->owner = owner;
+}
+
+void worker_state::commit() {
+  const std::uint32_t now = 1 - in_force.load(std::memory_order_relaxed);
+  in_force.store(now, std::memory_order_release);
+  const ledger& b = books[now];
+  checked.store(b.checked, std::memory_order_relaxed);
+  passed.store(b.passed, std::memory_order_relaxed);
+  failed.store(b.failed, std::memory_order_relaxed);
+  structures.store(b.valid, std::memory_order_relaxed);
+}
+
+ledger& worker_state::checkpoint(std::uint64_t structure, const std::uint32_t* candidate,
+                                 std::span<const std::uint32_t> stack) {
+  ledger& d = draft();
+  d.buffer = 1 - book().buffer;
+  std::copy(candidate, candidate + slot_count, this->candidate(d.buffer));
+  std::copy(stack.begin(), stack.end(), this->stack(d.buffer));
+  d.stack_size = static_cast<std::uint32_t>(stack.size());
+  d.structure = structure;
+  return d;
+}
+
+std::uint64_t claim_unit(unit_board& board, worker_state& state) {
+  if (const std::uint64_t held = state.book().unit; held != 0) {
+    auto& counts = board.units()[held - 1];
+    std::uint32_t holder = 0;
+    if (!counts.done.load() && (counts.owner.compare_exchange_strong(holder, state.owner) || holder == state.owner))
+      return held;
+  }
+  for (std::uint64_t u = board.next.load(); u < board.count; ++u) {
+    auto& counts = board.units()[u];
+    if (counts.owner.load() != 0) continue;
+    ledger& d = state.draft();
+    d.unit = u + 1;
+    d.structure = 0;
+    d.next = 1;
+    d.explored = 0;
+    state.commit();
+    at_step("unit written");
+    std::uint32_t holder = 0;
+    if (!counts.owner.compare_exchange_strong(holder, state.owner)) continue;
+    // Every unit before u + 1 has a holder now.
+    std::uint64_t next = board.next.load();
+    while (next < u + 1 && !board.next.compare_exchange_weak(next, u + 1)) {
+    }
+    return u + 1;
+  }
+  ledger& d = state.draft();
+  d.unit = 0;
+  d.structure = 0;
+  state.commit();
+  return 0;
 }
 
 shared_unit_board::shared_unit_board(std::uint64_t count) : shared_mapping(count * sizeof(unit_board::unit_counts)) {

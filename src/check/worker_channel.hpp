@@ -2,13 +2,17 @@
 // does not terminate is a finding; the run goes on after it).
 //
 // `worker_state` lives in a shared anonymous mapping. Before the inputs of each valid structure
-// the worker stores a checkpoint of the search there (candidate, field stack, counts), and
-// before each input its number and start time; so when the worker dies or hangs, the
-// supervisor knows the input and a new worker resumes the search right after it. Failures the
-// worker observes itself travel through a pipe as length-prefixed records.
+// the worker commits a checkpoint of the search there (candidate, field stack, counts), before
+// each input its number and start time, and after each input a ledger that counts it; so when
+// the worker dies or hangs, the supervisor knows the input, and a new worker resumes the search
+// with the first input the ledger does not count. Failures the worker observes itself travel
+// through a pipe as length-prefixed records, sent before the ledger counts them (the supervisor
+// drops a record sent twice).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <span>
 #include <new>
 #include <cstdint>
 #include <string>
@@ -22,62 +26,117 @@
 
 namespace smallscope::detail {
 
+// What a worker has accounted for, and where its search stands. Every input numbered before
+// `next` has been judged and counted; the search's checkpoint is the structure numbered
+// `structure`, whose candidate and field stack are in buffer `buffer`. The worker changes a
+// copy and then puts it in force with one atomic store (worker_state::commit), so that a worker
+// killed at any instant leaves a ledger that is exact: its successor runs exactly the inputs
+// not accounted for, and none twice.
+struct ledger {
+  std::uint64_t unit = 0;       // several workers: the work unit held (its index + 1; 0: none)
+  std::uint64_t structure = 0;  // the checkpoint's structure, 1-based (within the unit); 0: none
+  std::uint64_t next = 1;       // the first input not accounted for (within the unit)
+  std::uint64_t checked = 0;    // inputs judged by this slot's workers
+  std::uint64_t passed = 0;
+  std::uint64_t failed = 0;     // including crashes and timeouts
+  std::int64_t method_ns = 0;
+  std::uint64_t explored = 0;   // search counts at the checkpoint (within the unit)
+  std::uint64_t valid = 0;      // one worker: the search's; several: structures this slot checked
+  std::uint64_t tuple = 0;      // white-box: the argument tuple searched
+  std::uint64_t searched = 0;   // white-box: explored by the finished searches
+  std::uint32_t stack_size = 0;
+  std::uint32_t buffer = 0;     // which of the two candidate buffers holds the checkpoint
+  bool fields_read = false;     // search_stats::fields_read of every worker so far
+  reservoir_sampler sampler;    // the sample of valid structures (plain data)
+};
+
+// The first argument tuple of `structure` (1-based) not accounted for in `book`, numbering
+// `per_structure` inputs per structure: per_structure when all are.
+inline std::uint64_t first_tuple_left(const ledger& book, std::uint64_t structure, std::uint64_t per_structure) {
+  const std::uint64_t first_input = (structure - 1) * per_structure + 1;
+  if (book.next <= first_input) return 0;
+  return std::min(book.next - first_input, per_structure);
+}
+
 struct worker_state {
-  std::atomic<std::uint64_t> input{0};       // the input running now (0: none)
+  // The input running now (not accounted for until the ledger says so).
+  std::atomic<std::uint64_t> input{0};       // its number (0: none yet)
   std::atomic<std::int64_t> started_ns{0};   // its start (steady clock); 0 between inputs
   std::atomic<std::int64_t> limit_ns{0};     // its time limit
   std::atomic<std::uint32_t> returned{0};    // the method of the input returned (run_method)
-  std::atomic<std::uint64_t> checked{0};     // inputs judged by workers so far
+  // Gauges for progress lines, copied from the ledger at each commit.
+  std::atomic<std::uint64_t> checked{0};
   std::atomic<std::uint64_t> passed{0};
-  std::atomic<std::uint64_t> failed{0};      // including crashes and timeouts
-  std::atomic<std::int64_t> method_ns{0};
+  std::atomic<std::uint64_t> failed{0};
+  std::atomic<std::uint64_t> structures{0};
   std::atomic<std::uint64_t> total_inputs{0};  // set by the worker when the search ends
   std::atomic<bool> finished{false};
-  std::atomic<bool> fields_read{false};        // search_stats::fields_read of every worker so far
-  // A signal from outside (the OOM killer's SIGKILL, a user's kill) ended the last worker on
-  // `input`: the next one runs that input again instead of going on after it.
-  std::atomic<bool> redo{false};
-  // The checkpoint: the structure whose inputs are being checked.
-  std::atomic<std::uint64_t> structure{0};       // its 1-based index (0: none yet)
-  std::atomic<std::uint64_t> explored{0};        // search counts when it was yielded
-  std::atomic<std::uint64_t> valid{0};
-  std::atomic<std::uint32_t> stack_size{0};
-  std::atomic<std::uint64_t> tuple{0};           // white-box: the argument tuple searched
-  std::atomic<std::uint64_t> searched{0};        // white-box: explored by the finished searches
-  // Several workers (check_options::threads): the work unit being checked (its index + 1, 0
-  // when none); `structure` and `input` then count within the unit, and `valid` counts the
-  // structures this worker slot checked.
-  std::atomic<std::uint64_t> unit{0};
-  reservoir_sampler sampler;  // the sample's state: plain data, so a restarted worker goes on
   std::uint32_t slot_count = 0;
-  // Followed by slot_count candidate values, then slot_count stack entries, then the sample of
-  // valid structures for the warnings (sample_capacity candidates; finitization_warnings.hpp), which
-  // holds the first min(structure, sample_capacity) places.
-  std::uint32_t* candidate() { return reinterpret_cast<std::uint32_t*>(this + 1); }
-  std::uint32_t* stack() { return candidate() + slot_count; }
-  std::uint32_t* sample() { return stack() + slot_count; }
+  std::uint32_t owner = 0;  // the slot's number (1-based): claims work units for its workers
+  ledger books[2];
+  std::atomic<std::uint32_t> in_force{0};
+  // The ledger in force. Read by the supervisor while the worker is dead or finished (the
+  // progress lines read the gauges).
+  const ledger& book() const { return books[in_force.load(std::memory_order_acquire)]; }
+  // A copy of the ledger in force, to change and then commit().
+  ledger& draft() {
+    const std::uint32_t now = in_force.load(std::memory_order_relaxed);
+    books[1 - now] = books[now];
+    return books[1 - now];
+  }
+  // Puts the draft in force (one atomic store), then updates the gauges.
+  void commit();
+  // The draft with a checkpoint of the structure numbered `structure`: its candidate and field
+  // stack in the buffer the ledger in force does not use.
+  ledger& checkpoint(std::uint64_t structure, const std::uint32_t* candidate, std::span<const std::uint32_t> stack);
+  // Followed by two buffers of slot_count candidate values and slot_count stack entries each, then
+  // the sample of valid structures for the warnings (sample_capacity candidates;
+  // finitization_warnings.hpp), which holds the first min(seen, sample_capacity) places.
+  std::uint32_t* candidate(std::uint32_t buffer) {
+    return reinterpret_cast<std::uint32_t*>(this + 1) + static_cast<std::size_t>(buffer) * 2 * slot_count;
+  }
+  std::uint32_t* stack(std::uint32_t buffer) { return candidate(buffer) + slot_count; }
+  std::uint32_t* sample() { return candidate(2); }
+  const std::uint32_t* sample() const { return const_cast<worker_state*>(this)->sample(); }
+  // The checkpoint's candidate.
+  std::uint32_t* candidate() { return candidate(book().buffer); }
 };
 
-// A worker_state for `slot_count` slots.
+// Fault injection for tests: when set, called at each step of a worker where a kill from outside
+// may land, with the step's name. Null in every run of the tool.
+inline void (*worker_step_hook)(const char* step) = nullptr;
+inline void at_step(const char* step) {
+  if (worker_step_hook != nullptr) [[unlikely]]
+    worker_step_hook(step);
+}
+
+// A worker_state for `slot_count` slots, of the slot numbered `owner`.
 class shared_worker_state : public shared_mapping<worker_state> {
  public:
-  explicit shared_worker_state(std::uint32_t slot_count);
+  shared_worker_state(std::uint32_t slot_count, std::uint32_t owner);
 };
 
 // What several workers share (check_options::threads): the work units of the search, in its
-// order, taken one at a time by whichever worker is free; per unit, when it is done, its
-// valid structures and its explored candidates. Inputs are numbered after the run from the
-// structures of the units before theirs.
+// order, taken one at a time by whichever worker is free; per unit, the slot holding it and,
+// when it is done, its valid structures and its explored candidates. Inputs are numbered after
+// the run from the structures of the units before theirs.
 struct unit_board {
-  std::atomic<std::uint64_t> next{0};  // the next unit to take
+  std::atomic<std::uint64_t> next{0};  // every unit before it has a holder
   std::uint64_t count = 0;
   struct unit_counts {
+    std::atomic<std::uint32_t> owner{0};  // the slot whose workers hold it (worker_state::owner)
     std::atomic<std::uint64_t> structures{0};
     std::atomic<std::uint64_t> explored{0};
     std::atomic<bool> done{false};
   };
   unit_counts* units() { return reinterpret_cast<unit_counts*>(this + 1); }
 };
+
+// Claims a unit for the slot of `state`: the unit its ledger holds when that one is neither done
+// nor held by another slot, else the first unit without a holder, which is written in the ledger
+// before it is claimed (so a worker killed in between leaves it to its successor, never to no
+// one). Returns its index + 1, or 0 when every unit has a holder.
+std::uint64_t claim_unit(unit_board& board, worker_state& state);
 
 // A unit_board for `count` units.
 class shared_unit_board : public shared_mapping<unit_board> {
