@@ -161,6 +161,8 @@ SMALLSCOPE_SUBJECT(red_black_tree) {
                                                                   "inserts a key (TreeMap.put)"),
              smallscope::make_method<&tree::remove, &remove_post>("remove", key, "remove", "remove_post",
                                                                   "removes a key (TreeMap.remove)"),
+             smallscope::make_method<&tree::find, &find_post>("find", key, "find", "find_post",
+                                                              "whether a key is in the tree (TreeMap.containsKey)"),
              smallscope::make_method<&tree::insert_unbalanced, &insert_post>(
                  "insert_unbalanced", key, "insert_unbalanced", "insert_post",
                  "seeded bug: insert whose fix-up skips a recolouring")},

@@ -71,6 +71,20 @@ struct tree {
   // through it lose a black node. Only a removal that rebalances through that case fails.
   bool remove_recolor_bug(int key) { return remove_with(key, /*mutant=*/false, /*far_child_bug=*/true); }
 
+  // Whether key is in the tree (TreeMap.containsKey): the walk down from the root, one key and
+  // one child read per level. A red-black tree of n nodes is at most 2 log2(n + 1) high, so the
+  // worst case grows as log n (docs/COST.md). Interesting arguments: the keys of the deepest
+  // leaves, and absent keys next to them.
+  bool find(int key) const {
+    const node* p = root;
+    while (p != nullptr) {
+      const int k = p->key;
+      if (k == key) return true;
+      p = key < k ? p->left : p->right;
+    }
+    return false;
+  }
+
   bool remove_with(int key, bool mutant, bool far_child_bug = false) {
     node* p = root;
     while (p != nullptr && p->key != key) p = key < p->key ? p->left : p->right;
@@ -528,6 +542,16 @@ inline void remove_post(smallscope::verdict& v, const tree& old, const tree& now
   v.require(after.keys() == expected, "keys are the old keys minus key");
   v.require(now.size == old.size - (removed ? 1 : 0), "size shrinks by one exactly when key is removed");
   if (after.acyclic) require_red_black(v, old, now, after);
+}
+
+// find's: the result tells whether key is among the keys, and the tree is unchanged (its keys in
+// order, node by node, and its size).
+inline void find_post(smallscope::verdict& v, const tree& old, const tree& now, bool result, int key) {
+  const abstract_tree before = abstraction(old);
+  const abstract_tree after = abstraction(now);
+  v.require(result == before.keys().contains(key), "result is true iff key is in the tree");
+  v.require(after.acyclic && after.keys() == before.keys(), "the keys are unchanged");
+  v.require(now.size == old.size, "the size is unchanged");
 }
 
 // insert_unbalanced has insert's postcondition.

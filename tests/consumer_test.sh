@@ -313,6 +313,45 @@ check_reproducer() {
   done
 }
 
+# check_cost_reproducer: the reproducer of an input over a --max-cost bound, built with
+# pkg-config's flags against the installed library (it counts the method's reads): it fails
+# naming what the method did, and passes once the bound is raised.
+check_cost_reproducer() {
+  local dir="$tmp/reproducers-cost"
+  expect_run pkgconfig-cost 1 "the method costs too much: reads" "$tmp/shop_pc" check ShopList erase 3 \
+    --max-cost 'reads <= 2' --show 1 --reproducer-dir "$dir"
+  local reproducers=("$dir"/*.cpp)
+  if [[ ${#reproducers[@]} -ne 1 || ! -f ${reproducers[0]} ]]; then
+    fail "expected one reproducer of erase over its cost bound, found: ${reproducers[*]}"
+    return
+  fi
+  sed 's/cost.reads <= 2u/cost.reads <= 1000000u/' "${reproducers[0]}" >"$tmp/cost-raised.cpp"
+  if ! grep -q -F "cost.reads <= 1000000u" "$tmp/cost-raised.cpp"; then
+    fail "the cost reproducer has no condition 'cost.reads <= 2u'"
+    return
+  fi
+  local which src status
+  for which in over raised; do
+    src=${reproducers[0]}
+    [[ $which == raised ]] && src="$tmp/cost-raised.cpp"
+    if ! "$cxx" -std=c++20 -I"$example" "$src" "${flags[@]}" -lgtest -lgtest_main -pthread -o "$tmp/cost-$which" \
+        >"$tmp/cost-$which.compile.out" 2>&1; then
+      cat "$tmp/cost-$which.compile.out" >&2
+      fail "the $which cost reproducer does not compile with pkg-config's flags"
+      continue
+    fi
+    status=0
+    "$tmp/cost-$which" >"$tmp/cost-$which.out" 2>&1 || status=$?
+    if [[ $which == over ]] && { [[ $status -eq 0 ]] || ! grep -q -F "the method did " "$tmp/cost-$which.out"; }; then
+      fail "the cost reproducer passes over its bound (exit $status)"
+      cat "$tmp/cost-$which.out" >&2
+    elif [[ $which == raised && $status -ne 0 ]]; then
+      fail "the cost reproducer fails under a raised bound (exit $status)"
+      cat "$tmp/cost-$which.out" >&2
+    fi
+  done
+}
+
 phase_pkgconfig() {
   echo "== pkg-config: the example's command line and the leak's reproducer, built without CMake"
   export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
@@ -331,6 +370,7 @@ phase_pkgconfig() {
   for fw in gtest catch2 doctest; do
     check_reproducer "$fw"
   done
+  check_cost_reproducer
   reproducer=$(ls "$tmp/reproducers-gtest"/*.cpp)
   # A user's test built with AddressSanitizer over the released library finds the leak too.
   if "$cxx" -std=c++20 -fsanitize=address -fno-omit-frame-pointer -I"$example" "$reproducer" "${flags[@]}" \

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "smallscope/detail/allocation_watch.hpp"
+#include "smallscope/detail/cost_meter.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/abstraction.hpp"
 #include "smallscope/heap.hpp"
@@ -59,6 +60,7 @@ enum class outcome_kind : std::uint8_t {
   crash,          // the worker died of a signal
   timeout,        // the method ran over its time limit
   leak,           // the method passed but left objects it owned neither reachable nor deleted
+  cost,           // the method passed but cost more than a bound allows (cost.hpp)
 };
 const char* outcome_name(outcome_kind k);
 
@@ -74,6 +76,7 @@ struct method_run {
   // the sizes of the blocks it allocated and lost.
   std::vector<const void*> leaked_inputs;
   std::vector<std::size_t> leaked_bytes;
+  method_cost cost;  // what the method did, when the worker meters it (detail::count_cost)
 };
 
 // Lets white-box checking watch the method's reads of the copy (src/check/white_box.cpp).
@@ -336,13 +339,16 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   // A post-state kept as the next state of a sequence is not a leak: no watch then.
   const bool watch = allocation_watch_active() && (hooks == nullptr || hooks->keep == nullptr);
   if (watch) begin_allocation_watch();
+  cost_meter meter(count_cost ? &out.cost : nullptr);  // the method alone: stopped before its oracle
   try {
     if constexpr (std::is_void_v<R>) {
       invoke_method<Method>(*now, values, std::index_sequence<I...>{});
+      meter.stop();
       if (method_returned != nullptr) method_returned->store(1);
       judge();
     } else {
       const std::remove_cvref_t<R> r = invoke_method<Method>(*now, values, std::index_sequence<I...>{});
+      meter.stop();
       if (method_returned != nullptr) method_returned->store(1);
       {
         const allocation_watch_pause pause;
@@ -357,6 +363,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
       out.detail = std::string(v.failed_clause());
     }
   } catch (const std::exception& e) {
+    meter.stop();
     if (method_returned != nullptr) method_returned->store(1);
     const allocation_watch_pause pause;
     out.kind = outcome_kind::exception;
@@ -374,6 +381,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
         break;
       }
   } catch (...) {
+    meter.stop();
     if (method_returned != nullptr) method_returned->store(1);
     const allocation_watch_pause pause;
     out.kind = outcome_kind::exception;

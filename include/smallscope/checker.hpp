@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "smallscope/check.hpp"
+#include "smallscope/cost.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/options.hpp"
 #include "smallscope/report.hpp"
@@ -71,6 +72,12 @@ struct check_options {
   std::uint64_t shard_index = 0;
   std::uint64_t shard_count = 1;
   std::uint64_t units_per_shard = 32768;
+  // Count what the method does on each input (cost.hpp): check_report::cost gives the worst case
+  // and the distribution by size. A black-box check (not white_box).
+  bool cost = false;
+  // Bounds on the cost of every input (cost_bound::parse): an input that passes and costs more
+  // than one allows fails, outcome_kind::cost. Measures cost, as `cost` does.
+  std::vector<cost_bound> max_cost;
 };
 
 // One failed input.
@@ -88,6 +95,9 @@ struct counterexample {
   std::vector<std::uint32_t> candidate;    // the pre-state: the search's candidate vector
   std::uint32_t objects = 0;               // objects reachable in the pre-state
   std::string post_state;                  // rendered in check_options::format; empty if none
+  // Cost failures: the bound as a C++ condition over a method_cost named `cost` ("cost.reads <=
+  // 18u"), for the reproducer.
+  std::string cost_condition;
 };
 
 struct check_report {
@@ -112,6 +122,8 @@ struct check_report {
   // varies, no valid input, an invariant that accepts nearly everything); only when every input
   // of the scope was generated.
   std::vector<std::string> warnings;
+  // What the method did on the inputs, when the check measured cost (check_options::cost).
+  cost_report cost;
 };
 
 // Progress of a long check; called about once a second.

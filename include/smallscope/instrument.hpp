@@ -56,7 +56,10 @@ SMALLSCOPE_ALWAYS_INLINE void note_read(const volatile void* address, std::size_
 
 inline void note_write(const volatile void* address, std::size_t bytes, bool one_slot) {
   const auto* at = static_cast<const std::byte*>(const_cast<const void*>(address));
-  for (std::size_t i = 0; i < (one_slot ? 1 : bytes); ++i) current_observer->on_write(at + i);
+  if (one_slot)
+    current_observer->on_write(at);
+  else
+    current_observer->on_write_bytes(at, bytes);
 }
 
 }  // namespace detail

@@ -12,6 +12,7 @@
 #include "smallscope/array.hpp"
 #include "smallscope/check.hpp"
 #include "smallscope/checker.hpp"
+#include "smallscope/cost.hpp"
 #include "smallscope/counterexample.hpp"
 #include "smallscope/explore.hpp"
 #include "smallscope/field.hpp"

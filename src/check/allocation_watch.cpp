@@ -101,13 +101,19 @@ thread_local window current;
 inline bool recording() { return current.open && allocation_watch_paused == 0; }
 
 void note_new(void* p, std::size_t n) {
-  if (p == nullptr || !recording()) return;
+  if (p == nullptr) return;
+  if (counting_allocations != 0) [[unlikely]]
+    ++allocations_counted;
+  if (!recording()) return;
   ++current.seen;
   current.blocks.insert(reinterpret_cast<std::uintptr_t>(p), n);
 }
 
 void note_delete(void* p) {
-  if (p == nullptr || !recording()) return;
+  if (p == nullptr) return;
+  if (counting_allocations != 0) [[unlikely]]
+    ++frees_counted;
+  if (!recording()) return;
   if (!current.blocks.erase(reinterpret_cast<std::uintptr_t>(p))) current.freed.push(p);
 }
 

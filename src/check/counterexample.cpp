@@ -126,6 +126,7 @@ std::string value_code(const object_graph& g, const std::vector<std::string>& la
 // Why a counterexample has no picture of its post-state.
 std::string missing_post_state(const counterexample& c) {
   if (c.kind == outcome_kind::leak) return "(valid; released after the check)";
+  if (c.kind == outcome_kind::cost) return "(valid: the method returned and its oracle passed)";
   if (c.kind == outcome_kind::crash && c.returned) return "(unreadable: reading it crashed)";
   return "(none: the method did not return)";
 }
@@ -150,6 +151,7 @@ std::string failed_check_text(const counterexample& c) {
                         : fmt::format("the method crashed: {}", c.detail);
     case outcome_kind::timeout: return fmt::format("timeout: the method {}", c.detail);
     case outcome_kind::leak: return fmt::format("the method leaks {}", c.detail);
+    case outcome_kind::cost: return fmt::format("the method costs too much: {}", c.detail);
   }
   return "?";
 }
@@ -204,17 +206,26 @@ std::string test_reproducer(const check_context& ctx, const counterexample& c, t
 
   std::string code;
   auto it = std::back_inserter(code);
+  // A cost's reproducer counts what the method does: a failed bound, or a worst case kept as a
+  // regression test (a passed input with a condition).
+  const bool metered = !c.cost_condition.empty();
+  const std::string what = c.kind == outcome_kind::passed && metered
+                               ? fmt::format("the worst case of the scope; it fails when the method costs more than {}",
+                                             c.cost_condition)
+                               : failed_check_text(c);
   if (!ctx.reproduce_command.empty())
     fmt::format_to(it, "// Reproduces input {} of `{} --input {}`:\n// {}.\n", c.input, ctx.reproduce_command, c.input,
-                   failed_check_text(c));
+                   what);
   else
     fmt::format_to(it, "// Reproduces input {} of the check of {} on {} ({}):\n// {}.\n", c.input,
-                   ctx.method->name, space.data().subject, ctx.fin->describe(), failed_check_text(c));
+                   ctx.method->name, space.data().subject, ctx.fin->describe(), what);
   if (c.kind == outcome_kind::timeout) code += "// On the faulty code this test does not terminate.\n";
   if (c.kind == outcome_kind::crash) code += "// On the faulty code this test crashes.\n";
   if (c.kind == outcome_kind::leak)
     code += "// It watches the method's allocations: link it with the smallscope library.\n";
-  if (c.kind != outcome_kind::leak)
+  if (metered)
+    code += "// It counts the method's reads, writes, allocations and frees: link it with the smallscope library.\n";
+  if (c.kind != outcome_kind::leak && !metered)
     fmt::format_to(it,
                    "// Build it with {} and either the smallscope library or -DSMALLSCOPE_NO_TRACKING\n"
                    "// (and -fno-access-control when it names private members, as smallscope_instrument targets do).\n",
@@ -228,6 +239,9 @@ std::string test_reproducer(const check_context& ctx, const counterexample& c, t
   else
     code += "#include <gtest/gtest.h>\n";
   code += "\n#include \"smallscope/heap.hpp\"\n#include \"smallscope/oracle.hpp\"\n";
+  if (metered)
+    code += "#include \"smallscope/detail/cost_meter.hpp\"\n\n#ifdef SMALLSCOPE_NO_TRACKING\n"
+            "#error \"this test counts tracked reads and writes: build it without SMALLSCOPE_NO_TRACKING\"\n#endif\n";
   if (!ctx.header.empty()) fmt::format_to(it, "#include \"{}\"\n", ctx.header);
   code += "\nnamespace {\n\n";
   for (std::size_t k = 0; k < p.graph.objects.size(); ++k)
@@ -308,7 +322,9 @@ std::string test_reproducer(const check_context& ctx, const counterexample& c, t
   const std::string call = ctx.method->free_function
                                ? fmt::format("{}(*now{}{})", ctx.method->cpp_member, args.empty() ? "" : ", ", args)
                                : fmt::format("now->{}({})", ctx.method->cpp_member, args);
+  if (metered) code += "  smallscope::method_cost cost;\n  smallscope::detail::cost_meter meter(&cost);\n";
   fmt::format_to(it, "  {}{};\n", has_result ? "const auto result = " : "", call);
+  if (metered) code += "  meter.stop();\n";
   // The invariant the check judged: the method's own (a member of the root, or a free function).
   const std::string& invariant = ctx.method->cpp_invariant;
   // Everything is judged first and checked after the release: a framework's checks allocate
@@ -325,6 +341,9 @@ std::string test_reproducer(const check_context& ctx, const counterexample& c, t
          "\"the invariant fails in the post-state; its clause: \" << smallscope::detail::failed_invariant_clause");
   if (!ctx.method->cpp_post.empty()) expect("v.passed()", "\"postcondition clause fails: \" << v.failed_clause()");
   if (leak) expect("leaked.empty()", "leaked.size() << \" blocks leaked by the method\"");
+  if (metered)
+    expect(c.cost_condition, "\"the method did \" << cost.reads << \" reads, \" << cost.writes << \" writes, \" << "
+                             "cost.allocations << \" allocations and \" << cost.frees << \" frees\"");
   code += "  smallscope::release(old);\n}\n";
   return code;
 }

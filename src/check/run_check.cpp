@@ -38,6 +38,7 @@ const char* outcome_name(outcome_kind k) {
     case outcome_kind::crash: return "crash";
     case outcome_kind::timeout: return "timeout";
     case outcome_kind::leak: return "leak";
+    case outcome_kind::cost: return "cost";
   }
   return "?";
 }
@@ -78,7 +79,8 @@ std::vector<std::uint64_t> sample_inputs(std::uint64_t n, std::uint64_t k, std::
 
 // A worker process and what it shares with the supervisor.
 struct worker_slot {
-  worker_slot(std::uint32_t slot_count, std::uint32_t number) : state(slot_count, number) {}
+  worker_slot(std::uint32_t slot_count, std::uint32_t number, std::uint32_t cost_rows)
+      : state(slot_count, number, cost_rows) {}
   detail::shared_worker_state state;
   pid_t pid = -1;
   int fd = -1;  // the read end of its pipe
@@ -153,6 +155,9 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
                                     options.search.one_per_class))
     throw std::invalid_argument("given structures (a spec's instances) are checked black-box, all of them, without eq_class");
   if (options.threads == 0) throw std::invalid_argument("threads must be at least 1");
+  const bool measures_cost = options.cost || !options.max_cost.empty();
+  if (measures_cost && options.white_box)
+    throw std::invalid_argument("cost is measured black-box: white-box runs the method inside the search");
   // What needs one worker in the search's order: the inputs picked, the first failures, given
   // structures or classes.
   const bool in_order = options.stop_after != 0 || options.sample != 0 || options.only_input != 0 ||
@@ -203,7 +208,8 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   const detail::check_job job{&fin, &invariant, &method, &effective, &selection};
   std::vector<std::unique_ptr<worker_slot>> slots;
   for (unsigned w = 0; w < options.threads; ++w)
-    slots.push_back(std::make_unique<worker_slot>(space.slot_count(), w + 1));
+    slots.push_back(std::make_unique<worker_slot>(
+        space.slot_count(), w + 1, measures_cost ? static_cast<std::uint32_t>(space.objects().size()) : 0));
   detail::child_reaper reaper;  // the workers left when the supervisor leaves (an exception, a stop)
   auto start_worker = [&](worker_slot& slot) {
     detail::child_options isolation;
@@ -352,6 +358,13 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     for (const auto& slot : slots) all += static_cast<std::uint64_t>(slot->state->book().*field);
     return all;
   };
+  std::vector<const detail::worker_state*> states;
+  for (const auto& slot : slots) states.push_back(&*slot->state);
+  const auto describe_worst = [&](cost_input& w, std::uint64_t tuple) {
+    tuples.describe(tuple, w.arguments, w.integers);
+    space.write_all(w.candidate.data());
+    w.objects = static_cast<std::uint32_t>(method.describe(space.root()).objects.size());
+  };
   report.threads = options.threads;
   report.units = units.size();
   report.inputs = total(&detail::ledger::checked);
@@ -395,11 +408,15 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
         report.explored += counts.explored.load();
       }
     }
+    const auto number = [&](std::uint64_t unit, std::uint64_t input) {
+      return unit == 0 ? input : before[unit - 1] * tuples.count() + input;
+    };
     for (auto& f : failures) {
-      const std::uint64_t input = before[f.unit - 1] * tuples.count() + f.failure.input;
+      const std::uint64_t input = number(f.unit, f.failure.input);
       renumber_picture(f.failure.post_state, f.failure.input, input);
       f.failure.input = input;
     }
+    if (measures_cost) report.cost = detail::merge_cost_books(states, number, describe_worst);
     if (finished) report.total_inputs = report.structures * tuples.count();
     // Interrupted: the units in progress count what their workers searched so far, so that the
     // structures and candidates add up to the inputs checked.
@@ -412,6 +429,9 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
         report.explored += w.explored;
       }
   } else {
+    if (measures_cost)
+      report.cost = detail::merge_cost_books(
+          states, [](std::uint64_t, std::uint64_t input) { return input; }, describe_worst);
     report.structures = first.valid;
     report.explored = first.explored;
     fields_read = first.fields_read;

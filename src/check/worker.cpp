@@ -101,12 +101,15 @@ input_checker::input_checker(const check_job& job, const state_space& space, wor
       labels_(space),
       times_(job.options->timeout),
       judging_{job.options->source, 0},
+      measures_cost_(job.options->cost || !job.options->max_cost.empty()),
       spec_hooks_{&judging_, nullptr, nullptr,
                   [](void* context, const void* now, const copy_map& copied, std::span<const std::int64_t> arguments,
                      std::string& failed) {
                     const auto* j = static_cast<const judge_context*>(context);
                     return j->source->judge(j->index, now, copied, arguments, failed);
-                  }} {}
+                  }} {
+  detail::count_cost = measures_cost_;
+}
 
 bool input_checker::check(std::uint64_t structure, std::uint64_t first, const std::uint32_t* current,
                           std::uint64_t unit) {
@@ -116,6 +119,8 @@ bool input_checker::check(std::uint64_t structure, std::uint64_t first, const st
   const run_hooks* hooks = judging_.source != nullptr && judging_.source->judge ? &spec_hooks_ : nullptr;
   const std::uint64_t first_input = (structure - 1) * per_structure + 1;
   auto sel = std::lower_bound(selection.begin(), selection.end(), first_input + first);
+  // The inputs' size: the structure's objects reachable besides the root.
+  if (measures_cost_) size_ = job_.method->describe(space_.root()).objects.size() - 1;
   for (std::uint64_t t = first; t < per_structure; ++t) {
     const std::uint64_t input = first_input + t;
     if (!selection.empty()) {
@@ -141,9 +146,22 @@ bool input_checker::check(std::uint64_t structure, std::uint64_t first, const st
     state_.started_ns.store(0);
     at_step("ran");
     times_.add(elapsed);
+    std::string cost_condition;
+    if (measures_cost_) {
+      if (run.kind == outcome_kind::passed)
+        for (const cost_bound& b : options.max_cost)
+          if (std::string over = b.exceeded(run.cost, size_); !over.empty()) {
+            run.kind = outcome_kind::cost;
+            run.detail = std::move(over);
+            cost_condition = b.condition(size_);
+            break;
+          }
+    }
     const bool passed = run.kind == outcome_kind::passed;
     if (!passed) {
-      write_failure(fd_, failed_input(input, run, job_, space_, current, tuples_, t, labels_), unit);
+      counterexample c = failed_input(input, run, job_, space_, current, tuples_, t, labels_);
+      c.cost_condition = std::move(cost_condition);
+      write_failure(fd_, c, unit);
       at_step("failure sent");
     }
     ledger& d = state_.draft();
@@ -151,6 +169,7 @@ bool input_checker::check(std::uint64_t structure, std::uint64_t first, const st
     d.method_ns += elapsed;
     ++d.checked;
     ++(passed ? d.passed : d.failed);
+    if (measures_cost_) state_.count_cost(d, unit, input, size_, run.cost, t, current);
     const std::uint64_t failed = d.failed;
     state_.commit();
     at_step("counted");

@@ -77,6 +77,8 @@ class input_checker {
   const graph_labels labels_;
   time_limit times_;
   judge_context judging_;
+  bool measures_cost_;              // check_options::cost or max_cost
+  std::uint64_t size_ = 0;          // of the structure being checked
   run_hooks spec_hooks_;
   std::vector<std::int64_t> args_;
 };

@@ -13,14 +13,87 @@
 #include <chrono>
 #include <cstring>
 #include <new>
+#include <stdexcept>
 #include <system_error>
 
 namespace smallscope::detail {
 
-shared_worker_state::shared_worker_state(std::uint32_t slot_count, std::uint32_t owner)
-    : shared_mapping((4 + sample_capacity) * sizeof(std::uint32_t) * static_cast<std::size_t>(slot_count)) {
+shared_worker_state::shared_worker_state(std::uint32_t slot_count, std::uint32_t owner, std::uint32_t cost_rows)
+    : shared_mapping((4 + sample_capacity) * sizeof(std::uint32_t) * static_cast<std::size_t>(slot_count) + 8 +
+                     (cost_rows == 0 ? 0 : 2 * cost_books::words(cost_rows, slot_count) * sizeof(std::uint64_t))) {
   (*this)->slot_count = slot_count;
   (*this)->owner = owner;
+  (*this)->cost_rows = cost_rows;
+}
+
+cost_bucket cost_books::bucket_range(std::uint32_t bucket) {
+  if (bucket < 32) return {bucket, bucket, 0};
+  const std::uint32_t bits = bucket - 32 + 6;  // the values' bit width
+  return {std::uint64_t{1} << (bits - 1), bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1, 0};
+}
+
+ledger& worker_state::draft() {
+  const std::uint32_t now = in_force.load(std::memory_order_relaxed);
+  const ledger& b = books[now];
+  ledger& d = books[1 - now];
+  d = b;
+  if (cost_rows != 0) {
+    // The two books differ in what the ledger in force changed: copy that over.
+    const std::uint64_t* from = cost_book(now);
+    std::uint64_t* to = cost_book(1 - now);
+    if (b.touched_row != no_slot) {
+      const std::size_t at = static_cast<std::size_t>(b.touched_row) * cost_books::row_words;
+      std::copy(from + at, from + at + cost_books::row_words, to + at);
+    }
+    for (std::size_t m = 0; m < cost_measure_count; ++m) {
+      if (b.touched_bucket[m] != 0xff) {
+        const std::size_t at = cost_books::histogram_at(cost_rows) + m * cost_books::buckets + b.touched_bucket[m];
+        to[at] = from[at];
+      }
+      if ((b.touched_worst >> m & 1) != 0) {
+        const std::size_t at = cost_books::worst_at(cost_rows) + m * cost_books::worst_words(slot_count);
+        std::copy(from + at, from + at + cost_books::worst_words(slot_count), to + at);
+      }
+    }
+  }
+  d.touched_row = no_slot;
+  d.touched_bucket.fill(0xff);
+  d.touched_worst = 0;
+  return d;
+}
+
+void worker_state::count_cost(ledger& draft, std::uint64_t unit, std::uint64_t number, std::uint64_t size,
+                              const method_cost& cost, std::uint64_t tuple, const std::uint32_t* candidate) {
+  if (size >= cost_rows) throw std::logic_error("an input larger than the finitization's objects");
+  const auto buffer = static_cast<std::uint32_t>(&draft - books);
+  std::uint64_t* book = cost_book(buffer);
+  std::uint64_t* row = book + size * cost_books::row_words;
+  draft.touched_row = static_cast<std::uint32_t>(size);
+  ++row[0];
+  for (std::size_t m = 0; m < cost_measure_count; ++m) {
+    const std::uint64_t v = cost_of(cost, cost_measures[m]);
+    std::uint64_t* cell = row + 1 + 4 * m;  // max, unit, input, total
+    if (cell[2] == 0 || v > cell[0]) {  // inputs come in order: the first with the most
+      cell[0] = v;
+      cell[1] = unit;
+      cell[2] = number;
+    }
+    cell[3] += v;
+    const std::uint32_t bucket = cost_books::bucket_of(v);
+    ++book[cost_books::histogram_at(cost_rows) + m * cost_books::buckets + bucket];
+    draft.touched_bucket[m] = static_cast<std::uint8_t>(bucket);
+    std::uint64_t* worst = book + cost_books::worst_at(cost_rows) + m * cost_books::worst_words(slot_count);
+    if (worst[2] == 0 || v > worst[0]) {
+      worst[0] = v;
+      worst[1] = unit;
+      worst[2] = number;
+      worst[3] = tuple;
+      worst[4] = size;
+      for (std::size_t k = 0; k < cost_measure_count; ++k) worst[5 + k] = cost_of(cost, cost_measures[k]);
+      std::copy(candidate, candidate + slot_count, worst + cost_books::worst_head);
+      draft.touched_worst = static_cast<std::uint8_t>(draft.touched_worst | 1u << m);
+    }
+  }
 }
 
 void worker_state::commit() {
@@ -129,6 +202,7 @@ std::string encode_failure(const counterexample& c, std::uint64_t unit) {
   for (auto v : c.candidate) put_u64(body, v);
   put_u64(body, c.objects);
   put_string(body, c.post_state);
+  put_string(body, c.cost_condition);
   std::string record;
   put_u64(record, body.size());
   return record + body;
@@ -160,6 +234,7 @@ void decode_failures(std::string& buffer, std::vector<failure_record>& out) {
     for (std::uint64_t i = 0; i < slots; ++i) c.candidate.push_back(static_cast<std::uint32_t>(r.u64()));
     c.objects = static_cast<std::uint32_t>(r.u64());
     c.post_state = r.string();
+    c.cost_condition = r.string();
     out.push_back(std::move(f));
   }
   buffer.erase(0, consumed);

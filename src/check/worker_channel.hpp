@@ -11,10 +11,13 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <bit>
 #include <span>
 #include <new>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +26,7 @@
 #include "isolate/time_limit.hpp"
 #include "report/finitization_warnings.hpp"
 #include "smallscope/checker.hpp"
+#include "smallscope/cost.hpp"
 
 namespace smallscope::detail {
 
@@ -48,7 +52,34 @@ struct ledger {
   std::uint32_t buffer = 0;     // which of the two candidate buffers holds the checkpoint
   bool fields_read = false;     // search_stats::fields_read of every worker so far
   reservoir_sampler sampler;    // the sample of valid structures (plain data)
+  // The parts of the cost book (cost_books) this ledger changed from the other one's.
+  std::uint32_t touched_row = no_slot;
+  std::array<std::uint8_t, cost_measure_count> touched_bucket{0xff, 0xff, 0xff, 0xff};
+  std::uint8_t touched_worst = 0;  // bit m: the worst input of measure m
 };
+
+// The cost of the inputs a worker measured (check_options::cost), beside each ledger: per size,
+// the inputs and per measure the largest cost, the first input with it (unit, input) and the
+// sum; then per measure a histogram (bucket_of); then per measure the worst input of all
+// (worst_words: its cost, number, argument tuple, size, every measure and its candidate).
+// Committed with the ledger: a commit changes one row, one bucket per measure and the worst
+// inputs it beat, which the next draft copies over (no copy of the whole book per input).
+namespace cost_books {
+inline constexpr std::size_t row_words = 1 + 4 * cost_measure_count;  // inputs, {max, unit, input, total}
+inline constexpr std::size_t buckets = 91;  // 0..31 one each, then 2^5..2^63 one per power of two
+// max, unit, input, tuple, size, the cost in each measure, then the candidate's slot values.
+inline constexpr std::size_t worst_head = 5 + cost_measure_count;
+inline std::size_t worst_words(std::uint32_t slot_count) { return worst_head + slot_count; }
+inline std::size_t histogram_at(std::uint32_t rows) { return rows * row_words; }
+inline std::size_t worst_at(std::uint32_t rows) { return histogram_at(rows) + cost_measure_count * buckets; }
+inline std::size_t words(std::uint32_t rows, std::uint32_t slot_count) {
+  return worst_at(rows) + cost_measure_count * worst_words(slot_count);
+}
+inline std::uint32_t bucket_of(std::uint64_t v) {
+  return v < 32 ? static_cast<std::uint32_t>(v) : 32 + static_cast<std::uint32_t>(std::bit_width(v)) - 6;
+}
+cost_bucket bucket_range(std::uint32_t bucket);
+}  // namespace cost_books
 
 // The first argument tuple of `structure` (1-based) not accounted for in `book`, numbering
 // `per_structure` inputs per structure: per_structure when all are.
@@ -73,17 +104,14 @@ struct worker_state {
   std::atomic<bool> finished{false};
   std::uint32_t slot_count = 0;
   std::uint32_t owner = 0;  // the slot's number (1-based): claims work units for its workers
+  std::uint32_t cost_rows = 0;  // sizes 0 .. cost_rows - 1 have cost rows; 0: cost not measured
   ledger books[2];
   std::atomic<std::uint32_t> in_force{0};
   // The ledger in force. Read by the supervisor while the worker is dead or finished (the
   // progress lines read the gauges).
   const ledger& book() const { return books[in_force.load(std::memory_order_acquire)]; }
-  // A copy of the ledger in force, to change and then commit().
-  ledger& draft() {
-    const std::uint32_t now = in_force.load(std::memory_order_relaxed);
-    books[1 - now] = books[now];
-    return books[1 - now];
-  }
+  // A copy of the ledger in force (and of its cost book), to change and then commit().
+  ledger& draft();
   // Puts the draft in force (one atomic store), then updates the gauges.
   void commit();
   // The draft with a checkpoint of the structure numbered `structure`: its candidate and field
@@ -98,6 +126,17 @@ struct worker_state {
   std::uint32_t* stack(std::uint32_t buffer) { return candidate(buffer) + slot_count; }
   std::uint32_t* sample() { return candidate(2); }
   const std::uint32_t* sample() const { return const_cast<worker_state*>(this)->sample(); }
+  // The cost book beside ledger `buffer` (cost_books), after the sample.
+  std::uint64_t* cost_book(std::uint32_t buffer) {
+    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(sample() + static_cast<std::size_t>(sample_capacity) * slot_count);
+    auto* first = reinterpret_cast<std::uint64_t*>((end + 7) & ~std::uintptr_t{7});
+    return first + static_cast<std::size_t>(buffer) * cost_books::words(cost_rows, slot_count);
+  }
+  const std::uint64_t* cost_book() const { return const_cast<worker_state*>(this)->cost_book(in_force.load()); }
+  // Counts, in `draft`, the cost of input `number` (of unit `unit`) of size `size`: argument
+  // tuple `tuple` on the structure `candidate`.
+  void count_cost(ledger& draft, std::uint64_t unit, std::uint64_t number, std::uint64_t size, const method_cost& cost,
+                  std::uint64_t tuple, const std::uint32_t* candidate);
   // The checkpoint's candidate.
   std::uint32_t* candidate() { return candidate(book().buffer); }
 };
@@ -110,10 +149,11 @@ inline void at_step(const char* step) {
     worker_step_hook(step);
 }
 
-// A worker_state for `slot_count` slots, of the slot numbered `owner`.
+// A worker_state for `slot_count` slots, of the slot numbered `owner`, with `cost_rows` rows of
+// cost (0: the check measures no cost).
 class shared_worker_state : public shared_mapping<worker_state> {
  public:
-  shared_worker_state(std::uint32_t slot_count, std::uint32_t owner);
+  shared_worker_state(std::uint32_t slot_count, std::uint32_t owner, std::uint32_t cost_rows = 0);
 };
 
 // What several workers share (check_options::threads): the work units of the search, in its
@@ -131,6 +171,13 @@ struct unit_board {
   };
   unit_counts* units() { return reinterpret_cast<unit_counts*>(this + 1); }
 };
+
+// The cost of every input the workers of `states` measured, as one report: worst inputs
+// numbered by `number(unit, input)` (the first in scope order where several cost the most),
+// their arguments and objects filled in by `describe` from their argument tuple.
+cost_report merge_cost_books(const std::vector<const worker_state*>& states,
+                             const std::function<std::uint64_t(std::uint64_t unit, std::uint64_t input)>& number,
+                             const std::function<void(cost_input& worst, std::uint64_t tuple)>& describe);
 
 // Claims a unit for the slot of `state`: the unit its ledger holds when that one is neither done
 // nor held by another slot, else the first unit without a holder, which is written in the ledger

@@ -19,6 +19,7 @@
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
+#include "cli/cost_output.hpp"
 #include "cli/file_lock.hpp"
 #include "cli/findings_file.hpp"
 #include "spec/load.hpp"
@@ -30,6 +31,7 @@
 #include "cli/progress.hpp"
 #include "cli/stats.hpp"
 #include "smallscope/checker.hpp"
+#include "smallscope/cost.hpp"
 #include "smallscope/counterexample.hpp"
 #include "smallscope/spec.hpp"
 #include "smallscope/subject.hpp"
@@ -95,8 +97,12 @@ int run_check_command(const check_request& r) {
   if (spec && (r.white_box || r.sample != 0 || r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--spec checks every instance of the spec black-box: it does not go with --white-box, --sample, "
                       "--eq-class or --one-per-class");
+  const bool cost = r.cost || !r.cost_plot.empty() || !r.max_cost.empty();
+  if (cost && r.white_box)
+    throw usage_error("--cost, --max-cost and --cost-plot measure black-box: they do not go with --white-box (which "
+                      "runs the method inside the search)");
   require_distinct_files({{"--suite", r.suite}, {"--invariant", r.gen.invariant}, {"--spec", r.spec_file}},
-                         {{"--findings", r.findings}});
+                         {{"--findings", r.findings}, {"--cost-plot", r.cost_plot}});
   const bool from_suite = !r.suite.empty();
   if (from_suite && (spec || r.white_box || r.sample != 0 || r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--suite checks every structure of the suite file black-box: it does not go with --spec, "
@@ -121,6 +127,26 @@ int run_check_command(const check_request& r) {
                                     escaped(r.findings), std::strerror(errno)));
   }
   const file_lock findings_lock("--findings", r.findings);  // one run writes it
+  if (!r.cost_plot.empty()) {
+    std::ofstream plot(r.cost_plot, std::ios::out | std::ios::app);
+    if (!plot)
+      throw usage_error(fmt::format("--cost-plot: cannot write '{}' ({}); give a file name in a writable directory",
+                                    escaped(r.cost_plot), std::strerror(errno)));
+  }
+  const file_lock plot_lock("--cost-plot", r.cost_plot);
+  // The bounds, over n and the finitization's parameters.
+  std::vector<std::pair<std::string, double>> names;
+  for (std::size_t i = 0; i < s.parameters.size() && i < p.size(); ++i)
+    names.emplace_back(s.parameters[i].name, static_cast<double>(p[i]));
+  std::vector<cost_bound> bounds;
+  for (const std::string& text : r.max_cost) {
+    try {
+      bounds.push_back(cost_bound::parse(text, names));
+    } catch (const std::invalid_argument& e) {
+      throw usage_error(fmt::format("--max-cost '{}': {}; write MEASURE <= EXPRESSION, e.g. 'reads <= 2*n + 4'",
+                                    escaped(text), e.what()));
+    }
+  }
 
   // Which failures come first, which inputs are picked, or which structures are given: one worker.
   const char* ordered = r.stop_after != 0 ? "--stop-after" : r.sample != 0 ? "--sample" : r.input != 0 ? "--input"
@@ -156,6 +182,8 @@ int run_check_command(const check_request& r) {
   options.shard_index = shard.shard_index;
   options.shard_count = shard.shard_count;
   options.units_per_shard = r.gen.shard_units;
+  options.cost = cost;
+  options.max_cost = bounds;
 
   if (r.input != 0 && !r.white_box && !spec && !from_suite) {
     const auto total = count_inputs(instance.fin, instance.invariant, method, r.gen.search, instance.eq_class,
@@ -242,6 +270,15 @@ int run_check_command(const check_request& r) {
   }
   if (report.failures.size() > shown)
     out("({} more counterexamples; --show N prints more)\n", grouped(report.failures.size() - shown));
+  if (r.cost || !r.cost_plot.empty()) {
+    write_out(cost_text(report.cost, ctx, *format, sharded ? std::string() : command, r.reproducers,
+                        r.reproducer_format));
+    if (!r.cost_plot.empty() &&
+        !write_file_or_report("--cost-plot", r.cost_plot,
+                              cost_plot(report.cost, fmt::format("{} {} {}: the most each input of size n cost", s.name,
+                                                                 method.name, joined(p)))))
+      write_failed = true;
+  }
   if (!r.findings.empty()) {
     // What made the findings, so that running it again gives them again: the sample too.
     const std::string made_by =
@@ -312,6 +349,7 @@ int run_check_command(const check_request& r) {
     for (std::size_t i = 0; i < report.failures.size() && i < 10; ++i) first.push_back(report.failures[i].input);
     j["first_failed_inputs"] = first;
     j["warnings"] = report.warnings;
+    if (cost) j["cost"] = cost_figures(report.cost);
     if (sharded) {  // what `merge` needs to number the inputs as the whole check
       j["options"] = fmt::format("{}{}{}", non_default_options(r.gen.search),
                                  r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "", spec_invariant_options(r.gen));
@@ -409,6 +447,21 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
   c.add_flag("--generators", check->gen.generators,
              "search the inputs with the invariant's form with dedicated generators (the same inputs, found\n"
              "from fewer candidates)");
+  c.add_flag("--cost", check->cost,
+             "count what the method does on each input (reads and writes of tracked fields, blocks allocated\n"
+             "and freed) and print the worst case by size, how it grows, and the worst inputs (docs/COST.md)");
+  rules["--max-cost"] = "MEASURE <= EXPRESSION: reads, writes, allocations, frees or accesses, over n and the "
+                        "finitization's parameters";
+  c.add_option("--max-cost", check->max_cost,
+               "fail every input that passes but costs more than BOUND, 'MEASURE <= EXPRESSION': MEASURE is reads,\n"
+               "writes, allocations, frees or accesses (reads + writes); EXPRESSION uses numbers, n (the input's\n"
+               "objects besides the root), the finitization's parameters by name, + - * / ^, log2(x), sqrt(x),\n"
+               "min(x, y), max(x, y). Repeat it for several bounds")
+      ->type_name("BOUND")
+      ->allow_extra_args(false);
+  rules["--cost-plot"] = "a file name (written as SVG)";
+  c.add_option("--cost-plot", check->cost_plot, "write an SVG of the worst case of each measure against the size (implies --cost)")
+      ->type_name("FILE.svg");
   add_shard_options(c, rules, check->gen, "check");
   add_search_options(c, check->gen.search);
   c.footer(fmt::format(

@@ -103,6 +103,9 @@ struct check_request {
   std::string spec_post;
   std::string spec_scope;  // --scope: the spec's scope instead of the one SCOPE gives
   std::string suite;  // --suite FILE: the inputs are the suite file's structures
+  bool cost = false;  // --cost: print the cost report (cost.hpp)
+  std::vector<std::string> max_cost;  // --max-cost BOUND...: bounds on every input's cost
+  std::string cost_plot;  // --cost-plot FILE.svg: the worst cases by size
 };
 
 // `smallscope merge FILE...`: the shards' outputs of one search joined.

@@ -16,7 +16,7 @@ namespace smallscope::cli {
 
 namespace {
 
-constexpr const char* made_by = "smallscope mutate --incremental";
+constexpr const char* cache_made_by = "smallscope mutate --incremental";
 constexpr int format_version = 2;  // 2: with "content_hash" (of the rest)
 
 struct hasher {
@@ -108,7 +108,7 @@ outcome_cache::outcome_cache(std::string path, const std::vector<mutate::mutant>
   if (parsed.duplicate_key) throw bad(parsed.error);
   const nlohmann::json& j = parsed.value;
   if (j.is_discarded() || !j.is_object()) throw bad("not a JSON object");
-  if (j.value("made_by", std::string()) != made_by) throw bad("no \"made_by\": \"smallscope mutate --incremental\"");
+  if (j.value("made_by", std::string()) != cache_made_by) throw bad("no \"made_by\": \"smallscope mutate --incremental\"");
   if (j.value("version", 0) != format_version) throw bad(fmt::format("not version {}", format_version));
   if (!j.contains("outcomes") || !j["outcomes"].is_object()) throw bad("no \"outcomes\" object");
   if (!files::content_hash_matches(j))
@@ -166,7 +166,7 @@ void outcome_cache::store(const mutation_report& report) {
 }
 
 void outcome_cache::save() const {
-  nlohmann::json j = {{"made_by", made_by}, {"version", format_version}, {"outcomes", outcomes_}};
+  nlohmann::json j = {{"made_by", cache_made_by}, {"version", format_version}, {"outcomes", outcomes_}};
   j["content_hash"] = files::content_hash(j);
   write_file_atomically("--incremental", path_, j.dump() + "\n");
 }

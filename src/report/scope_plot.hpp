@@ -10,13 +10,20 @@ namespace smallscope {
 
 struct plot_series {
   std::string name;
-  std::vector<std::optional<double>> values;  // one per scope, in percent; empty: no point
+  std::vector<std::optional<double>> values;  // one per scope (in percent by default); empty: no point
   std::string color;                          // "#1f77b4"
   bool dashed = false;
 };
 
+// The axes: percentages against the scope unless told otherwise.
+struct plot_axes {
+  std::string x_label = "scope";
+  std::string y_unit = " %";  // after each label of the y axis
+  double y_max = 100;         // the y axis runs from 0 to y_max in five steps
+};
+
 // `scopes` label the x axis; every series has one value per scope.
 std::string scope_plot_svg(const std::string& title, const std::vector<long long>& scopes,
-                           const std::vector<plot_series>& series);
+                           const std::vector<plot_series>& series, const plot_axes& axes = {});
 
 }  // namespace smallscope

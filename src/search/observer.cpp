@@ -40,6 +40,10 @@ void access_observer::note_write(std::uint32_t slot) {
 }
 
 void access_observer::on_read_bytes(const void* address, std::size_t bytes) {
+  if (counting_) {
+    ++reads_counted_;
+    return;
+  }
   const auto* at = static_cast<const std::byte*>(address);
   const std::uintptr_t before = unbound_read_;
   for (std::size_t i = 0; i < bytes; ++i) on_read(at + i);
@@ -47,6 +51,10 @@ void access_observer::on_read_bytes(const void* address, std::size_t bytes) {
 }
 
 void access_observer::on_read_array(const void* address, std::size_t bytes) {
+  if (counting_) {
+    ++reads_counted_;
+    return;
+  }
   const auto* at = static_cast<const std::byte*>(address);
   const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
   if (mirror_size_ == 0 && offset >= bytes_) return;  // outside the arena: not a candidate's
@@ -63,6 +71,15 @@ void access_observer::on_read_array(const void* address, std::size_t bytes) {
     }
     on_read(at + i);
   }
+}
+
+void access_observer::on_write_bytes(const void* address, std::size_t bytes) {
+  if (counting_) {
+    ++writes_counted_;
+    return;
+  }
+  const auto* at = static_cast<const std::byte*>(address);
+  for (std::size_t i = 0; i < bytes; ++i) on_write(at + i);
 }
 
 void access_observer::restart_marks(std::uint32_t level) {

@@ -12,6 +12,7 @@
 #include "smallscope/subject.hpp"
 #include "subjects/search_tree.hpp"
 #include "subjects/singly_linked_list.hpp"
+#include "subjects/methods_test_support.hpp"
 
 namespace {
 
@@ -24,11 +25,7 @@ struct checked {
   check_report report;
 };
 
-const smallscope::target_method& method_of(const smallscope::subject_instance& i, const std::string& name) {
-  for (const auto& m : i.methods)
-    if (m.name == name) return m;
-  throw std::runtime_error("no method " + name);
-}
+using methods_test::method_of;
 
 check_report check(const std::string& subject, const std::string& method, std::vector<std::int64_t> fin,
                    check_options options = {}) {

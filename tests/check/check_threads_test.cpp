@@ -16,17 +16,14 @@
 #include "report/finitization_warnings.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/subject.hpp"
+#include "subjects/methods_test_support.hpp"
 
 namespace {
 
 using smallscope::check_options;
 using smallscope::check_report;
 
-const smallscope::target_method& method_of(const smallscope::subject_instance& i, const std::string& name) {
-  for (const auto& m : i.methods)
-    if (m.name == name) return m;
-  throw std::runtime_error("no method " + name);
-}
+using methods_test::method_of;
 
 void expect_same(const check_report& one, const check_report& many, const std::string& what) {
   EXPECT_EQ(many.inputs, one.inputs) << what;

@@ -64,6 +64,7 @@ class WorkerKill : public ::testing::Test {
     check_options o;
     o.threads = threads;
     o.format = smallscope::structure_format::dot;
+    o.cost = true;  // the cost books are committed with the ledger: exact too
     plan->steps = 0;
     plan->kill_at = 0;
     const check_report whole = smallscope::run_check(instance.fin, instance.invariant, *method, o);
@@ -88,6 +89,21 @@ class WorkerKill : public ::testing::Test {
       EXPECT_EQ(r.structures, whole.structures) << what;
       EXPECT_EQ(r.total_inputs, whole.total_inputs) << what;
       EXPECT_EQ(r.explored, whole.explored) << what;
+      ASSERT_EQ(r.cost.by_size.size(), whole.cost.by_size.size()) << what;
+      for (std::size_t i = 0; i < r.cost.by_size.size(); ++i)
+        for (const auto m : smallscope::cost_measures) {
+          EXPECT_EQ(r.cost.by_size[i].inputs, whole.cost.by_size[i].inputs) << what;
+          EXPECT_EQ(r.cost.by_size[i][m].max, whole.cost.by_size[i][m].max) << what;
+          EXPECT_EQ(r.cost.by_size[i][m].worst_input, whole.cost.by_size[i][m].worst_input) << what;
+          EXPECT_EQ(r.cost.by_size[i][m].total, whole.cost.by_size[i][m].total) << what;
+        }
+      for (std::size_t m = 0; m < smallscope::cost_measure_count; ++m) {
+        EXPECT_EQ(r.cost.worst[m].input, whole.cost.worst[m].input) << what;
+        EXPECT_EQ(r.cost.worst[m].candidate, whole.cost.worst[m].candidate) << what;
+        ASSERT_EQ(r.cost.distribution[m].size(), whole.cost.distribution[m].size()) << what;
+        for (std::size_t b = 0; b < r.cost.distribution[m].size(); ++b)
+          EXPECT_EQ(r.cost.distribution[m][b].inputs, whole.cost.distribution[m][b].inputs) << what;
+      }
       ASSERT_EQ(r.failures.size(), whole.failures.size()) << what;
       for (std::size_t i = 0; i < r.failures.size(); ++i) {
         EXPECT_EQ(r.failures[i].input, whole.failures[i].input) << what;

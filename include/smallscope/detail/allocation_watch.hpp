@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace smallscope::detail {
@@ -17,6 +18,12 @@ namespace smallscope::detail {
 // Nonzero while the watch must not record (the harness's own work inside a window). Inline, so
 // heap.hpp compiles without the library too (a reproducer built with SMALLSCOPE_NO_TRACKING).
 inline thread_local int allocation_watch_paused = 0;
+
+// A method's cost (cost_meter.hpp): while counting_allocations is nonzero, the library's operator
+// new and delete count every block on the thread here, window or not.
+inline thread_local int counting_allocations = 0;
+inline thread_local std::uint64_t allocations_counted = 0;
+inline thread_local std::uint64_t frees_counted = 0;
 
 struct allocation_watch_pause {
   allocation_watch_pause() { ++allocation_watch_paused; }

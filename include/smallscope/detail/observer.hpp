@@ -88,8 +88,18 @@ class generator_sink {
   ~generator_sink() = default;
 };
 
+// Constructs the counting observer (cost_meter.hpp): no arena, every read and write counted.
+struct counting_tag {};
+
 class access_observer {
  public:
+  constexpr access_observer() = default;
+  // An observer that counts the reads and writes of tracked fields (a method's cost): its read
+  // table is one mark that is off, so every read takes the slower branch, and it mirrors
+  // nothing, so the read reaches the mirror's branch (never taken by a search), which counts it.
+  explicit constexpr access_observer(counting_tag)
+      : read_marks_(&never_on), mirror_(&no_range), mirror_size_(1), counting_(true) {}
+
   // Records a read of the field that starts at `address`. Fast path: the table's and the mask's
   // loads and the mark's, for a field already on the stack (or an arena byte where no slot
   // starts, or an address whose low bits land on a mark that is on).
@@ -101,6 +111,10 @@ class access_observer {
     // (its byte aliases an arena byte whose slot is off the stack), or every read is counted.
     std::uintptr_t offset = at - base_;
     if (mirror_size_ != 0) [[unlikely]] {
+      if (counting_) {  // the counting observer (a mirror of nothing): off the search's path
+        ++reads_counted_;
+        return;
+      }
       offset = mirrored_offset(at);
       if (offset >= saved_bytes_) return;
     } else {
@@ -157,9 +171,21 @@ class access_observer {
   // Records a write to the field that starts at `address` (rare: predicates should not write).
   // Writes to a mirror are the method's own business: the candidate is not touched.
   void on_write(const void* address) {
+    if (counting_) [[unlikely]] {
+      ++writes_counted_;
+      return;
+    }
     const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
     if (mirror_size_ == 0 && offset < bytes_ && slot_at_[offset] != no_slot) note_write(slot_at_[offset]);
   }
+
+  // A write of `bytes` bytes at `address` as a whole (a struct member assigned whole).
+  void on_write_bytes(const void* address, std::size_t bytes);
+
+  // The counting observer's counts since reset_counts().
+  std::uint64_t reads_counted() const { return reads_counted_; }
+  std::uint64_t writes_counted() const { return writes_counted_; }
+  void reset_counts() { reads_counted_ = writes_counted_ = 0; }
 
   // Until end_mirror, reads of the `n` ranges (sorted by start, disjoint) count as reads of the
   // arena offsets they mirror, and reads elsewhere are ignored; no read budget applies.
@@ -188,6 +214,8 @@ class access_observer {
   }
   static constexpr std::uint32_t mark_levels = 4;
   static constexpr stack_mark always_on = stack_mark::on;
+  static constexpr stack_mark never_on = stack_mark::off;
+  static constexpr mirror_range no_range{};
 
   // The table the first test of a read looks at, by the address's low bits: on_stack_at_, or
   // all_off_ to send every read to the counted branch (the watchdog's store), or for the
@@ -217,6 +245,9 @@ class access_observer {
   const counted_element* counted_ = nullptr;  // per slot; null when no array is counted
   std::uintptr_t unbound_read_ = 0;  // 1 + the arena offset of the first read no field covers
   const std::uint32_t* values_ = nullptr;     // the candidate vector (value index per slot)
+  bool counting_ = false;                     // the counting observer: counts, tracks nothing
+  std::uint64_t reads_counted_ = 0;
+  std::uint64_t writes_counted_ = 0;
 };
 
 // Watches nothing: its arena is empty, so every read falls outside it.
