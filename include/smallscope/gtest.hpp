@@ -8,7 +8,8 @@
 //     EXPECT_TRUE(smallscope::testing::all_inputs_pass<tree>(fin(5, 0, 5, 1, 5), remove));
 //   }
 //
-// all_sequences_pass does the same for every sequence of API calls (paper 001, explore.hpp).
+// all_inputs_within_cost adds a bound on each input's cost (cost.hpp); all_sequences_pass does
+// the same for every sequence of API calls (paper 001, explore.hpp).
 // Include this header only in test code that links GoogleTest.
 #pragma once
 
@@ -16,7 +17,9 @@
 
 #include <cstdlib>
 #include <functional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "smallscope/detail/test_adapter.hpp"
 
@@ -47,6 +50,28 @@ template <auto RepOk>
 ::testing::AssertionResult all_inputs_pass(const finitization& fin, const target_method& method,
                                            const gtest_options& options = {}) {
   return all_inputs_pass(fin, make_predicate<RepOk>(), method, options);
+}
+
+// Checks `method` as all_inputs_pass does, with the cost bound `bound` as an oracle too
+// (cost.hpp: "reads <= 2*log2(n + 1) + 3", n the input's objects besides the root): each input
+// that passes but costs more is a failure with its input and a reproducer that meters the call.
+// A bound that does not parse fails the assertion with the parser's message.
+inline ::testing::AssertionResult all_inputs_within_cost(const finitization& fin, const predicate& invariant,
+                                                         const target_method& method, std::string_view bound,
+                                                         gtest_options options = {}) {
+  try {
+    options.check.max_cost.push_back(cost_bound::parse(bound));
+  } catch (const std::invalid_argument& e) {
+    return ::testing::AssertionFailure() << "the cost bound '" << bound << "' does not parse: " << e.what();
+  }
+  return all_inputs_pass(fin, invariant, method, options);
+}
+
+// The same, with the root class's member invariant rep_ok.
+template <class Root>
+::testing::AssertionResult all_inputs_within_cost(const finitization& fin, const target_method& method,
+                                                  std::string_view bound, const gtest_options& options = {}) {
+  return all_inputs_within_cost(fin, make_predicate<&Root::rep_ok>(), method, bound, options);
 }
 
 // A scope too big for one runner, spread over GoogleTest's shards: registers `parts` tests

@@ -64,6 +64,29 @@ TEST(GTestIntegration, ACorrectMethodPassesEveryInput) {
   EXPECT_STREQ(result.message(), "remove: all 4386 inputs passed");
 }
 
+// A bound on each input's cost as an oracle: SearchTree's remove reads at most a path and the
+// successor's path below the removed node; a bound of one read per node is too tight.
+TEST(GTestIntegration, InputsAboveACostBoundAreFailures) {
+  const auto within = smallscope::testing::all_inputs_within_cost<tree>(fin(5, 0, 5, 1, 5), search_tree_method(false),
+                                                                        "reads <= 8*n + 8");
+  EXPECT_TRUE(within) << within.message();
+  smallscope::testing::gtest_options one;
+  one.show = 1;
+  ::testing::AssertionResult over = ::testing::AssertionSuccess();
+  EXPECT_NONFATAL_FAILURE(over = smallscope::testing::all_inputs_within_cost<tree>(
+                              fin(5, 0, 5, 1, 5), search_tree_method(false), "reads <= n", one),
+                          "the method costs too much: reads 1 > n = 0 at n = 0");
+  EXPECT_FALSE(over);
+  EXPECT_NONFATAL_FAILURE((void)smallscope::testing::all_inputs_within_cost<tree>(
+                              fin(5, 0, 5, 1, 5), search_tree_method(false), "reads <= n", one),
+                          "EXPECT_TRUE(cost.reads <= 0u)");
+  const auto unparsed = smallscope::testing::all_inputs_within_cost<tree>(fin(2, 0, 2, 1, 2), search_tree_method(false),
+                                                                          "reads < n");
+  EXPECT_FALSE(unparsed);
+  EXPECT_STREQ(unparsed.message(),
+               "the cost bound 'reads < n' does not parse: column 7: expected '<=' after the measure, found '<'");
+}
+
 TEST(GTestIntegration, EachCounterexampleIsAFailureWithPicturesAndReproducer) {
   smallscope::testing::gtest_options options;
   options.check.timeout = 0.2;
