@@ -287,7 +287,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
       // worker is replaced and goes on with the first input its ledger does not count; three
       // deaths on one input are the environment's.
       const bool outside = slot.timed_out ? !in_run : WIFSIGNALED(status) && detail::outside_signal(WTERMSIG(status));
-      if (outside && !options.white_box) {
+      if (outside) {
         const std::uint64_t at = in_run ? state.input.load() : 0;
         slot.outside_deaths = at == slot.outside_input ? slot.outside_deaths + 1 : 1;
         slot.outside_input = at;
@@ -298,6 +298,16 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
               slot.outside_deaths, in_run ? fmt::format(" on input {}", at) : "",
               detail::signal_text(WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL)));
         state.started_ns.store(0);
+        if (options.white_box) {  // the tuple's search again, from its counts when it began
+          detail::ledger& d = state.draft();
+          d.structure = 0;
+          d.checked = d.tuple_checked;
+          d.passed = d.tuple_passed;
+          d.failed = d.tuple_failed;
+          d.searched = d.tuple_searched;
+          d.method_ns = d.tuple_method_ns;
+          state.commit();
+        }
         ++report.worker_restarts;
         start_worker(slot);
         continue;

@@ -70,6 +70,7 @@ bool fails(void* context, const void* root) {
   d.valid = stats.valid + 1;
   d.tuple = w.tuple;
   st.commit();
+  at_step("white-box checkpoint");
   st.input.store(st.book().failed + 1);
   st.limit_ns.store(w.times->limit_ns());
   const std::int64_t start = steady_ns();
@@ -86,12 +87,14 @@ bool fails(void* context, const void* root) {
 
   const std::int64_t elapsed = steady_ns() - start;
   st.started_ns.store(0);
+  at_step("white-box ran");
   w.times->add(elapsed);
   ledger& counted = st.draft();
   counted.method_ns += elapsed;
   ++counted.checked;
   if (w.last.kind == outcome_kind::passed) ++counted.passed;
   st.commit();
+  at_step("white-box counted");
   return w.last.kind != outcome_kind::passed;
 }
 
@@ -101,8 +104,9 @@ worker_exit run_white_box_worker(const check_job& job, worker_state& state, int 
   const check_options& options = *job.options;
   const state_space labels_space(job.fin->data());
   const argument_tuples tuples(*job.method, labels_space);
+  // A checkpoint within the tuple being searched (after a crash), or that tuple from its start.
   const bool resuming = state.book().structure != 0;
-  const std::uint64_t first_tuple = resuming ? state.book().tuple : 0;
+  const std::uint64_t first_tuple = state.book().tuple;
   time_limit times(options.timeout);
   for (std::uint64_t t = first_tuple; t < tuples.count(); ++t) {
     auto call = std::make_shared<white_box_call>();
@@ -120,6 +124,18 @@ worker_exit run_white_box_worker(const check_job& job, worker_state& state, int 
     call->tuple = t;
     call->times = &times;
     own.values(t, call->args);
+    if (!resuming || t != first_tuple) {
+      ledger& start = state.draft();
+      start.tuple = t;
+      start.structure = 0;
+      start.tuple_checked = start.checked;
+      start.tuple_passed = start.passed;
+      start.tuple_failed = start.failed;
+      start.tuple_searched = start.searched;
+      start.tuple_method_ns = start.method_ns;
+      state.commit();
+      at_step("white-box tuple");
+    }
     if (resuming && t == first_tuple) {
       const ledger& book = state.book();
       search.resume_after({state.candidate(book.buffer), space.slot_count()},
@@ -129,6 +145,7 @@ worker_exit run_white_box_worker(const check_job& job, worker_state& state, int 
     while (search.next()) {
       const std::uint64_t failed = state.book().failed + 1;
       write_failure(fd, failed_input(failed, call->last, job, search.space(), search.candidate(), own, t, labels));
+      at_step("white-box failure sent");
       ledger& d = state.draft();
       d.failed = failed;
       state.commit();

@@ -48,6 +48,11 @@ struct ledger {
   std::uint64_t valid = 0;      // one worker: the search's; several: structures this slot checked
   std::uint64_t tuple = 0;      // white-box: the argument tuple searched
   std::uint64_t searched = 0;   // white-box: explored by the finished searches
+  // White-box: the counts when the search of `tuple` began. A worker killed from outside is
+  // followed by one that searches that tuple again from these counts (its failures come again
+  // with the same numbers, which the supervisor drops).
+  std::uint64_t tuple_checked = 0, tuple_passed = 0, tuple_failed = 0, tuple_searched = 0;
+  std::int64_t tuple_method_ns = 0;
   std::uint32_t stack_size = 0;
   std::uint32_t buffer = 0;     // which of the two candidate buffers holds the checkpoint
   bool fields_read = false;     // search_stats::fields_read of every worker so far

@@ -136,6 +136,50 @@ TEST_F(WorkerKill, OneOfTwoWorkersKilledAtAnyStepLosesAndRepeatsNothing) {
   kill_at_every_step("TreeMap", "remove_flipped", 3, 2);
 }
 
+// White-box (one search per argument tuple, the method run inside it): a worker killed from
+// outside is followed by one that searches its tuple again from the counts it began with; the
+// failures found again keep their numbers and are not reported twice.
+TEST_F(WorkerKill, AWhiteBoxWorkerKilledAtAnyStepLosesAndRepeatsNothing) {
+  const auto* s = smallscope::find_subject("TreeMap");
+  const auto instance = s->make(s->scope(3));
+  const smallscope::target_method* method = nullptr;
+  for (const auto& m : instance.methods)
+    if (m.name == "remove_flipped") method = &m;
+  ASSERT_NE(method, nullptr);
+  check_options o;
+  o.white_box = true;
+  plan->steps = 0;
+  plan->kill_at = 0;
+  const check_report whole = smallscope::run_check(instance.fin, instance.invariant, *method, o);
+  const std::uint64_t steps = plan->steps.load();
+  ASSERT_GT(whole.failed, 0u);
+  std::map<std::string, unsigned> killed_at;
+  for (std::uint64_t k = 1; k <= steps; ++k) {
+    plan->steps = 0;
+    plan->kill_at = k;
+    plan->killed = false;
+    const check_report r = smallscope::run_check(instance.fin, instance.invariant, *method, o);
+    ASSERT_TRUE(plan->killed) << k;
+    const std::string what = "white-box, killed at step " + std::to_string(k) + " (" + plan->step + ")";
+    ++killed_at[plan->step];
+    EXPECT_EQ(r.worker_restarts, whole.worker_restarts + 1) << what;
+    EXPECT_EQ(r.inputs, whole.inputs) << what;
+    EXPECT_EQ(r.passed, whole.passed) << what;
+    EXPECT_EQ(r.failed, whole.failed) << what;
+    EXPECT_EQ(r.explored, whole.explored) << what;
+    ASSERT_EQ(r.failures.size(), whole.failures.size()) << what;
+    for (std::size_t i = 0; i < r.failures.size(); ++i) {
+      EXPECT_EQ(r.failures[i].input, whole.failures[i].input) << what;
+      EXPECT_EQ(r.failures[i].kind, whole.failures[i].kind) << what;
+      EXPECT_EQ(r.failures[i].candidate, whole.failures[i].candidate) << what;
+      EXPECT_EQ(r.failures[i].arguments, whole.failures[i].arguments) << what;
+    }
+  }
+  for (const char* step : {"white-box tuple", "white-box checkpoint", "white-box ran", "white-box counted",
+                           "white-box failure sent"})
+    EXPECT_GT(killed_at[step], 0u) << step;
+}
+
 // Crashes: the supervisor counts the input its worker died on, in the dead worker's ledger.
 TEST_F(WorkerKill, AWorkerKilledBesideCrashesLosesAndRepeatsNothing) {
   kill_at_every_step("SinglyLinkedList", "remove_null_deref", 3, 1);
