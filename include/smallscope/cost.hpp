@@ -97,6 +97,7 @@ struct cost_input {
   std::vector<std::string> arguments;    // as text, as in a counterexample
   std::vector<std::int64_t> integers;
   std::uint32_t objects = 0;             // objects reachable in the pre-state
+  std::string post_state;  // drawn in check_options::format by running the method on it again
 };
 
 struct cost_report {

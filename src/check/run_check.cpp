@@ -24,6 +24,7 @@
 #include "check/worker.hpp"
 #include "check/worker_channel.hpp"
 #include "report/finitization_warnings.hpp"
+#include "report/graph_printer.hpp"
 #include "search/korat_search.hpp"
 #include "search/parallel_search.hpp"
 
@@ -134,6 +135,59 @@ std::uint32_t merged_sample(const std::vector<std::unique_ptr<worker_slot>>& slo
   for (std::uint32_t i = 0; i < n; ++i) std::copy(at(index[i]), at(index[i]) + slot_count, sorted.data() + static_cast<std::size_t>(i) * slot_count);
   out = std::move(sorted);
   return n;
+}
+
+// The post-state of the passed input `w` (pre-state in the arena of `space`), drawn by a forked
+// child that runs the method on it again; empty when the child does not draw it within 30 s.
+std::string post_state_of(const detail::state_space& space, const target_method& method,
+                          const detail::argument_tuples& tuples, std::uint64_t tuple, const cost_input& w,
+                          structure_format format) {
+  struct drawing {
+    const target_method* method;
+    const detail::graph_labels* labels;
+    std::vector<std::pair<const void*, const void*>> copied;
+    structure_format format;
+    std::string title;
+    int fd;
+  };
+  const detail::graph_labels labels(space);
+  drawing d{&method, &labels, {}, format, "post_state_" + std::to_string(w.input), -1};
+  detail::child_options isolation;
+  isolation.silent = true;
+  const detail::child c = detail::fork_child(isolation, [&](int fd) {
+    d.fd = fd;
+    std::vector<std::int64_t> args;
+    tuples.values(tuple, args);
+    const run_hooks hooks{&d,
+                          [](void* context, const copy_map& copied) {
+                            auto& self = *static_cast<drawing*>(context);
+                            for (const auto& [from, to] : copied.objects) self.copied.emplace_back(from, to);
+                          },
+                          [](void* context, const void* now) {
+                            auto& self = *static_cast<drawing*>(context);
+                            const object_graph g = self.method->describe(now);
+                            const std::string picture =
+                                detail::render_graph(g, self.labels->label(g, self.copied), self.format, self.title);
+                            (void)detail::write_whole(self.fd, picture.data(), picture.size());
+                          }};
+    (void)method.call(space.root(), args, &hooks);
+    return 0;
+  });
+  detail::child_reaper reaper;
+  reaper.add(c);
+  std::string picture;
+  const std::int64_t deadline = steady_ns() + std::int64_t{30'000'000'000};
+  int status = 0;
+  while (::waitpid(c.pid, &status, WNOHANG) == 0) {
+    if (steady_ns() > deadline) return {};  // the reaper kills it
+    pollfd p{c.fd, POLLIN, 0};
+    ::poll(&p, 1, 20);
+    detail::drain_pipe(c.fd, picture, false);
+  }
+  reaper.forget(c.pid);
+  detail::drain_pipe(c.fd, picture, true);
+  ::close(c.fd);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? picture : std::string();
 }
 
 // "digraph post_state_<local> {" of a picture in dot, for the input's number in the whole scope.
@@ -374,6 +428,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     tuples.describe(tuple, w.arguments, w.integers);
     space.write_all(w.candidate.data());
     w.objects = static_cast<std::uint32_t>(method.describe(space.root()).objects.size());
+    w.post_state = post_state_of(space, method, tuples, tuple, w, options.format);
   };
   report.threads = options.threads;
   report.units = units.size();

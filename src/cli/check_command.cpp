@@ -162,6 +162,9 @@ int run_check_command(const check_request& r) {
   const bool sharded = shard.shard_count > 1;
   if (sharded && ordered != nullptr)
     throw usage_error(fmt::format("{} does not go with --shard: a shard checks its share of every input", ordered));
+  if (sharded && (r.cost || !r.cost_plot.empty()))
+    throw usage_error("--cost and --cost-plot report one run's worst case, which `merge` does not join: give them "
+                      "without --shard (--max-cost goes with --shard: its failures are merged as any)");
   if (sharded && !r.findings.empty())
     throw usage_error("--findings does not go with --shard: a shard's failures are in its --stats json line, and "
                       "`smallscope merge --findings FILE` writes all of them, numbered as the whole check");
@@ -349,7 +352,7 @@ int run_check_command(const check_request& r) {
     for (std::size_t i = 0; i < report.failures.size() && i < 10; ++i) first.push_back(report.failures[i].input);
     j["first_failed_inputs"] = first;
     j["warnings"] = report.warnings;
-    if (cost) j["cost"] = cost_figures(report.cost);
+    if (r.cost || !r.cost_plot.empty()) j["cost"] = cost_figures(report.cost);
     if (sharded) {  // what `merge` needs to number the inputs as the whole check
       j["options"] = fmt::format("{}{}{}", non_default_options(r.gen.search),
                                  r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "", spec_invariant_options(r.gen));

@@ -99,8 +99,11 @@ std::string cost_text(const cost_report& cost, const check_context& ctx, structu
     if (std::find(pictured.begin(), pictured.end(), w.input) != pictured.end()) continue;
     pictured.push_back(w.input);
     counterexample c = as_counterexample(w);
-    text += pre_state_picture(ctx, c, format);
-    if (!text.empty() && text.back() != '\n') text += '\n';
+    std::string pre = pre_state_picture(ctx, c, format), post = w.post_state;
+    for (std::string* picture : {&pre, &post})
+      if (!picture->empty() && picture->back() == '\n') picture->pop_back();
+    text += fmt::format("  pre-state:  {}\n  post-state: {}\n", pre,
+                        post.empty() ? "(not drawn: running the method on it again did not end within 30 s)" : post);
     if (!command.empty()) text += fmt::format("  run it alone: {} --input {}\n", command, w.input);
     if (reproducers) {
       std::string condition;

@@ -133,6 +133,8 @@ TEST(Cost, EveryInputsReadsAreThePathItWalksOnOneWorkerAndOnTwo) {
     EXPECT_EQ(worst.cost.reads, report.cost.all[cost_measure::reads].max);
     EXPECT_EQ(worst.arguments.size(), 1u);
     EXPECT_FALSE(worst.candidate.empty());
+    // After the call: find leaves the tree as it was (the deepest chain's nodes, keys in order).
+    EXPECT_NE(worst.post_state.find("SearchTree#0{root=Node#0 size=5}"), std::string::npos) << worst.post_state;
   }
 }
 
@@ -214,6 +216,9 @@ TEST(Cost, AllocationsAndFreesAreTheBlocksTheMethodTakesAndGives) {
   EXPECT_EQ(add.cost.all[cost_measure::allocations].max, 1u);  // a new node, or none
   EXPECT_EQ(add.cost.all[cost_measure::frees].max, 0u);
   EXPECT_GT(add.cost.all[cost_measure::writes].max, 1u);  // the link and the size
+  // The first input that allocates adds to the empty tree: its post-state holds the new node.
+  EXPECT_EQ(add.cost.worst_in(cost_measure::allocations).post_state,
+            "SearchTree#0{root=new Node#0 size=1} new Node#0{left=null right=null info=0}");
   const auto remove = smallscope::run_check(instance.fin, instance.invariant, method_of(instance, "remove"), o);
   EXPECT_EQ(remove.cost.all[cost_measure::allocations].max, 0u);
   EXPECT_EQ(remove.cost.all[cost_measure::frees].max, 1u);  // the node unlinked

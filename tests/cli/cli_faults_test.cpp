@@ -589,6 +589,8 @@ const std::vector<error_case> error_cases = {
      sink::file, sink::file, 2, "unknown name 'depth'; the names are n, nodes, minSize, maxSize, minInfo, maxInfo"},
     {"--cost with --white-box", {"check", "SearchTree", "remove", "3", "--cost", "--white-box"}, sink::file, sink::file,
      2, "do not go with --white-box"},
+    {"--cost with --shard", {"check", "SearchTree", "remove", "3", "--cost", "--shard", "1/2"}, sink::file,
+     sink::file, 2, "which `merge` does not join"},
     {"--cost-plot not writable", {"check", "SearchTree", "remove", "3", "--cost-plot", "/dev/null/c.svg"}, sink::file,
      sink::file, 2, "--cost-plot"},
     {"two outputs on one file", {"gen", "BinaryTree", "3", "--output", "/tmp/same.txt", "--suite", "/tmp/same.txt"},
