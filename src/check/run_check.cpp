@@ -353,13 +353,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
               detail::signal_text(WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL)));
         state.started_ns.store(0);
         if (options.white_box) {  // the tuple's search again, from its counts when it began
-          detail::ledger& d = state.draft();
-          d.structure = 0;
-          d.checked = d.tuple_checked;
-          d.passed = d.tuple_passed;
-          d.failed = d.tuple_failed;
-          d.searched = d.tuple_searched;
-          d.method_ns = d.tuple_method_ns;
+          state.draft().restart_tuple();
           state.commit();
         }
         ++report.worker_restarts;

@@ -128,11 +128,7 @@ worker_exit run_white_box_worker(const check_job& job, worker_state& state, int 
       ledger& start = state.draft();
       start.tuple = t;
       start.structure = 0;
-      start.tuple_checked = start.checked;
-      start.tuple_passed = start.passed;
-      start.tuple_failed = start.failed;
-      start.tuple_searched = start.searched;
-      start.tuple_method_ns = start.method_ns;
+      start.begin_tuple();
       state.commit();
       at_step("white-box tuple");
     }

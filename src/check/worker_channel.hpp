@@ -53,6 +53,23 @@ struct ledger {
   // with the same numbers, which the supervisor drops).
   std::uint64_t tuple_checked = 0, tuple_passed = 0, tuple_failed = 0, tuple_searched = 0;
   std::int64_t tuple_method_ns = 0;
+  // White-box: the counts now are the ones the search of `tuple` begins with.
+  void begin_tuple() {
+    tuple_checked = checked;
+    tuple_passed = passed;
+    tuple_failed = failed;
+    tuple_searched = searched;
+    tuple_method_ns = method_ns;
+  }
+  // White-box: back to the counts the search of `tuple` began with, to search it again.
+  void restart_tuple() {
+    structure = 0;
+    checked = tuple_checked;
+    passed = tuple_passed;
+    failed = tuple_failed;
+    searched = tuple_searched;
+    method_ns = tuple_method_ns;
+  }
   std::uint32_t stack_size = 0;
   std::uint32_t buffer = 0;     // which of the two candidate buffers holds the checkpoint
   bool fields_read = false;     // search_stats::fields_read of every worker so far

@@ -39,6 +39,24 @@ void count_step(const char* step) {
   ::raise(SIGKILL);
 }
 
+// The counts and failures of a run killed once are those of the undisturbed one.
+void expect_same_findings(const check_report& r, const check_report& whole, const std::string& what) {
+  EXPECT_EQ(r.worker_restarts, whole.worker_restarts + 1) << what;
+  EXPECT_FALSE(r.interrupted) << what;
+  EXPECT_EQ(r.inputs, whole.inputs) << what;
+  EXPECT_EQ(r.passed, whole.passed) << what;
+  EXPECT_EQ(r.failed, whole.failed) << what;
+  EXPECT_EQ(r.explored, whole.explored) << what;
+  ASSERT_EQ(r.failures.size(), whole.failures.size()) << what;
+  for (std::size_t i = 0; i < r.failures.size(); ++i) {
+    EXPECT_EQ(r.failures[i].input, whole.failures[i].input) << what;
+    EXPECT_EQ(r.failures[i].kind, whole.failures[i].kind) << what;
+    EXPECT_EQ(r.failures[i].candidate, whole.failures[i].candidate) << what;
+    EXPECT_EQ(r.failures[i].arguments, whole.failures[i].arguments) << what;
+    EXPECT_EQ(r.failures[i].post_state, whole.failures[i].post_state) << what;
+  }
+}
+
 class WorkerKill : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -81,14 +99,9 @@ class WorkerKill : public ::testing::Test {
                                " workers, killed at step " + std::to_string(k) + " (" + plan->step + ")";
       if (!plan->killed) continue;  // two workers: the steps may come in another order
       ++killed_at[plan->step];
-      EXPECT_EQ(r.worker_restarts, whole.worker_restarts + 1) << what;
-      EXPECT_FALSE(r.interrupted) << what;
-      EXPECT_EQ(r.inputs, whole.inputs) << what;
-      EXPECT_EQ(r.passed, whole.passed) << what;
-      EXPECT_EQ(r.failed, whole.failed) << what;
+      expect_same_findings(r, whole, what);
       EXPECT_EQ(r.structures, whole.structures) << what;
       EXPECT_EQ(r.total_inputs, whole.total_inputs) << what;
-      EXPECT_EQ(r.explored, whole.explored) << what;
       ASSERT_EQ(r.cost.by_size.size(), whole.cost.by_size.size()) << what;
       for (std::size_t i = 0; i < r.cost.by_size.size(); ++i)
         for (const auto m : smallscope::cost_measures) {
@@ -103,13 +116,6 @@ class WorkerKill : public ::testing::Test {
         ASSERT_EQ(r.cost.distribution[m].size(), whole.cost.distribution[m].size()) << what;
         for (std::size_t b = 0; b < r.cost.distribution[m].size(); ++b)
           EXPECT_EQ(r.cost.distribution[m][b].inputs, whole.cost.distribution[m][b].inputs) << what;
-      }
-      ASSERT_EQ(r.failures.size(), whole.failures.size()) << what;
-      for (std::size_t i = 0; i < r.failures.size(); ++i) {
-        EXPECT_EQ(r.failures[i].input, whole.failures[i].input) << what;
-        EXPECT_EQ(r.failures[i].kind, whole.failures[i].kind) << what;
-        EXPECT_EQ(r.failures[i].candidate, whole.failures[i].candidate) << what;
-        EXPECT_EQ(r.failures[i].post_state, whole.failures[i].post_state) << what;
       }
     }
     // Every kind of step was hit, the windows between structures and inputs among them.
@@ -162,18 +168,7 @@ TEST_F(WorkerKill, AWhiteBoxWorkerKilledAtAnyStepLosesAndRepeatsNothing) {
     ASSERT_TRUE(plan->killed) << k;
     const std::string what = "white-box, killed at step " + std::to_string(k) + " (" + plan->step + ")";
     ++killed_at[plan->step];
-    EXPECT_EQ(r.worker_restarts, whole.worker_restarts + 1) << what;
-    EXPECT_EQ(r.inputs, whole.inputs) << what;
-    EXPECT_EQ(r.passed, whole.passed) << what;
-    EXPECT_EQ(r.failed, whole.failed) << what;
-    EXPECT_EQ(r.explored, whole.explored) << what;
-    ASSERT_EQ(r.failures.size(), whole.failures.size()) << what;
-    for (std::size_t i = 0; i < r.failures.size(); ++i) {
-      EXPECT_EQ(r.failures[i].input, whole.failures[i].input) << what;
-      EXPECT_EQ(r.failures[i].kind, whole.failures[i].kind) << what;
-      EXPECT_EQ(r.failures[i].candidate, whole.failures[i].candidate) << what;
-      EXPECT_EQ(r.failures[i].arguments, whole.failures[i].arguments) << what;
-    }
+    expect_same_findings(r, whole, what);
   }
   for (const char* step : {"white-box tuple", "white-box checkpoint", "white-box ran", "white-box counted",
                            "white-box failure sent"})
