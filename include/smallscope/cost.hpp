@@ -127,6 +127,9 @@ class cost_bound {
   // Parses `text`. Throws std::invalid_argument naming the column and what was expected there.
   static cost_bound parse(std::string_view text, const std::vector<std::pair<std::string, double>>& names = {});
   const std::string& text() const { return text_; }
+  // The left side's name ("reads", or "accesses") and the right side's text ("2*n + 4").
+  const char* measure_name() const;
+  const std::string& expression() const { return right_; }
   // The right side at size n.
   double limit(std::uint64_t n) const;
   // The left side of `cost`.

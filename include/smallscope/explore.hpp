@@ -9,6 +9,13 @@
 // a subset of what the invariant allows): the valid structures of a finitization that no
 // sequence reaches (the invariant is weaker than what the API maintains) and the reached states
 // that are not among them (the invariant rejects them, or they lie outside the bounds).
+//
+// The cost of sequences (cost.hpp, docs/COST.md): with explore_options::cost each call is
+// metered; the calls found form a graph over the states, on which the worst sequence of every
+// length up to explore_options::sequence_length is found exactly (the most costly path from the
+// empty structure, by dynamic programming over lengths), with the worst amortized cost per call
+// (its total over its length); max_cost bounds each call, max_amortized_cost every sequence
+// (the sum of a sequence's costs against the sum of the bound at each call's size).
 #pragma once
 
 #include <cstdint>
@@ -18,6 +25,7 @@
 #include <vector>
 
 #include "smallscope/check.hpp"
+#include "smallscope/cost.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/search.hpp"
 #include "smallscope/stop.hpp"
@@ -59,6 +67,19 @@ struct explore_options {
   const std::set<std::pair<std::string, std::uint32_t>>* skip = nullptr;
   // Polled between calls (stop.hpp): once true, the exploration ends with the states so far.
   stop_request stop;
+  // Cost (cost.hpp): meter every call and analyse the sequences (explore_report::cost).
+  bool cost = false;
+  // A call that passes but costs more than a bound, n the size of the state it is called on
+  // (objects besides the root), fails as outcome_kind::cost; its state is not explored further.
+  std::vector<cost_bound> max_cost;
+  // A sequence of calls from the empty structure fails when its total cost exceeds the sum of
+  // the bound at each of its calls (each at the size of the state it is called on): an
+  // amortized bound. The shortest sequence over each bound is a finding (outcome_kind::cost).
+  std::vector<cost_bound> max_amortized_cost;
+  // The longest sequences the cost analysis considers. 0: four times the depth the exploration
+  // reached when it found every reachable state (sequences may go round the state graph's
+  // cycles), else that depth. Never more than the depth limit, past which calls were not run.
+  std::uint32_t sequence_length = 0;
 };
 
 // One call of a sequence: a method and one tuple of its integer arguments.
@@ -66,6 +87,36 @@ struct api_call {
   const target_method* method = nullptr;
   std::vector<std::int64_t> args;
   std::string text;  // "put(3, 0)"
+};
+
+// A sequence of calls from the empty structure with what each call cost in one measure.
+struct costed_sequence {
+  std::vector<std::string> calls;
+  std::vector<std::uint64_t> costs;  // per call, in the measure
+  std::vector<std::uint64_t> sizes;  // per call: the size of the state it was called on
+  std::uint64_t total = 0;           // the sum of costs
+  double amortized() const { return calls.empty() ? 0 : static_cast<double>(total) / static_cast<double>(calls.size()); }
+};
+
+// The cost of the calls the exploration ran and of the sequences they form (explore_options::cost).
+struct sequence_cost {
+  bool measured = false;
+  bool allocations_counted = false;  // false where another operator new is in force (a sanitizer's)
+  // Every call of every sequence up to `length` was run (the exploration was not stopped early,
+  // or stopped only by its depth limit): the worst sequences are exact. False: over the calls run.
+  bool complete = false;
+  std::uint32_t length = 0;  // sequences of 1..length calls were analysed
+  // The length asked for (or its default) was cut so that the tables of the analysis (length x
+  // states entries) stay within sequence_meter's memory budget.
+  bool length_limited = false;
+  // The calls run, by the size of the state they were called on (cost_row::inputs counts calls).
+  std::vector<cost_row> by_size;
+  cost_row all;
+  // Per measure (cost_measures' order):
+  std::array<costed_sequence, cost_measure_count> worst_call;       // ends in the costliest call
+  std::array<std::vector<std::uint64_t>, cost_measure_count> worst_total;  // [k - 1]: the most k calls cost
+  std::array<costed_sequence, cost_measure_count> worst_sequence;   // the costliest of `length` calls
+  std::array<costed_sequence, cost_measure_count> worst_amortized;  // the most per call (shortest such)
 };
 
 // A call whose run failed, and the sequence from the empty structure that leads to it.
@@ -108,6 +159,7 @@ struct explore_report {
   double seconds = 0;
   bool has_differential = false;
   sequence_differential differential;
+  sequence_cost cost;  // explore_options::cost, max_cost or max_amortized_cost
 };
 
 // Every tuple of integer arguments of each method (odometer order, the last argument fastest).

@@ -9,7 +9,8 @@
 //   }
 //
 // all_inputs_within_cost adds a bound on each input's cost (cost.hpp); all_sequences_pass does
-// the same for every sequence of API calls (paper 001, explore.hpp).
+// the same for every sequence of API calls (paper 001, explore.hpp), and
+// all_sequences_within_cost bounds their calls' cost, each call's or amortized.
 // Include this header only in test code that links GoogleTest.
 #pragma once
 
@@ -122,6 +123,26 @@ inline ::testing::AssertionResult all_sequences_pass(const std::vector<const tar
   for (const auto& f : run.failures) ADD_FAILURE() << f;
   return run.summary.passed ? ::testing::AssertionSuccess() << run.summary.text
                             : ::testing::AssertionFailure() << run.summary.text;
+}
+
+// Explores as all_sequences_pass does, with cost bounds as oracles (cost.hpp, explore.hpp):
+// `per_call` on each call (n the size of the state it is called on) and `amortized` on every
+// sequence of up to options.sequence_length calls (its total against the sum of the bound at
+// its calls). Either may be empty. A bound that does not parse fails the assertion.
+//
+//   EXPECT_TRUE(smallscope::testing::all_sequences_within_cost({&enqueue, &dequeue}, "", "reads <= 6"));
+inline ::testing::AssertionResult all_sequences_within_cost(const std::vector<const target_method*>& methods,
+                                                            std::string_view per_call, std::string_view amortized,
+                                                            explore_options options = {}, std::size_t show = 3) {
+  for (const auto& [bound, into] : {std::pair{per_call, &options.max_cost}, std::pair{amortized, &options.max_amortized_cost}}) {
+    if (bound.empty()) continue;
+    try {
+      into->push_back(cost_bound::parse(bound));
+    } catch (const std::invalid_argument& e) {
+      return ::testing::AssertionFailure() << "the cost bound '" << bound << "' does not parse: " << e.what();
+    }
+  }
+  return all_sequences_pass(methods, options, show);
 }
 
 }  // namespace smallscope::testing

@@ -134,19 +134,7 @@ int run_check_command(const check_request& r) {
                                     escaped(r.cost_plot), std::strerror(errno)));
   }
   const file_lock plot_lock("--cost-plot", r.cost_plot);
-  // The bounds, over n and the finitization's parameters.
-  std::vector<std::pair<std::string, double>> names;
-  for (std::size_t i = 0; i < s.parameters.size() && i < p.size(); ++i)
-    names.emplace_back(s.parameters[i].name, static_cast<double>(p[i]));
-  std::vector<cost_bound> bounds;
-  for (const std::string& text : r.max_cost) {
-    try {
-      bounds.push_back(cost_bound::parse(text, names));
-    } catch (const std::invalid_argument& e) {
-      throw usage_error(fmt::format("--max-cost '{}': {}; write MEASURE <= EXPRESSION, e.g. 'reads <= 2*n + 4'",
-                                    escaped(text), e.what()));
-    }
-  }
+  const std::vector<cost_bound> bounds = parse_cost_bounds("--max-cost", r.max_cost, s, p);
 
   // Which failures come first, which inputs are picked, or which structures are given: one worker.
   const char* ordered = r.stop_after != 0 ? "--stop-after" : r.sample != 0 ? "--sample" : r.input != 0 ? "--input"

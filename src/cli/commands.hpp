@@ -126,6 +126,11 @@ struct explore_request {
   double timeout = 0;  // seconds per call; 0: ten times the running median plus one second
   bool differential = true;
   std::size_t show = 3;
+  bool cost = false;                              // --cost
+  std::vector<std::string> max_cost;              // --max-cost BOUND...: per call
+  std::vector<std::string> max_amortized_cost;    // --max-amortized-cost BOUND...: per sequence
+  std::uint64_t sequence_length = 0;              // --sequence-length N (0: the default)
+  std::string cost_plot;                          // --cost-plot FILE.svg
 };
 
 // `smallscope-branches cover SUBJECT SCOPE --methods M1,M2`: branch coverage and the white-box

@@ -3,10 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "cli/commands.hpp"
 #include "cli/numbers.hpp"
+#include "cli/output.hpp"
 #include "report/scope_plot.hpp"
 
 namespace smallscope::cli {
@@ -25,18 +28,6 @@ std::vector<cost_measure> shown_measures(const cost_report& cost) {
 
 double mean(const cost_figure& f, std::uint64_t inputs) {
   return inputs == 0 ? 0 : static_cast<double>(f.total) / static_cast<double>(inputs);
-}
-
-std::string fit_text(const cost_fit& f) {
-  if (f.sizes == 0) return "no input of size 1 or more";
-  if (f.growth == cost_growth::constant) return fmt::format("constant, {:.3g}", f.b);
-  const char* curve = f.growth == cost_growth::logarithmic    ? "log2 n"
-                      : f.growth == cost_growth::linear       ? "n"
-                      : f.growth == cost_growth::linearithmic ? "n log2 n"
-                      : f.growth == cost_growth::quadratic    ? "n^2"
-                                                              : "2^n";
-  return fmt::format("grows as {}: {:.3g} {} {} {:.3g} (root mean square error {:.2g} over {} sizes)",
-                     cost_growth_name(f.growth), f.a, curve, f.b < 0 ? "-" : "+", std::abs(f.b), f.error, f.sizes);
 }
 
 std::string distribution_text(const std::vector<cost_bucket>& buckets) {
@@ -67,6 +58,43 @@ std::string cost_values(const method_cost& c, const std::vector<cost_measure>& s
 }
 
 }  // namespace
+
+std::vector<cost_bound> parse_cost_bounds(const char* option, const std::vector<std::string>& texts, const subject& s,
+                                          const std::vector<std::int64_t>& p) {
+  std::vector<std::pair<std::string, double>> names;
+  for (std::size_t i = 0; i < s.parameters.size() && i < p.size(); ++i)
+    names.emplace_back(s.parameters[i].name, static_cast<double>(p[i]));
+  std::vector<cost_bound> bounds;
+  for (const std::string& text : texts) {
+    try {
+      bounds.push_back(cost_bound::parse(text, names));
+    } catch (const std::invalid_argument& e) {
+      throw usage_error(fmt::format("{} '{}': {}; write MEASURE <= EXPRESSION, e.g. 'reads <= 2*n + 4'", option,
+                                    escaped(text), e.what()));
+    }
+  }
+  return bounds;
+}
+
+std::string fit_text(const cost_fit& f) {
+  if (f.sizes == 0) return "no input of size 1 or more";
+  if (f.growth == cost_growth::constant) return fmt::format("constant, {:.3g}", f.b);
+  return fmt::format("grows as {}: {:.3g} {} {} {:.3g} (root mean square error {:.2g} over {} sizes)",
+                     cost_growth_name(f.growth), f.a, growth_formula(f.growth), f.b < 0 ? "-" : "+", std::abs(f.b),
+                     f.error, f.sizes);
+}
+
+const char* growth_formula(cost_growth g) {
+  switch (g) {
+    case cost_growth::constant: return "1";
+    case cost_growth::logarithmic: return "log2 n";
+    case cost_growth::linear: return "n";
+    case cost_growth::linearithmic: return "n log2 n";
+    case cost_growth::quadratic: return "n^2";
+    case cost_growth::exponential: return "2^n";
+  }
+  return "?";
+}
 
 std::string cost_text(const cost_report& cost, const check_context& ctx, structure_format format,
                       const std::string& command, bool reproducers, test_framework framework) {
@@ -184,14 +212,7 @@ std::string cost_plot(const cost_report& cost, const std::string& title) {
       else fitted.values.emplace_back();
     series.push_back(std::move(fitted));
   }
-  // A round top for the y axis: 1, 2 or 5 times a power of ten, at least the largest worst case.
-  double top = std::pow(10, std::floor(std::log10(most)));
-  for (const double f : {1.0, 2.0, 5.0, 10.0})
-    if (top * f >= most) {
-      top *= f;
-      break;
-    }
-  return scope_plot_svg(title, sizes, series, {"size n (objects besides the root)", "", top});
+  return scope_plot_svg(title, sizes, series, {"size n (objects besides the root)", "", round_axis_top(most)});
 }
 
 }  // namespace smallscope::cli

@@ -6,6 +6,9 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <limits>
 #include <memory>
 
@@ -17,11 +20,13 @@
 
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
+#include "cli/cost_output.hpp"
 #include "cli/explore_worker.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
+#include "cli/sequence_cost_output.hpp"
 #include "cli/stats.hpp"
 #include "report/graph_printer.hpp"
 #include "smallscope/counterexample.hpp"
@@ -85,7 +90,23 @@ int run_explore(const explore_request& r) {
   }
   if (calls.empty()) throw usage_error("--methods: a method's argument domain is empty at this scope; give a larger scope");
 
+  const bool cost = r.cost || !r.cost_plot.empty() || !r.max_cost.empty() || !r.max_amortized_cost.empty();
+  const bool show_cost = r.cost || !r.cost_plot.empty();
+  if (r.sequence_length != 0 && !cost)
+    throw usage_error("--sequence-length sets the sequences the cost analysis considers: give it with --cost, "
+                      "--cost-plot, --max-cost or --max-amortized-cost");
+  if (!r.cost_plot.empty()) {
+    require_distinct_files({{"--invariant", r.gen.invariant}}, {{"--cost-plot", r.cost_plot}});
+    std::ofstream plot(r.cost_plot, std::ios::out | std::ios::app);
+    if (!plot)
+      throw usage_error(fmt::format("--cost-plot: cannot write '{}' ({}); give a file name in a writable directory",
+                                    escaped(r.cost_plot), std::strerror(errno)));
+  }
   explore_options o;
+  o.cost = cost;
+  o.max_cost = parse_cost_bounds("--max-cost", r.max_cost, s, p);
+  o.max_amortized_cost = parse_cost_bounds("--max-amortized-cost", r.max_amortized_cost, s, p);
+  o.sequence_length = static_cast<std::uint32_t>(r.sequence_length);
   o.stop = interrupt_stop();
   o.max_depth = static_cast<std::uint32_t>(r.depth);
   o.max_states = r.max_states;
@@ -133,6 +154,7 @@ int run_explore(const explore_request& r) {
       for (const auto b : branches::taken()) bits += b != 0 ? '1' : '0';
       j["branches"] = bits;
     }
+    if (rep.cost.measured) j["cost"] = sequence_cost_figures(rep.cost);
     if (rep.has_differential) {
       const auto& d = rep.differential;
       nlohmann::json unreached = nlohmann::json::array(), not_valid = nlohmann::json::array();
@@ -204,6 +226,13 @@ int run_explore(const explore_request& r) {
       out("  reached, not a valid structure of the finitization: {}\n    calls: {}\n", e["picture"].get<std::string>(),
           calls_text(e["calls"].get<std::vector<std::string>>()));
   }
+  if (show_cost && rep.contains("cost")) {
+    out("{}", sequence_cost_text(rep["cost"]));
+    if (!r.cost_plot.empty())
+      write_file_or_report("--cost-plot", r.cost_plot,
+                           sequence_cost_plot(rep["cost"], fmt::format("{} {} {}: the most k calls cost", s.name,
+                                                                       method_list, joined(p))));
+  }
   std::optional<coverage_table> coverage;
   if (rep.contains("branches")) {
     branch_vector taken;
@@ -241,6 +270,7 @@ int run_explore(const explore_request& r) {
       j["covered"] = coverage->covered;
       j["functions"] = functions_json(*coverage);
     }
+    if (show_cost && rep.contains("cost")) j["cost"] = rep["cost"];
     if (rep.contains("differential")) {
       j["differential"] = rep["differential"];
       j["differential"].erase("unreached_examples");
@@ -275,6 +305,30 @@ command_runner add_explore(CLI::App& ex, rule_table& rules, const std::string& p
   add_timeout(ex, rules, explore->timeout,
               "seconds one call may run before it is a finding: 0.001..86400 (default 0: ten times the running\n"
               "median plus one second; five seconds in an AddressSanitizer build)");
+  ex.add_flag("--cost", explore->cost,
+              "count what each call does (reads and writes of tracked fields, blocks allocated and freed) and\n"
+              "print the worst call by size and the worst sequences: the costliest of each length and the\n"
+              "most per call, found exactly over the graph of states (docs/COST.md)");
+  rules["--max-cost"] = "MEASURE <= EXPRESSION: reads, writes, allocations, frees or accesses, over n and the "
+                        "finitization's parameters";
+  ex.add_option("--max-cost", explore->max_cost,
+                "fail every call that passes but costs more than BOUND, 'MEASURE <= EXPRESSION' as check's,\n"
+                "n the size of the state it is called on. Repeat it for several bounds")
+      ->type_name("BOUND")
+      ->allow_extra_args(false);
+  rules["--max-amortized-cost"] = rules["--max-cost"];
+  ex.add_option("--max-amortized-cost", explore->max_amortized_cost,
+                "fail a sequence of calls from the empty structure whose total cost exceeds the sum of BOUND at\n"
+                "each of its calls (n the size of the state each is called on): an amortized bound. The\n"
+                "shortest such sequence is the finding")
+      ->type_name("BOUND")
+      ->allow_extra_args(false);
+  add_count_in(ex, rules, "--sequence-length", explore->sequence_length, 1, 1'000'000,
+               "the longest sequences the cost analysis considers (default: four times the depth the exploration\n"
+               "reached when it found every state, else that depth; never past --depth)");
+  rules["--cost-plot"] = "a file name (written as SVG)";
+  ex.add_option("--cost-plot", explore->cost_plot, "write an SVG of the most k calls cost against k (implies --cost)")
+      ->type_name("FILE.svg");
   ex.add_flag_callback("--no-differential", [explore] { explore->differential = false; },
                        "do not compare the reached states with gen's valid structures of the finitization");
   auto show = std::make_shared<std::uint64_t>(explore->show);

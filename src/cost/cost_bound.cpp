@@ -229,12 +229,13 @@ std::uint64_t cost_bound::measured(const method_cost& cost) const {
   return accesses_ ? cost.reads + cost.writes : cost_of(cost, measure_);
 }
 
+const char* cost_bound::measure_name() const { return accesses_ ? "accesses" : cost_measure_name(measure_); }
+
 std::string cost_bound::exceeded(const method_cost& cost, std::uint64_t n) const {
   const double bound = limit(n);
   const std::uint64_t value = measured(cost);
   if (static_cast<double>(value) <= bound) return {};
-  return fmt::format("{} {} > {} = {:.6g} at n = {}", accesses_ ? "accesses" : cost_measure_name(measure_), value,
-                     right_, bound, n);
+  return fmt::format("{} {} > {} = {:.6g} at n = {}", measure_name(), value, right_, bound, n);
 }
 
 std::string cost_bound::condition(std::uint64_t n) const {

@@ -12,6 +12,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "explore/sequence_cost.hpp"
+#include "smallscope/detail/cost_meter.hpp"
 #include "space/state_space.hpp"
 
 namespace smallscope {
@@ -63,12 +65,11 @@ class state_table {
     std::uint32_t call;
     const std::string* form;
   };
-  // The new state's number, or -1 when the form is known.
-  std::int64_t add(std::string form, std::uint32_t parent, std::uint32_t call) {
+  // The state's number, and whether it is new.
+  std::pair<std::uint32_t, bool> add(std::string form, std::uint32_t parent, std::uint32_t call) {
     auto [it, inserted] = index_.emplace(std::move(form), static_cast<std::uint32_t>(states_.size()));
-    if (!inserted) return -1;
-    states_.push_back({parent, call, &it->first});
-    return static_cast<std::int64_t>(states_.size() - 1);
+    if (inserted) states_.push_back({parent, call, &it->first});
+    return {it->second, inserted};
   }
   bool contains(const std::string& form) const { return index_.contains(form); }
   std::size_t size() const { return states_.size(); }
@@ -186,9 +187,20 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
   const target_method& first = *calls.front().method;
   explore_report report;
   state_table states;
+  // Cost: every call metered (cost_meter), its edge in the graph of states, the bounds per call.
+  detail::sequence_meter meter(options);
+  struct metering {
+    bool saved = detail::count_cost;
+    explicit metering(bool on) { detail::count_cost = on; }
+    ~metering() { detail::count_cost = saved; }
+  } metered(meter.active());
+  const auto size_of = [](const target_method& m, const void* root) {
+    return static_cast<std::uint64_t>(m.describe(root).objects.size() - 1);  // objects besides the root
+  };
   std::vector<std::pair<std::uint32_t, void*>> level, next;
   void* empty = first.make_empty();
   states.add(form_key(first.canonical(empty)), no_parent, 0);
+  if (meter.active()) meter.state_added(size_of(first, empty), no_parent, 0, {});
   level.emplace_back(0, empty);
   report.states_by_depth.push_back(1);
   auto last_progress = std::chrono::steady_clock::now();
@@ -198,6 +210,7 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
   };
 
   void* in_flight = nullptr;  // a post-state not yet in `next`
+  std::uint32_t levels_done = 0;  // every sequence of up to this many calls was run
   // Out of memory (the address-space limit or the machine's) ends the exploration like a limit:
   // the states and findings so far are the report, and the differential, which needs more, is
   // not run.
@@ -230,7 +243,16 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
           method_run run = apply(calls[c], root, post);
           if (options.after_call) options.after_call();
           ++report.calls;
+          if (meter.active() && run.kind == outcome_kind::passed)
+            for (const cost_bound& b : options.max_cost)
+              if (std::string over = b.exceeded(run.cost, meter.size_of(id)); !over.empty()) {
+                run.kind = outcome_kind::cost;
+                run.detail = std::move(over);
+                run.post_state = calls[c].method->describe(post);
+                break;
+              }
           if (run.kind != outcome_kind::passed) {
+            if (meter.active()) meter.call_run(id, c, run.cost, detail::sequence_meter::no_state);
             std::vector<std::uint32_t> path = states.path(id);
             path.push_back(c);
             report.findings.push_back({texts(calls, path), std::move(run), depth});
@@ -238,14 +260,18 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
             continue;
           }
           in_flight = post;
-          const std::int64_t added = states.add(form_key(calls[c].method->canonical(post)), id, c);
-          if (added < 0) {
+          const auto [to, added] = states.add(form_key(calls[c].method->canonical(post)), id, c);
+          if (meter.active()) {
+            if (added) meter.state_added(size_of(*calls[c].method, post), id, c, run.cost);
+            meter.call_run(id, c, run.cost, to);
+          }
+          if (!added) {
             in_flight = nullptr;
             calls[c].method->release_root(post);
             continue;
           }
           ++found;
-          next.emplace_back(static_cast<std::uint32_t>(added), post);
+          next.emplace_back(to, post);
           in_flight = nullptr;
         }
         if (progress && std::chrono::duration<double>(std::chrono::steady_clock::now() - last_progress).count() >=
@@ -258,6 +284,7 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
       level.clear();
       std::swap(level, next);
       if (found > 0) report.states_by_depth.push_back(found);
+      if (!report.stopped) levels_done = depth;
     }
   } catch (const std::bad_alloc&) {
     if (in_flight != nullptr) first.release_root(in_flight);
@@ -268,6 +295,12 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
   for (auto& [id, root] : level) first.release_root(root);
   report.complete = !report.stopped;
   report.states = states.size();
+  if (report.stopped_by != out_of_memory_reason) {
+    std::vector<std::string> call_texts;
+    for (const api_call& c : calls) call_texts.push_back(c.text);
+    meter.finish(report, call_texts, static_cast<std::uint32_t>(report.states_by_depth.size() - 1),
+                 report.complete ? detail::sequence_meter::no_state : levels_done);
+  }
   if (options.against != nullptr && report.stopped_by != out_of_memory_reason) {
     // Interruptible and shown as it goes: at a large scope the valid structures do not end.
     const auto stopped = [&] {

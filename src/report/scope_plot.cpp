@@ -1,6 +1,8 @@
 // SVG line charts of percentages per scope. See scope_plot.hpp.
 #include "report/scope_plot.hpp"
 
+#include <cmath>
+
 #include "report/markup.hpp"
 
 #include <fmt/format.h>
@@ -26,9 +28,12 @@ std::string scope_plot_svg(const std::string& title, const std::vector<long long
                        "<text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\">{5:g}{6}</text>\n",
                        left, left + plot_w, y(p), left - 6, y(p) + 4, p, detail::escaped_markup(axes.y_unit));
   }
+  // At most 20 labels: every `step`-th scope counted back from the last.
+  const std::size_t step = (n + 19) / 20;
   for (std::size_t i = 0; i < n; ++i)
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{}</text>\n", x(i), top + plot_h + 18,
-                       scopes[i]);
+    if ((n - 1 - i) % step == 0)
+      svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{}</text>\n", x(i),
+                         top + plot_h + 18, scopes[i]);
   svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{}</text>\n", left + plot_w / 2,
                      top + plot_h + 38, detail::escaped_markup(axes.x_label));
   svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#888\"/>\n", left, top,
@@ -53,6 +58,13 @@ std::string scope_plot_svg(const std::string& title, const std::vector<long long
                        left + plot_w + 42, ly + 4, detail::escaped_markup(s.name));
   }
   return svg + "</svg>\n";
+}
+
+double round_axis_top(double most) {
+  double top = std::pow(10, std::floor(std::log10(most)));
+  for (const double f : {1.0, 2.0, 5.0, 10.0})
+    if (top * f >= most) return top * f;
+  return top * 10;
 }
 
 }  // namespace smallscope

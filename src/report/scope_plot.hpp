@@ -22,6 +22,9 @@ struct plot_axes {
   double y_max = 100;         // the y axis runs from 0 to y_max in five steps
 };
 
+// A round top for a y axis: 1, 2 or 5 times a power of ten, at least `most` (> 0).
+double round_axis_top(double most);
+
 // `scopes` label the x axis; every series has one value per scope.
 std::string scope_plot_svg(const std::string& title, const std::vector<long long>& scopes,
                            const std::vector<plot_series>& series, const plot_axes& axes = {});

@@ -124,4 +124,26 @@ TEST(GTestIntegration, EverySequenceOfCallsIsCheckedAndAFailedCallIsAFailure) {
   EXPECT_FALSE(bad);
 }
 
+TEST(GTestIntegration, EverySequenceWithinItsCostBoundsOrAFailureWithTheSequence) {
+  const auto* s = smallscope::find_subject("TwoListQueue");
+  const auto q = s->make(std::vector<std::int64_t>{3, 1});
+  auto method = [&](const char* name) {
+    for (const auto& m : q.methods)
+      if (m.name == name) return &m;
+    ADD_FAILURE() << name;
+    return &q.methods[0];
+  };
+  EXPECT_TRUE(smallscope::testing::all_sequences_within_cost({method("enqueue"), method("dequeue")}, "reads <= 2*n + 8",
+                                                             "reads <= 6"));
+  ::testing::AssertionResult bad = ::testing::AssertionSuccess();
+  EXPECT_NONFATAL_FAILURE(bad = smallscope::testing::all_sequences_within_cost(
+                              {method("enqueue"), method("dequeue_normalizing")}, "", "reads <= 6"),
+                          "after 7 calls: the method costs too much: reads 44 over 7 calls > 42");
+  EXPECT_FALSE(bad);
+  const auto unparsed =
+      smallscope::testing::all_sequences_within_cost({method("enqueue")}, "reads <= n +", "");
+  EXPECT_FALSE(unparsed);
+  EXPECT_NE(std::string(unparsed.message()).find("does not parse"), std::string::npos) << unparsed.message();
+}
+
 }  // namespace
