@@ -106,6 +106,9 @@ struct sequence_cost {
   // or stopped only by its depth limit): the worst sequences are exact. False: over the calls run.
   bool complete = false;
   std::uint32_t length = 0;  // sequences of 1..length calls were analysed
+  // explore_options::sequence_length, or its default: more than `length` when the exploration
+  // ran every sequence only up to `length` calls (its depth limit, or it stopped early).
+  std::uint32_t length_asked = 0;
   // The length asked for (or its default) was cut so that the tables of the analysis (length x
   // states entries) stay within sequence_meter's memory budget.
   bool length_limited = false;

@@ -72,6 +72,7 @@ figures sequence_cost_figures(const sequence_cost& cost) {
   j["length"] = cost.length;
   j["complete"] = cost.complete;
   j["length_limited"] = cost.length_limited;
+  j["length_asked"] = cost.length_asked;
   const auto row_json = [](const cost_row& row) {
     figures r;
     r["size"] = row.size;
@@ -125,12 +126,17 @@ std::string sequence_cost_text(const figures& cost) {
   const auto& measures = cost["measures"];
   for (const auto& m : shown) text += fmt::format("  worst {} of a call by size: {}\n", m, fit_line(measures[m]["growth"]));
   const std::uint32_t length = cost["length"].get<std::uint32_t>();
-  text += fmt::format(
-      "worst sequences from the empty structure, over every sequence of up to {} calls{}:\n", length,
-      cost["complete"].get<bool>() ? ""
-      : cost["length_limited"].get<bool>()
-          ? " (the length cut so that the analysis's tables fit in memory; --sequence-length sets it)"
-          : " (the exploration stopped early: over the calls it ran, some sequences of this length were not run)");
+  const std::uint32_t asked = cost.value("length_asked", length);
+  std::string why;
+  if (cost["length_limited"].get<bool>())
+    why = fmt::format(" (of {} asked: cut so that the analysis's tables fit in memory)", asked);
+  else if (!cost["complete"].get<bool>())
+    why = " (the exploration stopped before it ran every call of the sequences this long: over the calls it ran)";
+  else if (asked > length)
+    why = fmt::format(" (of {} asked: every sequence was run only up to {} calls, the exploration's depth)", asked,
+                      length);
+  text += fmt::format("worst sequences from the empty structure, over every sequence of up to {} call{}{}:\n", length,
+                      length == 1 ? "" : "s", why);
   for (const auto& m : shown) {
     const figures& f = measures[m];
     const figures& call = f["worst_call"];

@@ -130,6 +130,7 @@ void sequence_meter::finish(explore_report& report, const std::vector<std::strin
   const std::uint32_t asked = options_->sequence_length != 0 ? options_->sequence_length
                               : exact_up_to == none          ? std::max<std::uint32_t>(1, 4 * depth_reached)
                                                              : std::max<std::uint32_t>(1, exact_up_to);
+  out.length_asked = asked;
   std::uint32_t length = exact_up_to >= 1 ? std::min(asked, exact_up_to) : asked;
   if (states > 0 && static_cast<std::uint64_t>(length) * states > max_table) {
     length = static_cast<std::uint32_t>(std::max<std::uint64_t>(1, max_table / states));

@@ -77,6 +77,25 @@ TEST(ExploreCostCli, APerCallBoundFailsTheSkippedRotation) {
   EXPECT_EQ(correct.exit_code, 0) << correct.err << correct.out;
 }
 
+// A length past the depth limit is cut to it (calls past it were not run), and the report says
+// so; an exploration stopped early says its worst sequences are over the calls it ran.
+TEST(ExploreCostCli, ALengthPastWhatRanIsCutAndSaidSo) {
+  const auto cut = run({"explore", "TwoListQueue", "3", "--methods", "enqueue,dequeue", "--no-differential", "--cost",
+                        "--depth", "3", "--sequence-length", "10", "-q", "--stats", "json"});
+  ASSERT_EQ(cut.exit_code, 0) << cut.err << cut.out;
+  EXPECT_TRUE(contains(cut.out, "over every sequence of up to 3 calls (of 10 asked: every sequence was run only up to "
+                                "3 calls, the exploration's depth)"))
+      << cut.out;
+  const json stats = cli_runner::last_line_json(cut.out);
+  EXPECT_EQ(stats["cost"]["length"], 3);
+  EXPECT_EQ(stats["cost"]["length_asked"], 10);
+  EXPECT_TRUE(stats["cost"]["complete"].get<bool>());
+  const auto stopped = run({"explore", "TwoListQueue", "3", "--methods", "enqueue,dequeue", "--no-differential",
+                            "--cost", "--max-states", "2", "-q"});
+  ASSERT_EQ(stopped.exit_code, 0) << stopped.err << stopped.out;
+  EXPECT_TRUE(contains(stopped.out, "up to 1 call (the exploration stopped before it ran every call")) << stopped.out;
+}
+
 TEST(ExploreCostCli, BadCostOptionsAreRefusedWithTheOptionAndTheFix) {
   const auto bad_bound = run({"explore", "TwoListQueue", "3", "--methods", "enqueue", "--max-amortized-cost",
                               "reads <= n +"});
