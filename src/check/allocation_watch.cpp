@@ -23,13 +23,41 @@
 namespace smallscope::detail {
 namespace {
 
-// Blocks allocated in the window: open addressing from address to size, with tombstones.
+// Blocks allocated in the window: open addressing from address to size, with tombstones. The
+// slots a window filled are listed (`touched`), so that reading the leaks and clearing cost what
+// the window allocated, not the table's capacity (a check opens a window per input).
 struct block_table {
   static constexpr std::uintptr_t empty = 0, erased = 1;
   std::uintptr_t* keys = nullptr;
   std::size_t* sizes = nullptr;
   std::size_t capacity = 0;  // a power of two, or 0
   std::size_t used = 0;      // live keys and tombstones
+  std::size_t* touched = nullptr;  // the slots filled since the last clear
+  std::size_t touched_size = 0, touched_capacity = 0;
+  bool untracked = false;  // a slot could not be listed (no memory): clear and scan everything
+
+  void note_filled(std::size_t i) {
+    if (touched_size == touched_capacity) {
+      const std::size_t n = touched_capacity == 0 ? 256 : touched_capacity * 2;
+      auto* grown = static_cast<std::size_t*>(std::realloc(static_cast<void*>(touched), n * sizeof *touched));
+      if (grown == nullptr) {
+        untracked = true;
+        return;
+      }
+      touched = grown;
+      touched_capacity = n;
+    }
+    touched[touched_size++] = i;
+  }
+  // Calls f(slot) for each slot that may hold a key.
+  template <class F>
+  void for_each_filled(F f) const {
+    if (untracked) {
+      for (std::size_t i = 0; i < capacity; ++i) f(i);
+    } else {
+      for (std::size_t i = 0; i < touched_size; ++i) f(touched[i]);
+    }
+  }
 
   std::size_t slot(std::uintptr_t key) const {
     return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 17) & (capacity - 1);
@@ -43,6 +71,8 @@ struct block_table {
     sizes = static_cast<std::size_t*>(std::malloc(capacity * sizeof *sizes));
     if (keys == nullptr || sizes == nullptr) return false;
     used = 0;
+    touched_size = 0;  // the new table's slots are listed as they are filled again
+    untracked = false;
     for (std::size_t i = 0; i < old_capacity; ++i)
       if (old_keys[i] > erased) insert(old_keys[i], old_sizes[i]);
     std::free(old_keys);
@@ -53,6 +83,7 @@ struct block_table {
     if ((used + 1) * 2 > capacity && !grow()) return;
     std::size_t i = slot(key);
     while (keys[i] > erased && keys[i] != key) i = (i + 1) & (capacity - 1);
+    if (keys[i] == empty) note_filled(i);
     if (keys[i] <= erased) ++used;
     keys[i] = key;
     sizes[i] = size;
@@ -68,7 +99,13 @@ struct block_table {
     }
   }
   void clear() {
-    if (capacity != 0) std::fill(keys, keys + capacity, empty);
+    if (untracked) {
+      if (capacity != 0) std::fill(keys, keys + capacity, empty);
+    } else {
+      for (std::size_t i = 0; i < touched_size; ++i) keys[touched[i]] = empty;
+    }
+    touched_size = 0;
+    untracked = false;
     used = 0;
   }
 };
@@ -150,9 +187,10 @@ void begin_allocation_watch() {
 allocation_report end_allocation_watch() {
   current.open = false;
   allocation_report r;
-  for (std::size_t i = 0; i < current.blocks.capacity; ++i)
+  current.blocks.for_each_filled([&r](std::size_t i) {
     if (current.blocks.keys[i] > block_table::erased)
       r.leaked.push_back({reinterpret_cast<const void*>(current.blocks.keys[i]), current.blocks.sizes[i]});
+  });
   std::sort(r.leaked.begin(), r.leaked.end(),
             [](const leaked_block& a, const leaked_block& b) { return a.address < b.address; });
   r.freed.assign(current.freed.items, current.freed.items + current.freed.size);
