@@ -93,6 +93,10 @@ struct run_hooks {
   // When set, the post-state's root is stored here instead of released (API-sequence
   // exploration keeps it as the next state; release it with target_method::release_root).
   void** keep = nullptr;
+  // When set, a deep copy of the input (target_method::copy_root) that the postcondition reads as
+  // the pre-state, instead of a copy made for this run: a check's worker makes one per structure
+  // and shares it among the structure's argument tuples (the postcondition only reads it).
+  const void* old = nullptr;
 };
 
 namespace detail {
@@ -161,6 +165,8 @@ struct target_method {
   void* (*make_empty)() = nullptr;
   std::vector<std::uint64_t> (*canonical)(const void* root) = nullptr;
   void (*release_root)(void* root) = nullptr;
+  // A deep copy of the structure at `root` (heap.hpp's deep_copy), released with release_root.
+  void* (*copy_root)(const void* root) = nullptr;
 };
 
 namespace detail {
@@ -311,7 +317,9 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   const Root& in = *static_cast<const Root*>(input);
   method_run out;
   copy_map copied;
-  Root* old = deep_copy(in);
+  // The pre-state the postcondition reads: the caller's copy when it shares one, else our own.
+  Root* own_old = hooks != nullptr && hooks->old != nullptr ? nullptr : deep_copy(in);
+  const Root* old = own_old != nullptr ? own_old : static_cast<const Root*>(hooks->old);
   Root* now = deep_copy(in, &copied);
   for (const auto& [from, to] : copied.objects) out.copied.emplace_back(from, to);
   if (hooks != nullptr && hooks->copied != nullptr) hooks->copied(hooks->context, copied);
@@ -397,7 +405,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   else
     release(now);
   if (watch) note_leaks(end_allocation_watch(), out);
-  release(old);
+  if (own_old != nullptr) release(own_old);
   return out;
 }
 
@@ -464,6 +472,7 @@ target_method make_method_named(std::string name, std::vector<argument_domain> a
   if constexpr (std::is_default_constructible_v<Root>) m.make_empty = []() -> void* { return new Root(); };
   m.canonical = [](const void* root) { return smallscope::canonical_form(*static_cast<const Root*>(root)); };
   m.release_root = [](void* root) { smallscope::release(static_cast<Root*>(root)); };
+  m.copy_root = [](const void* root) -> void* { return smallscope::deep_copy(*static_cast<const Root*>(root)); };
   return m;
 }
 

@@ -121,6 +121,17 @@ bool input_checker::check(std::uint64_t structure, std::uint64_t first, const st
   auto sel = std::lower_bound(selection.begin(), selection.end(), first_input + first);
   // The inputs' size: the structure's objects reachable besides the root.
   if (measures_cost_) size_ = job_.method->describe(space_.root()).objects.size() - 1;
+  // The pre-state the postconditions read, copied once for the structure's argument tuples (the
+  // method runs on a copy of its own each time); a spec's oracle reads no copy.
+  struct shared_copy {
+    void* root = nullptr;
+    void (*release)(void*) = nullptr;
+    ~shared_copy() {
+      if (root != nullptr) release(root);
+    }
+  } old{nullptr, job_.method->release_root};
+  run_hooks with_old;
+  const bool share_old = hooks == nullptr && job_.method->copy_root != nullptr && job_.method->release_root != nullptr;
   for (std::uint64_t t = first; t < per_structure; ++t) {
     const std::uint64_t input = first_input + t;
     if (!selection.empty()) {
@@ -140,7 +151,11 @@ bool input_checker::check(std::uint64_t structure, std::uint64_t first, const st
     detail::method_returned = &state_.returned;
     state_.started_ns.store(start);
     judging_.index = static_cast<std::size_t>(structure - 1);
-    method_run run = job_.method->call(space_.root(), args_, hooks);
+    if (share_old && old.root == nullptr && per_structure - t > 1) {
+      old.root = job_.method->copy_root(space_.root());
+      with_old.old = old.root;
+    }
+    method_run run = job_.method->call(space_.root(), args_, old.root != nullptr ? &with_old : hooks);
     detail::method_returned = nullptr;
     const std::int64_t elapsed = steady_ns() - start;
     state_.started_ns.store(0);
