@@ -55,6 +55,8 @@ expect_run() {
 check_project() {
   local name=$1 build=$2
   expect_run "$name-gtest" 0 "[  PASSED  ] 3 tests" "$build/sorted_list_test"
+  # The engines from the library alone: an exploration whose call crashes is a finding.
+  expect_run "$name-library" 0 "[  PASSED  ] 2 tests" "$build/library_test"
   expect_run "$name-list" 0 "ShopList" "$build/shop_check" list
   expect_run "$name-gen" 0 "15 valid" "$build/shop_check" gen ShopList --fin 3,3
   expect_run "$name-check" 0 "0 failed" "$build/shop_check" check ShopList erase 3
@@ -261,7 +263,7 @@ add_subdirectory("$example" own_classes)
 EOF
   if cmake -S "$tmp/super" -B "$tmp/super/build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
       >"$tmp/super.out" 2>&1 &&
-    cmake --build "$tmp/super/build" --target sorted_list_test shop_check >>"$tmp/super.out" 2>&1; then
+    cmake --build "$tmp/super/build" --target sorted_list_test library_test shop_check >>"$tmp/super.out" 2>&1; then
     check_project subdirectory "$tmp/super/build/own_classes"
   else
     cat "$tmp/super.out" >&2

@@ -60,6 +60,9 @@ struct branches {
   static void reset();
   // The outcomes taken since the last reset.
   static branch_vector taken();
+  // Marks the outcomes set in `v` as taken (what a worker process took, recorded in its
+  // supervisor's tables); outcomes past this program's are ignored.
+  static void record(const branch_vector& v);
   // The number of outcomes (twice the conditions).
   static std::size_t size();
   // Per function, in the tables' order: its outcomes and how many of them `v` covers.

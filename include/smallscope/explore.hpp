@@ -80,6 +80,17 @@ struct explore_options {
   // reached when it found every reachable state (sequences may go round the state graph's
   // cycles), else that depth. Never more than the depth limit, past which calls were not run.
   std::uint32_t sequence_length = 0;
+  // Runs the exploration in a forked worker, as run_check runs its inputs (paper 000, Sec. 7.2):
+  // a call that crashes the process, ends it, or runs over `timeout` is a finding
+  // (outcome_kind::crash or timeout) with the calls that reach it, and a new worker explores
+  // again from the empty structure without that call in that state (the exploration is
+  // deterministic, so it meets the same states). `progress` and `stop` are called in this
+  // process; branch coverage taken by the calls (branches.hpp) is recorded in this process's
+  // tables. False: every call runs in this process, and a crash ends it.
+  bool isolate = true;
+  // Seconds a call may run before it is a finding (isolate only); 0: ten times the running
+  // median plus one second (five seconds under AddressSanitizer).
+  double timeout = 0;
 };
 
 // One call of a sequence: a method and one tuple of its integer arguments.
@@ -127,6 +138,9 @@ struct sequence_finding {
   std::vector<std::string> calls;  // the last is the failed one
   method_run run;                  // kind, detail, result, post-state (not for exceptions)
   std::uint32_t depth = 0;         // calls in the sequence
+  // Crashes: the method had returned, and reading its post-state (the invariant, the
+  // postcondition or its picture) crashed, on a pointer the method left dangling or corrupt.
+  bool returned = false;
 };
 
 // A structure of the differential: its picture's objects and, for a reached state, the calls
@@ -163,6 +177,9 @@ struct explore_report {
   bool has_differential = false;
   sequence_differential differential;
   sequence_cost cost;  // explore_options::cost, max_cost or max_amortized_cost
+  // explore_options::isolate: workers started again after a crash, a hang, or a kill from
+  // outside (the kernel's out-of-memory killer, a user), which blames no call.
+  std::uint64_t worker_restarts = 0;
 };
 
 // Every tuple of integer arguments of each method (odometer order, the last argument fastest).
@@ -174,7 +191,9 @@ std::string canonical_key(const target_method& method, const void* root);
 
 // Explores every sequence of `calls` from the empty structure (the root class's default
 // constructor), breadth first. Stops between calls when options.stop asks to (stopped_by
-// "an interrupt").
+// "an interrupt"). Isolated (the default), throws std::bad_alloc when the worker ran out of
+// memory before it could report, and environment_error (checker.hpp) when workers are killed
+// from outside three times in a row.
 explore_report explore_sequences(const std::vector<api_call>& calls, const explore_options& options = {});
 
 }  // namespace smallscope

@@ -21,7 +21,6 @@
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
 #include "cli/cost_output.hpp"
-#include "cli/explore_worker.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
@@ -123,58 +122,6 @@ int run_explore(const explore_request& r) {
   const std::string command = fmt::format("{} explore {} --fin {} --methods {}", r.gen.program, s.name, joined(p), method_list);
   if (!r.gen.quiet) err("{}\n  finitization: {}\n  {} calls: {}{}\n", command, instance.fin.describe(), calls.size(),
                         calls.front().text, calls.size() > 1 ? ", ..., " + calls.back().text : "");
-  const auto to_json = [&](const explore_report& rep) {
-    nlohmann::json j;
-    j["states"] = rep.states;
-    j["states_by_depth"] = rep.states_by_depth;
-    j["calls"] = rep.calls;
-    j["complete"] = rep.complete;
-    j["stopped_by"] = rep.stopped_by;
-    j["seconds"] = rep.seconds;
-    nlohmann::json findings = nlohmann::json::array();
-    for (std::size_t i = 0; i < rep.findings.size(); ++i) {
-      const auto& f = rep.findings[i];
-      counterexample failed;
-      failed.kind = f.run.kind;
-      failed.detail = f.run.detail;
-      failed.invariant_clause = f.run.invariant_clause;
-      findings.push_back({{"kind", outcome_name(f.run.kind)},
-                          {"detail", f.run.detail},
-                          {"text", failed_check_text(failed)},
-                          {"result", f.run.result},
-                          {"calls", f.calls},
-                          {"depth", f.depth},
-                          {"post_state", f.run.post_state.objects.empty()
-                                             ? std::string()
-                                             : picture(f.run.post_state, instance.fin, *format, "post_state")}});
-    }
-    j["findings"] = findings;
-    if (branches::instrumented()) {  // smallscope-branches: the outcomes this worker's calls took
-      std::string bits;
-      for (const auto b : branches::taken()) bits += b != 0 ? '1' : '0';
-      j["branches"] = bits;
-    }
-    if (rep.cost.measured) j["cost"] = sequence_cost_figures(rep.cost);
-    if (rep.has_differential) {
-      const auto& d = rep.differential;
-      nlohmann::json unreached = nlohmann::json::array(), not_valid = nlohmann::json::array();
-      for (std::size_t i = 0; i < d.unreached_examples.size(); ++i)
-        unreached.push_back(picture(d.unreached_examples[i].graph, instance.fin, *format, fmt::format("unreached_{}", i + 1)));
-      for (std::size_t i = 0; i < d.not_valid_examples.size(); ++i)
-        not_valid.push_back({{"picture", picture(d.not_valid_examples[i].graph, instance.fin, *format,
-                                                 fmt::format("not_valid_{}", i + 1))},
-                             {"calls", d.not_valid_examples[i].calls}});
-      j["differential"] = {{"valid", d.valid},
-                           {"valid_reached", d.valid_reached},
-                           {"valid_unreached", d.valid - d.valid_reached},
-                           {"reached_not_valid", d.reached_not_valid},
-                           {"complete", d.complete},
-                           {"unreached_examples", unreached},
-                           {"not_valid_examples", not_valid}};
-    }
-    return j;
-  };
-  // Shown by the worker (a copy of `line`); cleared here.
   progress_line line(fmt::format("{} {} {}", s.name, method_list, joined(p)), !r.gen.quiet, o.progress_interval);
   if (line.enabled())
     o.progress = [&line](const explore_progress_info& i) {
@@ -185,70 +132,68 @@ int run_explore(const explore_request& r) {
         line.show(i.seconds, fmt::format("depth {}: {} states, {} calls, {} failed", i.depth, grouped(i.states),
                                          grouped(i.calls), grouped(i.findings)));
     };
-  const isolated_exploration run = explore_in_worker(calls, o, r.timeout, to_json);
-  const nlohmann::json& rep = run.report;
+  o.timeout = r.timeout;
+  const explore_report rep = explore_sequences(calls, o);
   const bool interrupted_now = interrupted();
   line.finish();
-  // Crashes and hangs (the supervisor's) and the worker's own failed calls, shortest first.
-  std::vector<nlohmann::json> findings = run.failed;
-  if (rep.contains("findings"))
-    for (const auto& f : rep["findings"]) findings.push_back(f);
-  std::stable_sort(findings.begin(), findings.end(),
-                   [](const nlohmann::json& a, const nlohmann::json& b) { return a["depth"] < b["depth"]; });
-
+  const auto& findings = rep.findings;  // shortest first: crashes, hangs and failed calls
   const std::size_t shown = std::min<std::size_t>(findings.size(), r.show);
   for (std::size_t i = 0; i < shown; ++i) {
-    const auto& f = findings[i];
-    // What failed, worded as check words it ("postcondition clause ... fails").
-    out("finding {} (after {} calls): {}\n  calls:      {}\n", i + 1, f["depth"].get<std::uint64_t>(),
-        f["text"].get<std::string>(), calls_text(f["calls"].get<std::vector<std::string>>()));
-    if (!f.value("result", std::string()).empty()) out("  result:     {}\n", f["result"].get<std::string>());
-    if (!f.value("post_state", std::string()).empty()) out("  post-state: {}\n", f["post_state"].get<std::string>());
+    const sequence_finding& f = findings[i];
+    counterexample failed;  // what failed, worded as check words it ("postcondition clause ... fails")
+    failed.kind = f.run.kind;
+    failed.detail = f.run.detail;
+    failed.invariant_clause = f.run.invariant_clause;
+    failed.returned = f.returned;
+    out("finding {} (after {} calls): {}\n  calls:      {}\n", i + 1, f.depth, failed_check_text(failed),
+        calls_text(f.calls));
+    if (!f.run.result.empty()) out("  result:     {}\n", f.run.result);
+    if (!f.run.post_state.objects.empty())
+      out("  post-state: {}\n", picture(f.run.post_state, instance.fin, *format, "post_state"));
   }
   if (findings.size() > shown) out("({} more failed calls; --show N prints more)\n", grouped(findings.size() - shown));
   std::string by_depth;
-  const auto depths = rep.value("states_by_depth", std::vector<std::uint64_t>{});
+  const auto& depths = rep.states_by_depth;
   for (std::size_t d = 0; d < depths.size(); ++d) by_depth += fmt::format("{}{}: {}", d == 0 ? "" : ", ", d, grouped(depths[d]));
-  if (rep.contains("differential")) {
-    const auto& d = rep["differential"];
-    if (!d.value("complete", true)) {
+  if (rep.has_differential) {
+    const auto& d = rep.differential;
+    if (!d.complete) {
       out("differential against `gen {} --fin {}`: interrupted (or at the time limit) after {} valid structures, {} of "
           "them reached by some sequence; which reached states are valid is not known\n",
-          s.name, joined(p), grouped(d["valid"].get<std::uint64_t>()), grouped(d["valid_reached"].get<std::uint64_t>()));
+          s.name, joined(p), grouped(d.valid), grouped(d.valid_reached));
     } else {
       out("differential against `gen {} --fin {}`: {} valid structures, {} reached by some sequence, {} reached by "
           "none; {} reached states are not among them\n",
-          s.name, joined(p), grouped(d["valid"].get<std::uint64_t>()), grouped(d["valid_reached"].get<std::uint64_t>()),
-          grouped(d["valid_unreached"].get<std::uint64_t>()), grouped(d["reached_not_valid"].get<std::uint64_t>()));
+          s.name, joined(p), grouped(d.valid), grouped(d.valid_reached), grouped(d.valid - d.valid_reached),
+          grouped(d.reached_not_valid));
     }
-    for (const auto& e : d["unreached_examples"]) out("  valid, reached by no sequence: {}\n", e.get<std::string>());
-    for (const auto& e : d["not_valid_examples"])
-      out("  reached, not a valid structure of the finitization: {}\n    calls: {}\n", e["picture"].get<std::string>(),
-          calls_text(e["calls"].get<std::vector<std::string>>()));
+    for (std::size_t i = 0; i < d.unreached_examples.size(); ++i)
+      out("  valid, reached by no sequence: {}\n",
+          picture(d.unreached_examples[i].graph, instance.fin, *format, fmt::format("unreached_{}", i + 1)));
+    for (std::size_t i = 0; i < d.not_valid_examples.size(); ++i)
+      out("  reached, not a valid structure of the finitization: {}\n    calls: {}\n",
+          picture(d.not_valid_examples[i].graph, instance.fin, *format, fmt::format("not_valid_{}", i + 1)),
+          calls_text(d.not_valid_examples[i].calls));
   }
-  if (show_cost && rep.contains("cost")) {
-    out("{}", sequence_cost_text(rep["cost"]));
+  const figures cost_figures = rep.cost.measured ? sequence_cost_figures(rep.cost) : figures();
+  if (show_cost && rep.cost.measured) {
+    out("{}", sequence_cost_text(cost_figures));
     if (!r.cost_plot.empty())
       write_file_or_report("--cost-plot", r.cost_plot,
-                           sequence_cost_plot(rep["cost"], fmt::format("{} {} {}: the most k calls cost", s.name,
-                                                                       method_list, joined(p))));
+                           sequence_cost_plot(cost_figures, fmt::format("{} {} {}: the most k calls cost", s.name,
+                                                                        method_list, joined(p))));
   }
   std::optional<coverage_table> coverage;
-  if (rep.contains("branches")) {
-    branch_vector taken;
-    for (const char c : rep["branches"].get<std::string>()) taken.push_back(c == '1' ? 1 : 0);
-    coverage = branch_coverage_table(taken, r.show);
+  if (branches::instrumented()) {  // smallscope-branches: the outcomes the calls took
+    coverage = branch_coverage_table(branches::taken(), r.show);
     if (r.gen.stats != "json") out("{}", coverage->text);
   }
-  const bool complete = rep.value("complete", false);
-  const std::string ending = complete ? "every reachable state found"
-                                      : fmt::format("stopped: {}", interrupted_now ? interrupted_note
-                                                                                     : rep.value("stopped_by", std::string("?")));
+  const std::string ending = rep.complete ? "every reachable state found"
+                                          : fmt::format("stopped: {}", interrupted_now ? interrupted_note : rep.stopped_by);
   const std::string summary = fmt::format(
       "{} {} {}: {} states ({}), {} calls, {} failed in {:.3f} s; {}{}", s.name, method_list, joined(p),
-      grouped(rep.value("states", std::uint64_t{0})), by_depth, grouped(rep.value("calls", std::uint64_t{0})),
-      grouped(findings.size()), rep.value("seconds", 0.0), ending,
-      run.restarts > 0 ? fmt::format(", {} worker restarts", run.restarts) : "");
+      grouped(rep.states), by_depth, grouped(rep.calls), grouped(findings.size()), rep.seconds, ending,
+      rep.worker_restarts > 0 ? fmt::format(", {} worker restarts", rep.worker_restarts) : "");
   if (!r.gen.stats.empty()) {
     if (!r.gen.quiet) err("{}\n", summary);
     figures j;
@@ -256,35 +201,38 @@ int run_explore(const explore_request& r) {
     j["methods"] = names;
     j["fin"] = p;
     j["calls_per_state"] = calls.size();
-    j["states"] = rep.value("states", std::uint64_t{0});
+    j["states"] = rep.states;
     j["states_by_depth"] = depths;
-    j["calls"] = rep.value("calls", std::uint64_t{0});
+    j["calls"] = rep.calls;
     j["failed"] = findings.size();
-    j["worker_restarts"] = run.restarts;
-    j["complete"] = complete;
-    j["stopped_by"] = rep.value("stopped_by", std::string());
+    j["worker_restarts"] = rep.worker_restarts;
+    j["complete"] = rep.complete;
+    j["stopped_by"] = rep.stopped_by;
     j["interrupted"] = interrupted_now;
-    j["seconds"] = rep.value("seconds", 0.0);
+    j["seconds"] = rep.seconds;
     if (coverage) {
       j["branches"] = coverage->branches;
       j["covered"] = coverage->covered;
       j["functions"] = functions_json(*coverage);
     }
-    if (show_cost && rep.contains("cost")) j["cost"] = rep["cost"];
-    if (rep.contains("differential")) {
-      j["differential"] = rep["differential"];
-      j["differential"].erase("unreached_examples");
-      j["differential"].erase("not_valid_examples");
+    if (show_cost && rep.cost.measured) j["cost"] = cost_figures;
+    if (rep.has_differential) {
+      const auto& d = rep.differential;
+      j["differential"] = {{"valid", d.valid},
+                           {"valid_reached", d.valid_reached},
+                           {"valid_unreached", d.valid - d.valid_reached},
+                           {"reached_not_valid", d.reached_not_valid},
+                           {"complete", d.complete}};
     }
     write_out(stats_lines(r.gen.stats, j));
   } else {
     out("{}\n", summary);
   }
   flush_out();
-  if (rep.value("stopped_by", std::string()) == out_of_memory_reason) {
+  if (rep.stopped_by == out_of_memory_reason) {
     err("error: out of memory{} after {} states: the states and failed calls so far are above; give a smaller "
         "scope, --max-states or more memory\n",
-        memory_limit_text(), grouped(rep.value("states", std::uint64_t{0})));
+        memory_limit_text(), grouped(rep.states));
     return exit_out_of_memory;
   }
   return findings.empty() ? exit_done : exit_findings;

@@ -1,5 +1,5 @@
 // `explore --cost`: the cost of the calls and of the sequences they form (explore.hpp's
-// sequence_cost), as figures the exploration's worker sends and as the text the command prints.
+// sequence_cost), as the figures of `--stats` and as the text the command prints.
 #pragma once
 
 #include <string>

@@ -33,6 +33,15 @@ branch_vector branches::taken() {
   return v;
 }
 
+void branches::record(const branch_vector& v) {
+  std::size_t at = 0;
+  for (branch_table* t : tables())
+    for (auto& outcome : t->taken_) {
+      if (at < v.size() && v[at] != 0) outcome = 1;
+      ++at;
+    }
+}
+
 std::size_t branches::size() {
   std::size_t n = 0;
   for (const branch_table* t : tables()) n += t->taken_.size();

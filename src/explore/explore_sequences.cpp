@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "explore/isolated_exploration.hpp"
 #include "explore/sequence_cost.hpp"
 #include "smallscope/detail/cost_meter.hpp"
 #include "space/state_space.hpp"
@@ -175,10 +176,14 @@ void differential(const std::vector<api_call>& calls, const state_table& states,
 std::string canonical_key(const target_method& method, const void* root) { return form_key(method.canonical(root)); }
 
 explore_report explore_sequences(const std::vector<api_call>& calls, const explore_options& options) {
-  const explore_progress& progress = options.progress;
   if (calls.empty()) throw std::invalid_argument("no calls to explore: give methods whose argument domains are not empty");
   if ((options.against == nullptr) != (options.invariant == nullptr))
     throw std::invalid_argument("the differential needs both a finitization and its invariant");
+  return options.isolate ? detail::explore_isolated(calls, options) : detail::explore_in_process(calls, options);
+}
+
+explore_report detail::explore_in_process(const std::vector<api_call>& calls, const explore_options& options) {
+  const explore_progress& progress = options.progress;
   const live_part* live = options.live != nullptr ? options.live : options.against != nullptr ? &options.against->live() : nullptr;
   const live_part everything;
   const live_scope in_force(live != nullptr ? *live : everything);

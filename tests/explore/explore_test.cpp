@@ -162,6 +162,7 @@ TEST(Explore, LimitsStopTheExploration) {
   EXPECT_EQ(just_empty.calls, 0u);
   EXPECT_EQ(just_empty.stopped_by, "the state limit");
   explore_options asked;
+  asked.isolate = false;  // polled between calls here (isolated, the supervisor polls every 20 ms)
   int polls = 0;
   asked.stop = [&polls] { return ++polls > 5; };  // true from the sixth poll on
   const auto stopped = smallscope::explore_sequences(s.calls, asked);

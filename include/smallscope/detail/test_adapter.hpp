@@ -122,6 +122,7 @@ inline explored_sequences explore_for_test(const std::vector<const target_method
     failed.kind = f.run.kind;
     failed.detail = f.run.detail;
     failed.invariant_clause = f.run.invariant_clause;
+    failed.returned = f.returned;
     out.failures.push_back("after " + std::to_string(f.depth) + " calls: " + failed_check_text(failed) +
                            "\n  calls:  " + calls + "\n  result: " + f.run.result);
   }
