@@ -21,6 +21,8 @@ const char* const exit_codes_text =
     "what it allows); 3 output error (stdout, stderr or a file could not be written); 4 out of\n"
     "memory, or workers killed from outside again and again (the environment's fault); 130 interrupted by SIGINT, SIGTERM or SIGHUP (the findings so far are printed).";
 
+std::string count_rule(std::uint64_t lo, std::uint64_t hi) { return fmt::format("an integer in [{}, {}]", lo, hi); }
+
 void add_count(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
                const std::string& help, const std::string& lo_reason) {
   add_count_in(app, rules, flag, value, lo, std::numeric_limits<std::uint64_t>::max(), help, lo_reason);
@@ -34,7 +36,7 @@ void add_threads(CLI::App& app, rule_table& rules, std::uint64_t& value, const s
 
 void add_count_in(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
                   std::uint64_t hi, const std::string& help, const std::string& reason) {
-  const std::string rule = fmt::format("an integer in [{}, {}]{}", lo, hi, reason);
+  const std::string rule = count_rule(lo, hi) + reason;
   rules[flag] = rule;
   app.add_option_function<std::string>(
          flag,

@@ -22,6 +22,8 @@ using rule_table = std::map<std::string, std::string>;
 
 extern const char* const exit_codes_text;
 
+// What a count in [lo, hi] allows, as its errors say: "an integer in [1, 18446744073709551615]".
+std::string count_rule(std::uint64_t lo, std::uint64_t hi);
 // An unsigned option parsed strictly: a decimal integer in [lo, 2^64-1], never clamped.
 void add_count(CLI::App& app, rule_table& rules, const std::string& flag, std::uint64_t& value, std::uint64_t lo,
                const std::string& help, const std::string& lo_reason = "");

@@ -405,7 +405,6 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
                "also write each printed counterexample's reproducer to DIR/<Subject>_<method>_<input>.cpp\n"
                "(DIR is created if missing)")
       ->type_name("DIR");
-  rules["--findings"] = "a file name (written as JSON Lines)";
   c.add_option("--findings", check->findings,
                "write every failure to FILE as JSON Lines: one object per failure with input, kind, detail,\n"
                "arguments, objects, pre_state and post_state")
@@ -450,7 +449,6 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
                "min(x, y), max(x, y). Repeat it for several bounds")
       ->type_name("BOUND")
       ->allow_extra_args(false);
-  rules["--cost-plot"] = "a file name (written as SVG)";
   c.add_option("--cost-plot", check->cost_plot, "write an SVG of the worst case of each measure against the size (implies --cost)")
       ->type_name("FILE.svg");
   add_shard_options(c, rules, check->gen, "check");

@@ -58,15 +58,38 @@ cli::rule_table shared_rules() {
   rules["--fin"] = "P1,P2,... (one integer per finitization parameter; see `smallscope list`)";
   rules["--stats"] = "json or text";
   rules["--format"] = "text, jsonl or dot (check: text or dot)";
+  // Options of several commands, or taking text: what each allows, stated once.
+  rules["--invariant"] = "a relational spec file (.als)";
+  rules["--invariant-run"] = "a run command's predicate of the --invariant spec";
+  rules["--spec"] = "a relational spec file (.als)";
+  rules["--run"] = "a run command's predicate of the spec";
+  rules["--post"] = "a predicate of the spec (its receiver the root, its other parameters the method's arguments)";
+  rules["--scope"] = "a spec's scope as written after `for` (e.g. 'exactly 1 BinaryTree, exactly 10 Node, 5 Int')";
+  rules["--suite"] = "a suite file (written by gen --suite or fe --suite; docs/SUITES.md)";
+  rules["--methods"] = "the subject's method names, comma-separated (see `smallscope list`)";
+  rules["--findings"] = "a file name (written as JSON Lines)";
+  rules["--cost-plot"] = "a file name (written as SVG)";
+  rules["--plot"] = "a file name (written as SVG)";
+  rules["--extensions"] = "a file name (written as JSON)";
+  rules["--report"] = "a file name (written as mutation-testing-report-schema JSON)";
+  rules["--html"] = "a file name (written as one web page)";
+  rules["--html-viewer"] = "the viewer's mutation-test-elements.js";
+  rules["--annotations"] = "a file name, or '-' for stdout";
+  rules["--incremental"] = "a file to read and write (the outcomes of earlier runs)";
+  rules["--coverage-binary"] = "the path of the program built with gcov's counters (NAME-coverage)";
+  rules["--mutants"] = "a mutant list (smallscope-mutants --format jsonl --output LIST)";
+  rules["--scopes"] = "N or A..B (the subject's scopes)";
+  rules["--since"] = "a git revision";
+  rules["--mutant"] = "a mutant id: an integer >= 1 (repeat it for more)";
 #define SMALLSCOPE_DETAIL_RULE(name, type, def, lo, hi, help)                                       \
   {                                                                                                 \
     std::string flag = "--" #name;                                                                  \
     for (auto& ch : flag)                                                                           \
       if (ch == '_') ch = '-';                                                                      \
-    if constexpr (!std::is_same_v<type, bool>)                                                      \
-      rules[flag] = static_cast<type>(hi) == std::numeric_limits<type>::max()                       \
-                        ? fmt::format("a number >= {}", static_cast<type>(lo))                      \
-                        : fmt::format("a number in [{}, {}]", static_cast<type>(lo), static_cast<type>(hi)); \
+    if constexpr (std::is_integral_v<type> && !std::is_same_v<type, bool>)                          \
+      rules[flag] = cli::count_rule(static_cast<std::uint64_t>(lo), static_cast<std::uint64_t>(hi));  \
+    else if constexpr (!std::is_same_v<type, bool>)                                                 \
+      rules[flag] = fmt::format("a number in [{}, {}]", static_cast<type>(lo), static_cast<type>(hi)); \
   }
   SMALLSCOPE_SEARCH_OPTIONS(SMALLSCOPE_DETAIL_RULE)
 #undef SMALLSCOPE_DETAIL_RULE
@@ -74,6 +97,27 @@ cli::rule_table shared_rules() {
 }
 
 }  // namespace
+
+std::map<std::string, std::map<std::string, std::string>> cli::option_rules() {
+  CLI::App app{"smallscope", "smallscope"};
+  const cli::rule_table shared = shared_rules();
+  std::map<std::string, cli::rule_table> rules;
+  std::map<std::string, std::map<std::string, std::string>> out;
+  for (const auto& c : commands) {
+    CLI::App* sub = app.add_subcommand(c.name, c.summary);
+    c.add(*sub, rules[c.name], "smallscope");
+    for (const CLI::Option* o : sub->get_options()) {
+      if (o->get_positional() || o->get_expected_min() == 0) continue;  // SUBJECT, SCOPE, flags
+      for (const std::string& name : o->get_lnames()) {
+        const std::string flag = "--" + name;
+        const auto own = rules[c.name].find(flag);
+        const auto common = shared.find(flag);
+        out[c.name][flag] = own != rules[c.name].end() ? own->second : common != shared.end() ? common->second : "";
+      }
+    }
+  }
+  return out;
+}
 
 int cli_main(int argc, char** argv) {
   const std::string program = argc > 0 && argv[0] != nullptr && argv[0][0] != '\0' ? argv[0] : "smallscope";

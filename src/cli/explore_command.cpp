@@ -274,7 +274,6 @@ command_runner add_explore(CLI::App& ex, rule_table& rules, const std::string& p
   add_count_in(ex, rules, "--sequence-length", explore->sequence_length, 1, 1'000'000,
                "the longest sequences the cost analysis considers (default: four times the depth the exploration\n"
                "reached when it found every state, else that depth; never past --depth)");
-  rules["--cost-plot"] = "a file name (written as SVG)";
   ex.add_option("--cost-plot", explore->cost_plot, "write an SVG of the most k calls cost against k (implies --cost)")
       ->type_name("FILE.svg");
   ex.add_flag_callback("--no-differential", [explore] { explore->differential = false; },

@@ -359,7 +359,6 @@ command_runner add_gen(CLI::App& g, rule_table& rules, const std::string& progra
       ->type_name("FORMAT");
   add_stats(g, gen->stats);
   add_quiet(g, gen->quiet, "no configuration line and no progress on stderr");
-  rules["--suite"] = "a suite file (written by gen --suite or fe --suite; docs/SUITES.md)";
   g.add_option("--suite", gen->suite_out,
                "save the structures as a suite file (the bounded-exhaustive suite; with --sample, a random one)\n"
                "for `check --suite` and `mutate --suite`")

@@ -235,11 +235,10 @@ int run_merge(const merge_request& r) {
              : (merged["interrupted"].get<bool>() ? exit_interrupted : exit_done);
 }
 
-command_runner add_merge(CLI::App& mg, rule_table& rules, const std::string& program) {
+command_runner add_merge(CLI::App& mg, rule_table& /*rules: its options are shared ones*/, const std::string& program) {
   auto merge = std::make_shared<merge_request>();
   merge->program = program;
   mg.add_option("FILE", merge->files, "the stdout of each shard, all N of them, in any order")->required()->type_name("FILE");
-  rules["--findings"] = "a file to write";
   mg.add_option("--findings", merge->findings,
                 "the shards of a check: write every failure to FILE (JSON Lines), numbered as the whole check")
       ->type_name("FILE");

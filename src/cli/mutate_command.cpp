@@ -613,7 +613,18 @@ command_runner add_mutate(CLI::App& mu, rule_table& rules, const std::string& pr
                 "the mutant list (smallscope-mutants --format jsonl --output LIST); default: the built-in\n"
                 "subject's, mutants/HEADER.jsonl next to this binary")
       ->type_name("LIST");
-  mu.add_option("--mutant", mutate->only, "run only mutant ID (repeat for more)")->type_name("ID");
+  mu.add_option_function<std::vector<std::string>>(
+        "--mutant",
+        [mutate](const std::vector<std::string>& ids) {
+          for (const auto& text : ids) {
+            const auto id = parse_u64(text);
+            if (!id || *id < 1)
+              throw usage_error(fmt::format("--mutant must be a mutant id: an integer >= 1, got '{}'", escaped(text)));
+            mutate->only.push_back(*id);
+          }
+        },
+        "run only mutant ID (repeat for more)")
+      ->type_name("ID");
   mu.add_flag("--coverage", mutate->coverage,
               "also measure statement and branch coverage of the code under test and of the spec per scope\n"
               "(the original compiled with gcov's counters, read with gcovr)");

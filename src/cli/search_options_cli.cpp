@@ -40,6 +40,13 @@ void add_one(CLI::App& app, const char* name, T& value, T lo, T hi, const char* 
                             fmt::format("turn off {}", help));
     else
       app.add_flag(flag, value, help);
+  } else if constexpr (std::is_integral_v<T>) {
+    // A count, parsed and refused as every other command's counts are (the rule is cli.cpp's
+    // shared one, from the same count_rule).
+    static_assert(std::is_same_v<T, std::uint64_t>);
+    rule_table stated_in_the_shared_rules;
+    add_count_in(app, stated_in_the_shared_rules, flag, value, lo, hi,
+                 fmt::format("{} (default {}, allowed {})", help, value, allowed(lo, hi)));
   } else {
     app.add_option_function<std::string>(
         flag,

@@ -3,9 +3,12 @@
 // same values wherever they appear, their own default (0) included.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "cli/cli.hpp"
 #include "support/cli_runner.hpp"
 
 namespace {
@@ -59,6 +62,31 @@ TEST(OptionRanges, TimeLimitAndTimeoutTakeZeroTheirDefaultWhereverTheyAppear) {
     EXPECT_EQ(r.exit_code, 2) << cli_runner::shown(args, r);
     EXPECT_TRUE(contains(r.err, rule)) << cli_runner::shown(args, r);
   }
+}
+
+}  // namespace
+
+namespace {
+
+// Every option of every command that takes a value, walked from the commands' own tables: each
+// says what it allows (the text CLI11's errors end with), and an option that appears in several
+// commands allows the same in each.
+TEST(OptionRanges, EveryOptionAllowsTheSameInEveryCommandThatTakesIt) {
+  const auto rules = smallscope::cli::option_rules();
+  ASSERT_GE(rules.size(), 8u);  // every command but version takes values
+  std::map<std::string, std::pair<std::string, std::string>> first;  // option -> (command, rule)
+  std::size_t options = 0, shared = 0;
+  for (const auto& [command, table] : rules)
+    for (const auto& [flag, rule] : table) {
+      ++options;
+      EXPECT_FALSE(rule.empty()) << command << " " << flag << " has no rule: its errors would not say what it takes";
+      const auto [at, added] = first.emplace(flag, std::pair{command, rule});
+      if (added) continue;
+      ++shared;
+      EXPECT_EQ(rule, at->second.second) << flag << " allows otherwise in " << command << " than in " << at->second.first;
+    }
+  EXPECT_GT(options, 60u);  // the walk saw the commands' options
+  EXPECT_GT(shared, 20u);
 }
 
 }  // namespace
