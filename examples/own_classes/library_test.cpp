@@ -1,9 +1,18 @@
-// The engines from the library alone, in GoogleTest: every sequence of calls from the empty
-// list, in a worker process, so that a call that crashes is a finding and not the end of the
-// test program.
+// The engines from the library alone, in GoogleTest: generation on two threads, in two shards
+// and from a checkpoint file; every sequence of calls from the empty list, in a worker process,
+// so that a call that crashes is a finding and not the end of the test program.
 #include <gtest/gtest.h>
 #include <smallscope/explore.hpp>
+#include <smallscope/generate.hpp>
 #include <smallscope/gtest.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "sorted_list.hpp"
 
@@ -27,7 +36,65 @@ void pop_front_post(smallscope::verdict& v, const shop::sorted_list& old, const 
   v.require(shop::values(now) == rest, "the values are the old values but the smallest");
 }
 
+// The lists a generation yields, as their values; `slow`: a millisecond each.
+std::multiset<std::vector<int>> lists(const smallscope::generation_options& asked,
+                                      smallscope::generation_report* report = nullptr, bool slow = false) {
+  std::multiset<std::vector<int>> found;
+  std::mutex m;
+  smallscope::generation_options o = asked;
+  o.on_structure = [&](unsigned, const smallscope::structure& s) {
+    const std::vector<int> values = shop::values(s.root<shop::sorted_list>());
+    if (slow) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::lock_guard<std::mutex> lock(m);
+    found.insert(values);
+  };
+  const auto r = smallscope::generate(shop::fin(6, 7), smallscope::make_predicate<&shop::sorted_list::rep_ok>(), o);
+  if (report != nullptr) *report = r;
+  return found;
+}
+
 }  // namespace
+
+// Sorted lists of at most 6 distinct values from 0..7: the subsets of 8 values with at most 6,
+// 256 - 1 - 8 = 247.
+TEST(SortedList, GenerationOnThreadsInShardsAndFromACheckpointYieldsEveryListOnce) {
+  smallscope::generation_options two_threads;
+  two_threads.threads = 2;
+  const auto all = lists(two_threads);
+  EXPECT_EQ(all.size(), 247u);
+  EXPECT_EQ(std::set<std::vector<int>>(all.begin(), all.end()).size(), 247u);
+
+  std::multiset<std::vector<int>> shards;
+  for (std::uint64_t i = 0; i < 2; ++i) {
+    smallscope::generation_options shard;
+    shard.shard_index = i;
+    shard.shard_count = 2;
+    shard.units_per_shard = 8;
+    shards.merge(lists(shard));
+  }
+  EXPECT_EQ(shards, all);
+
+  // Stopped after 50 ms of a run that takes at least 247 (a checkpoint is written), then
+  // resumed from the checkpoint to the end.
+  const std::string checkpoint = "sorted_lists.checkpoint";
+  std::remove(checkpoint.c_str());
+  smallscope::generation_options first;
+  first.checkpoint = checkpoint;
+  first.search.progress_interval = 0.01;  // the stop is polled every 10 ms
+  const auto started = std::chrono::steady_clock::now();
+  first.stop = [started] { return std::chrono::steady_clock::now() - started > std::chrono::milliseconds(50); };
+  smallscope::generation_report stopped;
+  auto found = lists(first, &stopped, true);
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_LT(found.size(), all.size());
+  smallscope::generation_options rest;
+  rest.checkpoint = checkpoint;
+  smallscope::generation_report resumed;
+  found.merge(lists(rest, &resumed));
+  EXPECT_TRUE(resumed.resumed);
+  EXPECT_TRUE(resumed.finished);
+  EXPECT_EQ(found, all);
+}
 
 TEST(SortedList, EverySequenceOfInsertAndErasePasses) {
   const auto insert = SMALLSCOPE_METHOD(shop::sorted_list::insert, shop::insert_post, smallscope::ints(0, 2));

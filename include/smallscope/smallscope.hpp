@@ -1,7 +1,8 @@
 // The front door: everything a test of your own classes needs, in one include. Fields and their
 // registration, finitizations, the search as a range, checks of methods with postconditions,
-// structures on the heap, reports and reproducers, API-sequence exploration, subjects for a
-// command line of your own (paper 000's pipeline: Sec. 3 to 6).
+// structures on the heap, reports and reproducers, generation on threads, shards and from
+// checkpoints, API-sequence exploration, subjects for a command line of your own (paper 000's
+// pipeline: Sec. 3 to 6).
 //
 // Apart from it: <smallscope/gtest.hpp> (needs GoogleTest), <smallscope/spec.hpp> (relational
 // specs, the smallscope::spec library), <smallscope/cli.hpp> (a command line of your own), and
@@ -18,6 +19,7 @@
 #include "smallscope/field.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
+#include "smallscope/generate.hpp"
 #include "smallscope/generators.hpp"
 #include "smallscope/heap.hpp"
 #include "smallscope/oracle.hpp"

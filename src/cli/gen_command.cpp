@@ -1,6 +1,6 @@
 // `smallscope gen SUBJECT SCOPE | --fin P1,P2,...`: every valid structure of a subject
 // (paper 000, Fig. 7), printed on request, with statistics; on every core, on a shard of the
-// search, and from a checkpoint (parallel_search.hpp, checkpoint.hpp).
+// search, and from a checkpoint, through the library's generate() (smallscope/generate.hpp).
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -19,7 +19,6 @@
 #include <type_traits>
 #include <nlohmann/json.hpp>
 
-#include "cli/checkpoint.hpp"
 #include "cli/file_lock.hpp"
 #include "cli/arguments.hpp"
 #include "cli/command.hpp"
@@ -30,11 +29,11 @@
 #include "cli/progress.hpp"
 #include "cli/scale.hpp"
 #include "cli/stats.hpp"
-#include "report/finitization_warnings.hpp"
 #include "space/state_space.hpp"
 #include "cli/numbered_text.hpp"
 #include "cli/suite_stream.hpp"
 #include "suite/suite_file.hpp"
+#include "smallscope/generate.hpp"
 #include "smallscope/report.hpp"
 #include "smallscope/subject.hpp"
 
@@ -104,61 +103,30 @@ int run_gen(const gen_request& r) {
   const file_lock output_lock("--output", r.output);
   const file_lock checkpoint_lock("--checkpoint", r.checkpoint);
   const file_lock suite_lock("--suite", r.suite_out);
-  checkpoint resumed;
-  const bool resuming = !r.checkpoint.empty() && std::filesystem::exists(r.checkpoint);
-  if (resuming) {
-    resumed = read_checkpoint(r.checkpoint, identity);
-    check_units(space, resumed.snapshot.units, r.checkpoint);
-  }
-  open_output(r.output, resuming ? std::optional<std::uint64_t>(resumed.output_bytes) : std::nullopt,
-              resuming ? resumed.output_tail : 0);
-  if (!r.quiet) {
-    std::string named;
-    for (std::size_t i = 0; i < p.size(); ++i)
-      named += fmt::format("{}{}={}", i == 0 ? "" : " ", s.parameters[i].name, p[i]);
-    err("{} gen {} --fin {}{} ({})\n  finitization: {}\n  {} thread{}{}\n", r.program, s.name, joined(p),
-        non_default_options(r.search), named, instance.fin.describe(), scale.threads, scale.threads == 1 ? "" : "s",
-        scale.shard_text.empty() ? "" : ", shard " + scale.shard_text);
-    if (!invariant_note.empty()) err("{}", invariant_note);
-    if (resuming)
-      err("resuming from {}: {} explored, {} valid so far\n", r.checkpoint, grouped(resumed.snapshot.stats.explored),
-          grouped(resumed.snapshot.stats.valid));
-  }
   run_listener listener(label, !r.quiet);
   listener.set_interval(r.search.progress_interval);
+  // The search's findings and progress lines; stopping is the generation's (generate.hpp).
+  struct shown_lines : search_listener {
+    run_listener& line;
+    explicit shown_lines(run_listener& l) : line(l) {}
+    void on_progress(const search_stats& st) override { line.show(st); }
+    void on_budget_exceeded(const structure& c) override { line.on_budget_exceeded(c); }
+    void on_predicate_exception(const structure& c, std::string_view what) override { line.on_predicate_exception(c, what); }
+  } shown(listener);
 
-  detail::parallel_options po;
-  po.threads = scale.threads;
-  po.shard_index = scale.shard_index;
-  po.shard_count = scale.shard_count;
-  po.units_per_shard = r.shard_units;
-  if (resuming) {
-    po.resuming = true;
-    po.resume = resumed.snapshot.units;
-    po.resume_stats = resumed.snapshot.stats;
-    po.resume_classes = resumed.snapshot.classes;
-  }
-  detail::parallel_search search(instance.fin.data(), instance.invariant, r.search, std::move(po), instance.eq_class);
   // --suite without --sample: its lines streamed to a file beside it as they are found.
   std::optional<suite_stream> suite_lines;
-  if (!r.suite_out.empty() && r.sample == 0)
-    suite_lines.emplace(r.suite_out, resuming ? std::optional(resumed.suite) : std::nullopt);
-
-  // Per worker: printed structures not yet written, suite lines, and a uniform sample of the
-  // structures for the warnings about the finitization.
-  struct worker_output {
+  // Per thread: printed structures not yet written, suite lines, and how many it yielded.
+  struct thread_output {
     numbered_text text;
     numbered_text suite_lines;
     std::string scratch;
     structure_printer printer;
-    detail::reservoir_sampler sampler;
-    std::vector<std::uint32_t> sample;
     std::uint64_t yielded = 0;
   };
-  const std::uint32_t slots = space.slot_count();
-  std::vector<worker_output> outputs(scale.threads);
+  std::vector<thread_output> outputs(scale.threads);
   std::mutex out_mutex;
-  std::uint64_t printed = resumed.snapshot.stats.valid;  // under out_mutex
+  std::uint64_t printed = 0;  // under out_mutex
   std::atomic<bool> failed{false};
   std::string failure;
   // --suite --sample K: one thread, reservoir sampling in the search's order, seeded.
@@ -173,7 +141,6 @@ int run_gen(const gen_request& r) {
       if (!failed.exchange(true)) failure = e.what();
     }
   };
-
   const auto write_suite_lines = [&](numbered_text& lines) {  // under out_mutex
     try {
       suite_lines->append(lines);
@@ -183,20 +150,60 @@ int run_gen(const gen_request& r) {
       if (!failed.exchange(true)) failure = e.what();
     }
   };
+  const auto write_all = [&] {
+    std::lock_guard<std::mutex> lock(out_mutex);
+    for (auto& o : outputs) write_text(o.text);
+    if (suite_lines)
+      for (auto& o : outputs) write_suite_lines(o.suite_lines);
+  };
 
-  detail::parallel_hooks hooks;
-  hooks.findings = &listener;
-  hooks.estimate = !r.quiet;  // the progress line's percent and time left
-  hooks.tick = std::min(std::chrono::milliseconds(100),
-                        std::chrono::milliseconds(static_cast<std::int64_t>(r.search.progress_interval * 1000)));
-  hooks.on_structure = [&](unsigned w, const structure& st) {
-    worker_output& o = outputs[w];
-    ++o.yielded;
-    if (const auto place = o.sampler.offer(); place < detail::sample_capacity) [[unlikely]] {
-      const std::size_t at = static_cast<std::size_t>(place) * slots;
-      if (o.sample.size() < at + slots) o.sample.resize(at + slots);
-      std::copy(st.values().begin(), st.values().end(), o.sample.begin() + static_cast<std::ptrdiff_t>(at));
+  generation_options g;
+  g.search = r.search;
+  g.eq_class = instance.eq_class;
+  g.threads = scale.threads;
+  g.shard_index = scale.shard_index;
+  g.shard_count = scale.shard_count;
+  g.units_per_shard = r.shard_units;
+  g.checkpoint = r.checkpoint;
+  g.checkpoint_every = r.checkpoint_every;
+  g.identity = identity;
+  g.listener = &shown;
+  g.estimate = !r.quiet;  // the progress line's percent and time left
+  // Before the search: the outputs opened, fresh or cut back to the checkpoint's.
+  g.start = [&](const std::string* saved, const search_stats* so_far) {
+    std::optional<std::uint64_t> output_bytes;
+    std::uint64_t output_tail = 0;
+    std::optional<suite_lines_point> suite_point;
+    if (saved != nullptr) {
+      const auto j = nlohmann::json::parse(*saved, nullptr, false);
+      if (j.is_discarded() || !j.is_object() || !j.contains("output_bytes") || !j.contains("suite"))
+        throw usage_error(fmt::format("--checkpoint: '{}' is not a smallscope checkpoint (its outputs); delete it to "
+                                      "start afresh",
+                                      r.checkpoint));
+      output_bytes = j["output_bytes"].get<std::uint64_t>();
+      output_tail = j["output_tail"].get<std::uint64_t>();
+      suite_point = suite_lines_point{j["suite"]["count"].get<std::uint64_t>(), j["suite"]["bytes"].get<std::uint64_t>(),
+                                      j["suite"]["tail"].get<std::uint64_t>()};
     }
+    open_output(r.output, output_bytes, output_tail);
+    if (!r.quiet) {
+      std::string named;
+      for (std::size_t i = 0; i < p.size(); ++i)
+        named += fmt::format("{}{}={}", i == 0 ? "" : " ", s.parameters[i].name, p[i]);
+      err("{} gen {} --fin {}{} ({})\n  finitization: {}\n  {} thread{}{}\n", r.program, s.name, joined(p),
+          non_default_options(r.search), named, instance.fin.describe(), scale.threads, scale.threads == 1 ? "" : "s",
+          scale.shard_text.empty() ? "" : ", shard " + scale.shard_text);
+      if (!invariant_note.empty()) err("{}", invariant_note);
+      if (so_far != nullptr)
+        err("resuming from {}: {} explored, {} valid so far\n", r.checkpoint, grouped(so_far->explored),
+            grouped(so_far->valid));
+    }
+    if (!r.suite_out.empty() && r.sample == 0) suite_lines.emplace(r.suite_out, suite_point);
+    printed = so_far != nullptr ? so_far->valid : 0;
+  };
+  g.on_structure = [&](unsigned w, const structure& st) {
+    thread_output& o = outputs[w];
+    ++o.yielded;
     if (!r.suite_out.empty()) {
       if (r.sample == 0) {
         o.scratch.clear();
@@ -221,62 +228,39 @@ int run_gen(const gen_request& r) {
       write_text(o.text);
     }
   };
-  // The sample so far: the checkpoint's and every worker's.
-  const auto whole_sample = [&](std::vector<std::uint32_t>& sample) {
-    sample = resumed.sample;
-    std::uint32_t count = resumed.sample_count;
-    for (const auto& o : outputs) {
-      const auto n = static_cast<std::uint32_t>(std::min<std::uint64_t>(o.sampler.seen(), detail::sample_capacity));
-      sample.insert(sample.end(), o.sample.begin(), o.sample.begin() + static_cast<std::ptrdiff_t>(n) * slots);
-      count += n;
-    }
-    return count;
-  };
-  auto last_checkpoint = std::chrono::steady_clock::now();
   bool stopped = false;  // by SIGINT or SIGTERM
-  hooks.on_tick = [&](const search_stats& now) {
-    if (failed.load()) return detail::tick_action::snapshot_and_stop;
-    if (interrupted()) {
-      stopped = true;
-      return detail::tick_action::snapshot_and_stop;
-    }
-    listener.show(now);
-    if (!r.checkpoint.empty() &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint).count() >= r.checkpoint_every)
-      return detail::tick_action::snapshot;
-    return detail::tick_action::go_on;
+  g.stop = [&] {
+    if (failed.load()) return true;
+    if (interrupted()) stopped = true;
+    return stopped;
   };
-  // With every worker paused: everything they found so far is written out, then the checkpoint.
-  hooks.on_snapshot = [&](const detail::search_snapshot& snap) {
-    {
-      std::lock_guard<std::mutex> lock(out_mutex);
-      for (auto& o : outputs) write_text(o.text);
-      if (suite_lines)
-        for (auto& o : outputs) write_suite_lines(o.suite_lines);
-    }
-    if (r.checkpoint.empty() || failed.load()) return;
-    checkpoint c;
-    c.identity = identity;
-    c.snapshot = snap;
-    c.output_bytes = sync_output(r.output);
-    c.output_tail = output_tail_hash(r.output, c.output_bytes);
-    c.sample_count = whole_sample(c.sample);
-    if (suite_lines) c.suite = suite_lines->sync();
-    write_checkpoint(r.checkpoint, c);
-    last_checkpoint = std::chrono::steady_clock::now();
+  // With every thread paused: everything found so far written out, and where the outputs stand.
+  g.save = [&]() -> std::optional<std::string> {
+    write_all();
+    if (failed.load()) return std::nullopt;
+    if (r.checkpoint.empty()) return std::string();
+    const std::uint64_t bytes = sync_output(r.output);
+    const suite_lines_point suite = suite_lines ? suite_lines->sync() : suite_lines_point{};
+    return nlohmann::json{{"output_bytes", bytes},
+                          {"output_tail", output_tail_hash(r.output, bytes)},
+                          {"suite", {{"count", suite.count}, {"bytes", suite.bytes}, {"tail", suite.tail}}}}
+        .dump();
   };
-  const bool finished = search.run(hooks);
-  for (auto& o : outputs) write_text(o.text);
-  if (suite_lines)
-    for (auto& o : outputs) write_suite_lines(o.suite_lines);
+  generation_report run;
+  try {
+    run = generate(instance.fin, instance.invariant, g);
+  } catch (const checkpoint_error& e) {
+    if (e.unusable()) throw usage_error(fmt::format("--checkpoint: {}", e.what()));
+    throw output_error(fmt::format("--checkpoint: {}", e.what()));
+  }
+  write_all();
   listener.finish();
   if (failed.load()) throw output_error(failure);
-  if (finished && !r.checkpoint.empty()) std::filesystem::remove(r.checkpoint);
-  if (!finished && !r.checkpoint.empty() && !r.quiet)
+  if (!run.finished && !r.checkpoint.empty() && !r.quiet)
     err("checkpoint saved to {}: run the same command again to go on from it\n", r.checkpoint);
 
-  const search_stats st = search.stats();
-  std::uint64_t yielded = resumed.snapshot.stats.valid;
+  const search_stats& st = run.stats;
+  std::uint64_t yielded = run.resumed_from.valid;
   for (const auto& o : outputs) yielded += o.yielded;
   if (!r.suite_out.empty()) {
     std::string sampled;
@@ -295,14 +279,10 @@ int run_gen(const gen_request& r) {
     if (r.sample != 0)
       write_file("--suite", r.suite_out, suite::header_line(h) + sampled);
     else  // the lines stay beside the suite while a checkpoint goes on from them
-      suite_lines->finish(suite::header_line(h), !finished && !r.checkpoint.empty());
+      suite_lines->finish(suite::header_line(h), !run.finished && !r.checkpoint.empty());
     if (!r.quiet) err("wrote {} structures to {}{}\n", grouped(suite_count), r.suite_out, stopped ? " (interrupted: the structures so far)" : "");
   }
-  std::vector<std::uint32_t> sample;
-  const std::uint32_t sample_count = whole_sample(sample);
-  const std::vector<std::string> warnings = detail::finitization_warnings(
-      instance.fin.data(), instance.invariant, sample, sample_count,
-      {st.valid, st.explored, !stopped && !st.limit_reached && scale.shard_count == 1, st.fields_read});
+  const std::vector<std::string>& warnings = run.warnings;
   if (!r.quiet)
     for (const auto& w : warnings) err("warning: {}\n", w);
   const double rate = st.seconds > 0 ? static_cast<double>(st.explored) / st.seconds : 0;
@@ -332,9 +312,9 @@ int run_gen(const gen_request& r) {
     if (!r.invariant.empty()) j["invariant"] = {{"file", r.invariant}, {"run", r.invariant_run}};
     if (scale.shard_count > 1) j["judge"] = judge_text(r);  // merge refuses shards judged otherwise
     j["generator_misuse"] = st.generator_misuse;
-    j["steals"] = search.steals();
+    j["steals"] = run.steals;
     if (scale.shard_count > 1) {
-      const auto& plan = search.plan();
+      const auto& plan = run.plan;
       j["shard"] = {{"index", scale.shard_index + 1},
                     {"count", scale.shard_count},
                     {"plan", {{"depth", plan.depth}, {"units", plan.units}, {"owned", plan.owned},

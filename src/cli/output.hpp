@@ -17,6 +17,8 @@
 #include <string_view>
 #include <utility>
 
+#include "files/output_path.hpp"
+
 namespace smallscope::cli {
 
 // Exit codes of the command line.
@@ -91,20 +93,7 @@ inline void write_file(const std::string& option, const std::string& path, const
 // old file or the new one, never a part (checkpoints, caches). An output_error naming the option
 // when it cannot.
 inline void write_file_atomically(const std::string& option, const std::string& path, const std::string& text) {
-  const std::string beside = path + ".partial";
-  const int fd = ::open(beside.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  bool ok = fd >= 0;
-  for (std::size_t at = 0; ok && at < text.size();) {
-    const auto n = ::write(fd, text.data() + at, text.size() - at);
-    if (n <= 0) ok = false;
-    else at += static_cast<std::size_t>(n);
-  }
-  if (ok) ok = ::fsync(fd) == 0;
-  if (fd >= 0) ::close(fd);
-  if (!ok || std::rename(beside.c_str(), path.c_str()) != 0) {
-    ::unlink(beside.c_str());
-    throw output_error(fmt::format("{}: cannot write '{}'", option, path));
-  }
+  if (!files::write_atomically(path, text)) throw output_error(fmt::format("{}: cannot write '{}'", option, path));
 }
 
 // The same, for a run that goes on after a file it could not write (check's reproducers and

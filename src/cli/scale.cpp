@@ -2,7 +2,6 @@
 #include "cli/scale.hpp"
 
 #include <fcntl.h>
-#include <sched.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,17 +12,11 @@
 
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
-#include "space/state_space.hpp"
+#include "search/parallel_search.hpp"
 
 namespace smallscope::cli {
 
-unsigned available_cores() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
-  const int n = CPU_COUNT(&set);
-  return n > 0 ? static_cast<unsigned>(n) : 1u;
-}
+unsigned available_cores() { return detail::available_cores(); }
 
 unsigned bounded_threads(std::uint64_t requested) {
   const unsigned cores = available_cores();
@@ -77,29 +70,6 @@ scale_plan plan_scale(const gen_request& r) {
                       "checkpoint, which stdout cannot do");
   plan.threads = ordered != nullptr ? 1u : bounded_threads(r.threads);
   return plan;
-}
-
-void check_units(const detail::state_space& space, const std::vector<detail::work_unit>& units, const std::string& path) {
-  const auto& slots = space.slots();
-  for (std::size_t k = 0; k < units.size(); ++k) {
-    const auto& u = units[k];
-    // A unit's floor may lie past its prefix: a shard's unit whose invariant read fewer fields
-    // than the plan's depth keeps the positions it reads next up to the floor (their other values
-    // are other units).
-    bool ok = u.slots.size() == u.values.size() && u.floor <= slots.size() &&
-              (!u.advance_first || u.floor + 1 == u.slots.size()) && u.lo.size() == u.hi.size() &&
-              (u.lo.empty() || u.lo.size() == u.slots.size());
-    for (const std::uint32_t t : u.tree_slots) ok = ok && t < slots.size();
-    std::vector<char> seen(slots.size(), 0);
-    for (std::size_t i = 0; ok && i < u.slots.size(); ++i) {
-      ok = u.slots[i] < slots.size() && seen[u.slots[i]] == 0 && !slots[u.slots[i]].fixed &&
-           u.values[i] <= space.hot_slots()[u.slots[i]].last;
-      if (ok) seen[u.slots[i]] = 1;
-    }
-    if (!ok)
-      throw usage_error(fmt::format("--checkpoint: '{}' does not fit this finitization (unit {}); delete it to start afresh",
-                                    path, k + 1));
-  }
 }
 
 std::uint64_t output_tail_hash(const std::string& path, std::uint64_t bytes) {

@@ -1,5 +1,5 @@
 // The scale options of gen: --threads, --shard I/N, --output FILE (stdout into a file that a
-// resumed run can cut back to its checkpoint) and the checks of a checkpoint's units.
+// resumed run can cut back to its checkpoint) (the library checks a checkpoint itself: generate.hpp).
 #pragma once
 
 #include <cstdint>
@@ -9,11 +9,6 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
-#include "search/work_unit.hpp"
-
-namespace smallscope::detail {
-class state_space;
-}
 
 namespace smallscope::cli {
 
@@ -35,9 +30,6 @@ scale_plan plan_scale(const gen_request& r);
 void parse_shard(const std::string& text, scale_plan& plan);
 // --shard and --shard-units, for gen and check (`what`: "search" or "check").
 void add_shard_options(CLI::App& app, rule_table& rules, gen_request& r, const std::string& what);
-// Every unit of a checkpoint names slots of `space` and values in their domains, with its
-// floor within its prefix; usage_error naming the file otherwise.
-void check_units(const detail::state_space& space, const std::vector<detail::work_unit>& units, const std::string& path);
 // --output FILE: stdout goes to FILE, emptied, or with keep_bytes cut back to that many bytes
 // (a resumed run). Nothing without a path.
 // With `keep_bytes`, `tail` must be output_tail_hash of the file's first keep_bytes bytes (the

@@ -1,8 +1,11 @@
 // Output paths checked before the run. See output_path.hpp.
 #include "files/output_path.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cstdio>
 
 #include <cerrno>
 #include <cstring>
@@ -74,6 +77,22 @@ std::string unwritable(const std::string& path) {
   if (::access(dir.c_str(), W_OK | X_OK) != 0)
     return "cannot be made in '" + dir.string() + "': " + std::strerror(errno);
   return {};
+}
+
+bool write_atomically(const std::string& path, const std::string& text) {
+  const std::string beside = path + ".partial";
+  const int fd = ::open(beside.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  bool ok = fd >= 0;
+  for (std::size_t at = 0; ok && at < text.size();) {
+    const auto n = ::write(fd, text.data() + at, text.size() - at);
+    if (n <= 0) ok = false;
+    else at += static_cast<std::size_t>(n);
+  }
+  if (ok) ok = ::fsync(fd) == 0;
+  if (fd >= 0) ::close(fd);
+  if (ok && std::rename(beside.c_str(), path.c_str()) == 0) return true;
+  ::unlink(beside.c_str());
+  return false;
 }
 
 }  // namespace smallscope::files

@@ -27,4 +27,9 @@ std::string clashing_files(const std::vector<named_file>& inputs, const std::vec
 // created.
 std::string unwritable(const std::string& path);
 
+// Writes `text` to `path` through PATH.partial, synced and renamed over `path`: a reader sees the
+// old file or the new one, never a part (checkpoints, caches). False when it cannot (nothing of
+// it is left then).
+bool write_atomically(const std::string& path, const std::string& text);
+
 }  // namespace smallscope::files

@@ -2,6 +2,8 @@
 // parallel_search.hpp.
 #include "search/parallel_search.hpp"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <exception>
 #include <stdexcept>
@@ -13,6 +15,14 @@
 #include "space/state_space.hpp"
 
 namespace smallscope::detail {
+
+unsigned available_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return 1;
+  const int n = CPU_COUNT(&set);
+  return n > 0 ? static_cast<unsigned>(n) : 1u;
+}
 
 // A worker's hooks into its search: the service between candidates, and the listener whose
 // progress reports publish the worker's counts and whose findings go to the caller's listener.

@@ -35,6 +35,9 @@
 
 namespace smallscope::detail {
 
+// The cores this process may run on (its CPU affinity: taskset, cgroups), at least 1.
+unsigned available_cores();
+
 struct parallel_options {
   unsigned threads = 1;
   std::uint64_t shard_index = 0;  // 0-based

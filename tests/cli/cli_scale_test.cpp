@@ -479,12 +479,12 @@ std::string cpp_judge() {
 
 TEST(Scale, ACheckpointThatDoesNotFitTheFinitizationIsRefused) {
   const std::string path = temp_path("bt3_bad.checkpoint");
-  json j = json::parse(R"({"smallscope_checkpoint":3,"identity":"","stats":{"explored":1,)"
+  json j = json::parse(R"({"smallscope_checkpoint":4,"identity":"","stats":{"explored":1,)"
                        R"("valid":0,"predicate_calls":1,"budget_exceeded":0,"predicate_exceptions":0,)"
-                       R"("generator_misuse":0,"seconds":0.1},"output_bytes":0,"output_tail":0,)"
-                       R"("suite":{"count":0,"bytes":0,"tail":0},"units":[{"slots":[99999],)"
+                       R"("generator_misuse":0,"seconds":0.1},"units":[{"slots":[99999],)"
                        R"("values":[0],"floor":0,"advance_first":false,"lo":[],"hi":[],"tree_slots":[]}],)"
-                       R"("classes":[],"sample_count":0,"sample":[]})");
+                       R"("classes":[],"sample_count":0,"sample":[],)"
+                       R"("saved":"{\"output_bytes\":0,\"output_tail\":0,\"suite\":{\"count\":0,\"bytes\":0,\"tail\":0}}"})");
   j["identity"] = "BinaryTree --fin 3,3,3 judged by " + cpp_judge();
   j["content_hash"] = checkpoint_hash(j);  // as a run writes it: only the unit is wrong
   std::ofstream(path) << j.dump() << "\n";
@@ -645,10 +645,11 @@ TEST(Scale, ACheckpointVouchesForItselfAndForItsOutput) {
   std::stringstream text;
   text << std::ifstream(checkpoint).rdbuf();
   const json saved = json::parse(text.str());
-  ASSERT_GT(saved.at("output_bytes").get<std::uint64_t>(), 0u) << "nothing was written before the interruption";
+  const json outputs = json::parse(saved.at("saved").get<std::string>());  // the command line's state
+  ASSERT_GT(outputs.at("output_bytes").get<std::uint64_t>(), 0u) << "nothing was written before the interruption";
   // Another output file of the same size: its bytes are not those the checkpoint vouches for.
   const std::string other = temp_path("bt13_other.out");
-  std::ofstream(other) << std::string(saved.at("output_bytes").get<std::uint64_t>() + 10, 'x');
+  std::ofstream(other) << std::string(outputs.at("output_bytes").get<std::uint64_t>() + 10, 'x');
   std::vector<std::string> elsewhere = args;
   elsewhere[5] = other;
   const result moved = run(elsewhere);
