@@ -8,7 +8,11 @@
 #   TARGET_schemata  (NAME-schemata)  HEADER compiled from its mutant schemata (paper 000,
 #                    Sec. 7): every mutant of FUNCTIONS, and of the helpers they call, guarded by
 #                    smallscope::mutation::active; the list in mutants/STEM.jsonl beside the
-#                    binary, where `NAME-schemata mutate SUBJECT METHOD...` finds it.
+#                    binary, where `NAME-schemata mutate SUBJECT METHOD...` finds it (when
+#                    another target's variants of HEADER already write it there, in
+#                    smallscope_variants/TARGET/schemata/mutants/ of the current build directory).
+#                    Its target property SMALLSCOPE_MUTANT_LISTS names the lists, for a program
+#                    that reads them itself (smallscope::read_compiled_mutants).
 #   TARGET_coverage  (NAME-coverage)  the sources as they are, with gcov's counters, for
 #                    `NAME-schemata mutate ... --coverage` (code and spec coverage per scope).
 #   TARGET_branches  (NAME-branches)  HEADER with a probe on every condition of FUNCTIONS and
@@ -138,11 +142,23 @@ function(smallscope_variants)
     endif()
     set(rewritten ${out}${header_path})
     if(kind STREQUAL "schemata")
-      set(list ${bin}/mutants/${stem}.jsonl)
-      set(outputs ${rewritten} ${list} ${bin}/mutants/${stem}.functions.json)
-      set(command --schemata ${rewritten} --format jsonl --output ${list} --functions ${bin}/mutants/${stem}.functions.json)
+      # The list beside the binaries, where `mutate` looks; when another target's schemata of the
+      # same header already write it there (a test beside a command line), in this variant's own
+      # directory (the lists are alike when FUNCTIONS and KEEP are).
+      set(lists ${bin}/mutants)
+      get_property(owner GLOBAL PROPERTY "SMALLSCOPE_MUTANT_LIST ${lists}/${stem}")
+      if(owner AND NOT owner STREQUAL target)
+        set(lists ${out}/mutants)
+      else()
+        set_property(GLOBAL PROPERTY "SMALLSCOPE_MUTANT_LIST ${lists}/${stem}" ${target})
+      endif()
+      set(list ${lists}/${stem}.jsonl)
+      set_property(TARGET ${variant} APPEND PROPERTY SMALLSCOPE_MUTANT_LISTS ${list})
+      set(outputs ${rewritten} ${list} ${lists}/${stem}.functions.json)
+      set(command --schemata ${rewritten} --format jsonl --output ${list} --functions ${lists}/${stem}.functions.json)
       set(what "Mutant schemata")
     else()
+      set(lists ${bin}/mutants)
       set(outputs ${rewritten})
       set(command --branches ${rewritten})
       set(what "Branch probes")
@@ -150,7 +166,7 @@ function(smallscope_variants)
     get_filename_component(rewritten_dir ${rewritten} DIRECTORY)
     add_custom_command(
       OUTPUT ${outputs}
-      COMMAND ${CMAKE_COMMAND} -E make_directory ${rewritten_dir} ${bin}/mutants
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${rewritten_dir} ${lists}
       COMMAND ${CMAKE_COMMAND} -E env ASAN_OPTIONS=detect_leaks=0
               $<TARGET_FILE:smallscope::mutants_tool> ${header} ${arguments} ${command}
               -- -std=c++20 "${include_arguments}" "${definition_arguments}"

@@ -169,6 +169,11 @@ check_variants() {
   cmake --build "$build" --target shop_check_schemata shop_check_coverage shop_check_branches >"$tmp/targets.out" 2>&1 ||
     fail "the variants' targets are not shop_check_schemata, shop_check_coverage and shop_check_branches: $(tail -3 "$tmp/targets.out")"
   check_mutation "$build" shop_check ShopList "$example/sorted_list.hpp" insert erase
+  # The same schemata in the GoogleTest program: mutation analysis over two scopes from the library.
+  cmake --build "$build" --target library_test_schemata >"$tmp/library_schemata.out" 2>&1 ||
+    fail "library_test_schemata does not build: $(tail -3 "$tmp/library_schemata.out")"
+  expect_run library-mutation 0 "[  PASSED  ] 1 test" "$build/library_test-schemata" \
+    --gtest_filter=SortedList.MutationAnalysisOverTwoScopes
   expect_run cover 0 "white-box suite" "$build/shop_check-branches" cover ShopList 3 --methods insert,erase \
     --suite "$tmp/wb.suite"
   grep -q -F "all                                16       16  100 %" "$tmp/cover.out" ||

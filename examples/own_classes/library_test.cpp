@@ -1,10 +1,13 @@
 // The engines from the library alone, in GoogleTest: generation on two threads, in two shards
 // and from a checkpoint file; every sequence of calls from the empty list, in a worker process,
-// so that a call that crashes is a finding and not the end of the test program.
+// so that a call that crashes is a finding and not the end of the test program; and, in
+// library_test-schemata (this file compiled from sorted_list.hpp's mutant schemata), mutation
+// analysis over two scopes.
 #include <gtest/gtest.h>
 #include <smallscope/explore.hpp>
 #include <smallscope/generate.hpp>
 #include <smallscope/gtest.hpp>
+#include <smallscope/mutation_analysis.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -114,3 +117,35 @@ TEST(SortedList, ACallThatCrashesIsAFindingWithItsSequence) {
   EXPECT_EQ(r.findings[0].calls, std::vector<std::string>{"pop_front()"});
   EXPECT_EQ(r.worker_restarts, 1u);
 }
+
+#ifdef SORTED_LIST_MUTANTS
+// Every mutant of insert and erase on every input of scopes 1 and 2 (lists of up to 1 and 2
+// values from 0..3), in worker processes.
+TEST(SortedList, MutationAnalysisOverTwoScopes) {
+  const smallscope::compiled_mutants compiled = smallscope::read_compiled_mutants(SORTED_LIST_MUTANTS);
+  ASSERT_FALSE(compiled.mutants.empty());
+  const auto insert = SMALLSCOPE_METHOD(shop::sorted_list::insert, shop::insert_post, smallscope::ints(0, 3));
+  const auto erase = SMALLSCOPE_METHOD(shop::sorted_list::erase, shop::erase_post, smallscope::ints(0, 3));
+  const std::vector<smallscope::finitization> fins{shop::fin(1, 3), shop::fin(2, 3)};
+  const auto invariant = smallscope::make_predicate<&shop::sorted_list::rep_ok>();
+  smallscope::scopes_options options;
+  options.mutation.id_base = compiled.id_base;
+  const auto parts = [&](std::int64_t scope) {
+    return std::vector<smallscope::scope_part>{
+        {&fins[static_cast<std::size_t>(scope - 1)], &invariant, {&insert, &erase}, nullptr}};
+  };
+  const smallscope::scopes_report r = smallscope::run_mutation_scopes(1, 2, parts, compiled.mutants, options);
+  ASSERT_EQ(r.scopes.size(), 2u);
+  const auto& one = r.scopes[0].report;
+  const auto& two = r.scopes[1].report;
+  EXPECT_TRUE(two.any_point_reached);  // this program runs its mutants
+  EXPECT_EQ(two.mutants.size(), compiled.mutants.size());
+  EXPECT_GT(two.killed, 0u);
+  // Scope 2's inputs hold scope 1's: what one kills, two kills.
+  for (std::size_t k = 0; k < one.mutants.size(); ++k)
+    if (smallscope::killed(one.mutants[k].status)) EXPECT_TRUE(smallscope::killed(two.mutants[k].status)) << one.mutants[k].id;
+  EXPECT_GE(two.killed, one.killed);
+  ASSERT_TRUE(r.adequate.has_value());
+  EXPECT_EQ(r.most_killed, two.killed);
+}
+#endif

@@ -166,4 +166,71 @@ mutation_report run_mutation_analysis(const finitization& fin, const predicate& 
                                       const mutation_options& options,
                                       const std::function<void(const mutation_progress&)>& progress = {});
 
+// One subject's part of a scope (a scope may span several subjects' methods): its
+// finitization, invariant and methods, which outlive the scope's run, and optionally the
+// structures to run on instead of the search's (a suite's).
+struct scope_part {
+  const finitization* fin = nullptr;
+  const predicate* invariant = nullptr;
+  std::vector<const target_method*> methods;
+  const std::vector<std::vector<std::uint32_t>>* structures = nullptr;
+};
+
+// The kill rates of K uniform samples R(s) of a scope's inputs (paper 000, Sec. 8.5, Table 3),
+// each as large as the scope before's exhaustive suite.
+struct random_samples {
+  std::uint64_t size = 0;  // inputs per sample, over every method
+  std::vector<double> rates;
+  double mean() const;
+  double spread() const;  // the standard deviation
+};
+
+struct scope_outcome {
+  std::int64_t scope = 0;
+  // The parts' analyses merged: a later part runs only the mutants the earlier ones left alive.
+  mutation_report report;
+  std::optional<random_samples> random;  // the last scope's, with scopes_options::random
+  std::uint64_t inputs() const;
+};
+
+struct scopes_options {
+  mutation_options mutation;  // every run's; without mutation.hangs, the scopes share a memo of their own
+  bool share_hangs = true;    // false: no hang memo at all
+  std::uint64_t random = 0;   // K samples R(s) at the last scope (and a scope before it ran)
+  // Called before a scope's mutants run (its coverage, say), after each part's analysis (an
+  // outcome cache's store) and after a scope.
+  std::function<void(std::int64_t scope)> before_scope;
+  std::function<void(const mutation_report& part)> after_part;
+  std::function<void(std::int64_t scope)> after_scope;
+};
+
+struct scopes_report {
+  std::vector<scope_outcome> scopes;  // in order; the last one interrupted when `partial`
+  bool partial = false;
+  // The mutation-adequate scope: the smallest whose suite kills the most mutants any whole scope
+  // kills (paper 000, Sec. 8); none when no scope ran whole.
+  std::optional<std::int64_t> adequate;
+  std::uint64_t most_killed = 0;
+};
+
+// Mutation analysis of the exhaustive suites of scopes first..last (paper 000, Sec. 8, Table 4):
+// `parts(scope)` gives each scope's inputs; a (mutant, input) pair found to hang or crash at one
+// scope is not run again at the next (hang_memo). Stops between runs when
+// options.mutation.stop asks; the report holds the scopes so far.
+scopes_report run_mutation_scopes(
+    std::int64_t first, std::int64_t last, const std::function<std::vector<scope_part>(std::int64_t scope)>& parts,
+    std::span<const mutant_id> mutants, const scopes_options& options = {},
+    const std::function<void(std::int64_t scope, bool random_sample, const mutation_progress&)>& progress = {});
+
+// The mutants this program was compiled with from the list at `path` (what smallscope-mutants
+// wrote beside a NAME-schemata program that smallscope_variants made: mutants/STEM.jsonl): their
+// ids and points in id order, and `id_base` to give mutation_options. Throws
+// std::invalid_argument for a file that is not a complete list, and for a list this program was
+// not compiled from.
+struct compiled_mutants {
+  std::vector<mutant_id> mutants;
+  std::uint32_t id_base = 0;
+};
+compiled_mutants read_compiled_mutants(const std::string& path);
+
 }  // namespace smallscope

@@ -107,42 +107,6 @@ std::vector<method_group> method_groups(const mutate_request& r, const subject& 
   return groups;
 }
 
-// Merges the outcomes of a later subject's methods (run on the mutants still alive) into `into`.
-void merge_group(mutation_report& into, const mutation_report& group, bool first) {
-  if (first) {
-    into = group;
-    return;
-  }
-  into.structures += group.structures;
-  into.inputs.insert(into.inputs.end(), group.inputs.begin(), group.inputs.end());
-  into.mutant_runs += group.mutant_runs;
-  into.skipped_runs += group.skipped_runs;
-  into.original_runs += group.original_runs;
-  into.original_seconds += group.original_seconds;
-  into.mutant_seconds += group.mutant_seconds;
-  into.generation_seconds += group.generation_seconds;
-  into.seconds += group.seconds;
-  into.worker_restarts += group.worker_restarts;
-  into.memo_kills += group.memo_kills;
-  into.reused += group.reused;
-  into.interrupted = into.interrupted || group.interrupted;
-  into.any_point_reached = into.any_point_reached || group.any_point_reached;
-  into.warnings.insert(into.warnings.end(), group.warnings.begin(), group.warnings.end());
-  for (const auto& o : group.mutants) {
-    auto it = std::find_if(into.mutants.begin(), into.mutants.end(), [&](const mutant_outcome& m) { return m.id == o.id; });
-    if (it == into.mutants.end()) continue;
-    const std::uint64_t runs = it->runs + o.runs, killing = it->killing_inputs + o.killing_inputs;
-    if (killed(o.status) && !killed(it->status)) {
-      *it = o;
-      ++into.killed;
-    } else if (o.status == mutant_status::survived && it->status == mutant_status::unreached) {
-      it->status = mutant_status::survived;
-    }
-    it->runs = runs;
-    it->killing_inputs = killing;
-  }
-}
-
 // The coverage variant of this binary: NAME-coverage beside NAME-schemata, as smallscope_variants
 // makes them (cmake/smallscope-variants.cmake); empty when this binary is not NAME-schemata.
 std::string default_coverage_binary() {
@@ -277,7 +241,6 @@ int run_mutate(const mutate_request& r) {
   std::vector<mutant_id> ids;
   for (const auto& m : list) ids.push_back({m.id, m.point});
 
-  std::vector<scope_row> rows;
   // Coverage: the original in the instrumented sibling binary, the functions from the list's
   // extents (smallscope-mutants --functions).
   std::string coverage_binary;
@@ -315,112 +278,84 @@ int run_mutate(const mutate_request& r) {
     }
     cache.emplace(r.incremental, list, extents.functions.empty() ? nullptr : &extents);
   }
-  hang_memo hangs;
   std::vector<std::string> fins;
   for (const auto& f : r.fin) fins.push_back("--fin " + f);
   // This binary's schemata of the list, found by the list's identity, before anything runs.
   const mutation::compiled_schemata& schemata = schemata_of(selection.identity, list_path);
-  for (std::int64_t scope = first; scope <= last && !interrupted(); ++scope) {
-    scope_setup here = setup(scope);
-    auto& instances = here.instances;
-    auto& fin_texts = here.fin_texts;
-    auto& methods = here.methods;
-    if (!r.suite.empty()) suite_structures = suite_candidates(suite_contents, r.suite, instances.front());
+  scopes_options options;
+  options.mutation.id_base = static_cast<std::uint32_t>(schemata.base);
+  options.mutation.stop = interrupt_stop();
+  options.mutation.workers = static_cast<unsigned>(r.workers);
+  options.mutation.all_inputs = r.all_inputs;
+  options.mutation.memory_limit_mb = r.memory_mb;
+  options.mutation.progress_interval = r.progress_interval;
+  options.share_hangs = !r.no_hang_memo;
+  options.random = r.random;
+  if (cache) {
+    options.mutation.reuse = [&](std::uint64_t inputs, std::uint32_t id) { return cache->find(inputs, id); };
+    options.after_part = [&](const mutation_report& part) { cache->store(part); };
+  }
+  // The scope being run: its subjects' instances, which the analysis reads while it runs.
+  std::optional<scope_setup> current;
+  std::map<std::int64_t, coverage_figures> coverage_by_scope;
+  const auto parts = [&](std::int64_t scope) {
+    current.emplace(setup(scope));
+    if (!r.suite.empty()) suite_structures = suite_candidates(suite_contents, r.suite, current->instances.front());
     if (scope == first && !r.quiet)
       err("{} mutate {} {} --scopes {}..{}{}{}: {} mutants from {}\n", r.program, s.name, fmt::join(r.methods, " "),
           first, last, fins.empty() ? "" : " ", fmt::join(fins, " "), list.size(), list_path);
-    mutation_options options;
-    options.id_base = static_cast<std::uint32_t>(schemata.base);
-    options.stop = interrupt_stop();
-    options.workers = static_cast<unsigned>(r.workers);
-    options.all_inputs = r.all_inputs;
-    options.memory_limit_mb = r.memory_mb;
-    options.progress_interval = r.progress_interval;
-    if (!r.no_hang_memo) options.hangs = &hangs;
-    if (cache) options.reuse = [&](std::uint64_t inputs, std::uint32_t id) { return cache->find(inputs, id); };
-    // A line per scope (and per R(s) sample), as the analysis reports it.
-    std::optional<progress_line> line;
-    auto progress = [&](const char* what) {
-      line.emplace(fmt::format("{} scope {}{}", s.name, scope, what), !r.quiet, r.progress_interval);
-      return [&](const mutation_progress& p) {
-        const double done = p.structures == 0 ? 1 : static_cast<double>(p.structures_done) / static_cast<double>(p.structures);
-        line->show(p.seconds, fmt::format("{}/{} killed", p.killed, p.mutants),
-                   progress_share{done, fmt::format("{} structures", grouped(p.structures))});
-      };
-    };
-    // The scope over every subject's methods; a later subject runs only the mutants still alive.
-    // `sample`: per method (all subjects' in order), the R(s) sizes; empty: every input.
-    auto run_scope = [&](const std::vector<std::uint64_t>& sample, std::uint64_t seed, const char* what) {
-      mutation_report merged;
-      std::size_t at = 0;
-      for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-        std::vector<mutant_id> alive;
-        for (const auto& id : ids)
-          if (gi == 0 || !std::any_of(merged.mutants.begin(), merged.mutants.end(), [&](const mutant_outcome& o) {
-                return o.id == id.id && killed(o.status) && !r.all_inputs;
-              }))
-            alive.push_back(id);
-        mutation_options o = options;
-        o.seed = seed;
-        if (gi == 0 && !r.suite.empty()) o.structures = &suite_structures;
-        if (!sample.empty()) o.sample.assign(sample.begin() + static_cast<std::ptrdiff_t>(at),
-                                             sample.begin() + static_cast<std::ptrdiff_t>(at + methods[gi].size()));
-        at += methods[gi].size();
-        const mutation_report group = run_mutation_analysis(instances[gi].fin, instances[gi].invariant, methods[gi],
-                                                            alive, o, progress(what));
-        if (cache) cache->store(group);
-        merge_group(merged, group, gi == 0);
-        if (interrupted()) break;
-      }
-      return merged;
-    };
-    scope_row row;
-    row.scope = scope;
-    // Coverage first: it takes a few runs of the original, and a coverage binary that gives no
-    // counts fails the run before the mutants have cost anything.
-    if (r.coverage) {
-      std::vector<coverage_call> calls;
-      for (std::size_t gi = 0; gi < groups.size(); ++gi)
-        for (const auto& m : groups[gi].methods)
-          calls.push_back({groups[gi].subj->name, m, fin_texts[gi], gi == 0 ? r.suite : std::string()});
-      progress_line coverage_line(fmt::format("{} scope {}", s.name, scope), !r.quiet, 0);
-      coverage_line.show(0, "coverage");
-      row.coverage = measure_coverage(coverage_binary, calls, extents);
-      coverage_line.finish();
+    std::vector<scope_part> out;
+    for (std::size_t gi = 0; gi < groups.size(); ++gi)
+      out.push_back({&current->instances[gi].fin, &current->instances[gi].invariant, current->methods[gi],
+                     gi == 0 && !r.suite.empty() ? &suite_structures : nullptr});
+    return out;
+  };
+  // Coverage first: it takes a few runs of the original, and a coverage binary that gives no
+  // counts fails the run before the mutants have cost anything.
+  options.before_scope = [&](std::int64_t scope) {
+    if (!r.coverage) return;
+    std::vector<coverage_call> calls;
+    for (std::size_t gi = 0; gi < groups.size(); ++gi)
+      for (const auto& m : groups[gi].methods)
+        calls.push_back({groups[gi].subj->name, m, current->fin_texts[gi], gi == 0 ? r.suite : std::string()});
+    progress_line coverage_line(fmt::format("{} scope {}", s.name, scope), !r.quiet, 0);
+    coverage_line.show(0, "coverage");
+    coverage_by_scope[scope] = measure_coverage(coverage_binary, calls, extents);
+    coverage_line.finish();
+  };
+  // A line per scope (and per R(s) sample), as the analysis reports it.
+  std::optional<progress_line> line;
+  std::pair<std::int64_t, bool> line_of{first - 1, false};
+  const auto progress = [&](std::int64_t scope, bool sample, const mutation_progress& p) {
+    if (!line || line_of != std::pair{scope, sample}) {
+      line.emplace(fmt::format("{} scope {}{}", s.name, scope, sample ? " R(s)" : ""), !r.quiet, r.progress_interval);
+      line_of = {scope, sample};
     }
-    row.report = run_scope({}, 1, "");
-    if (!rows.empty() && scope == last && r.random != 0 && !interrupted()) {
-      // R(s): per method as many inputs as T(s-1) has, drawn uniformly from T(s).
-      random_result rr;
-      const auto& sizes = rows.back().report.inputs;
-      for (auto k : sizes) rr.size += k;
-      for (std::uint64_t seed = 1; seed <= r.random && !interrupted(); ++seed) {
-        const mutation_report sample = run_scope(sizes, seed, " R(s)");
-        if (!sample.interrupted) rr.rates.push_back(sample.kill_rate());  // a part of a sample is no sample
-      }
-      row.random = rr;
-    }
+    const double done = p.structures == 0 ? 1 : static_cast<double>(p.structures_done) / static_cast<double>(p.structures);
+    line->show(p.seconds, fmt::format("{}/{} killed", p.killed, p.mutants),
+               progress_share{done, fmt::format("{} structures", grouped(p.structures))});
+  };
+  options.after_scope = [&](std::int64_t) {
     if (line) line->finish();
     if (cache) cache->save();
+  };
+  const scopes_report analysis = run_mutation_scopes(first, last, parts, ids, options, progress);
+  std::vector<scope_row> rows;
+  for (const auto& outcome : analysis.scopes) {
+    scope_row row;
+    row.scope = outcome.scope;
+    row.report = outcome.report;
+    row.random = outcome.random;
+    if (const auto c = coverage_by_scope.find(outcome.scope); c != coverage_by_scope.end()) row.coverage = c->second;
     rows.push_back(std::move(row));
   }
   if (rows.empty()) {
     err("{} before the first scope ended\n", interrupted_note);
     return exit_done;
   }
-
-  // The mutation-adequate scope: the smallest that reaches the largest kill rate seen, among the
-  // scopes that ran to the end (an interrupted one's counts are a part).
-  std::uint64_t best = 0;
-  for (const auto& row : rows)
-    if (!row.report.interrupted) best = std::max(best, row.report.killed);
-  const bool partial = rows.back().report.interrupted;
-  std::int64_t adequate = partial && rows.size() > 1 ? rows[rows.size() - 2].scope : rows.back().scope;
-  for (const auto& row : rows)
-    if (!row.report.interrupted && row.report.killed == best) {
-      adequate = row.scope;
-      break;
-    }
+  const std::uint64_t best = analysis.most_killed;
+  const bool partial = analysis.partial;
+  const std::int64_t adequate = analysis.adequate.value_or(rows.back().scope);
   const mutation_report& largest = rows.back().report;
   const bool reached = std::any_of(rows.begin(), rows.end(), [](const scope_row& row) { return row.report.any_point_reached; });
   if (rows.back().inputs() != 0 && !reached && !interrupted())

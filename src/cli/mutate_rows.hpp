@@ -15,29 +15,11 @@
 
 namespace smallscope::cli {
 
-// The kill rates of the R(s) samples of the largest scope.
-struct random_result {
-  std::uint64_t size = 0;  // inputs per sample, all methods
-  std::vector<double> rates;
-  double mean() const {
-    double sum = 0;
-    for (double r : rates) sum += r;
-    return rates.empty() ? 0 : sum / static_cast<double>(rates.size());
-  }
-  double spread() const {  // standard deviation
-    if (rates.size() < 2) return 0;
-    const double m = mean();
-    double sum = 0;
-    for (double r : rates) sum += (r - m) * (r - m);
-    return std::sqrt(sum / static_cast<double>(rates.size() - 1));
-  }
-};
-
 // One scope: its analysis, its samples and its coverage.
 struct scope_row {
   std::int64_t scope = 0;
   mutation_report report;
-  std::optional<random_result> random;
+  std::optional<random_samples> random;  // the R(s) samples of the largest scope
   std::optional<coverage_figures> coverage;
   std::uint64_t inputs() const {
     std::uint64_t n = 0;

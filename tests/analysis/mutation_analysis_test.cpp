@@ -381,3 +381,105 @@ TEST(MutationAnalysis, AnAbstractionDecidesWhichPostStatesAreTheSameOutput) {
 }
 
 }  // namespace
+
+namespace {
+
+// Over scopes (run_mutation_scopes): each scope's outcomes are those of its own analysis, the
+// scopes share one hang memo, the mutation-adequate scope is the smallest that kills the most,
+// R(s) samples are as large as the scope before's suite, and a later part runs only the mutants
+// the earlier parts left alive.
+TEST(MutationScopes, EachScopeIsItsOwnAnalysisAndTheyShareTheHangMemo) {
+  subject s;
+  s.mutants = {{1, 1}, {2, 1}, {3, 3}, {4, 3}, {5, 3}, {7, 3}, {8, 8}, {9, 9}};
+  std::vector<smallscope::finitization> fins;
+  for (int n = 1; n <= 3; ++n) fins.push_back(guarded::fin(n, 4));
+  smallscope::scopes_options options;
+  options.mutation = quick();
+  options.mutation.workers = 1;
+  options.random = 2;
+  std::vector<std::int64_t> before, after;
+  options.before_scope = [&](std::int64_t scope) { before.push_back(scope); };
+  options.after_scope = [&](std::int64_t scope) { after.push_back(scope); };
+  std::size_t parts_done = 0;
+  options.after_part = [&](const smallscope::mutation_report&) { ++parts_done; };
+  const auto parts = [&](std::int64_t scope) {
+    return std::vector<smallscope::scope_part>{{&fins[static_cast<std::size_t>(scope - 1)], &s.invariant, s.methods, nullptr}};
+  };
+  const auto all = smallscope::run_mutation_scopes(1, 3, parts, s.mutants, options);
+  ASSERT_EQ(all.scopes.size(), 3u);
+  EXPECT_EQ(before, (std::vector<std::int64_t>{1, 2, 3}));
+  EXPECT_EQ(after, (std::vector<std::int64_t>{1, 2, 3}));
+  EXPECT_EQ(parts_done, 3u + 2u);  // a part per scope, and per R(s) sample
+  EXPECT_FALSE(all.partial);
+  std::uint64_t memo_kills = 0, most = 0;
+  std::optional<std::int64_t> adequate;
+  for (int n = 1; n <= 3; ++n) {
+    auto alone = quick();
+    alone.workers = 1;
+    const auto own = smallscope::run_mutation_analysis(fins[static_cast<std::size_t>(n - 1)], s.invariant, s.methods,
+                                                       s.mutants, alone);
+    const auto& scope = all.scopes[static_cast<std::size_t>(n - 1)];
+    EXPECT_EQ(scope.scope, n);
+    EXPECT_EQ(statuses(scope.report), statuses(own)) << "scope " << n;
+    EXPECT_EQ(scope.report.inputs, own.inputs);
+    memo_kills += scope.report.memo_kills;
+    if (own.killed > most) {
+      most = own.killed;
+      adequate = n;
+    }
+  }
+  EXPECT_GT(memo_kills, 0u);  // scope 1's timeout and crash were not waited for again
+  EXPECT_EQ(all.most_killed, most);
+  EXPECT_EQ(all.adequate, adequate);
+  ASSERT_TRUE(all.scopes.back().random.has_value());
+  EXPECT_EQ(all.scopes.back().random->size, all.scopes[1].inputs());
+  EXPECT_EQ(all.scopes.back().random->rates.size(), 2u);
+  EXPECT_FALSE(all.scopes[0].random.has_value());
+}
+
+TEST(MutationScopes, ALaterPartRunsOnlyTheMutantsStillAlive) {
+  subject s;
+  s.mutants = {{1, 1}, {2, 1}, {9, 9}};
+  const std::vector<const smallscope::target_method*> sum{&s.sum}, insert{&s.insert};
+  smallscope::scopes_options options;
+  options.mutation = quick();
+  std::vector<std::uint64_t> run_per_part;
+  options.after_part = [&](const smallscope::mutation_report& part) { run_per_part.push_back(part.mutants.size()); };
+  const auto parts = [&](std::int64_t) {
+    return std::vector<smallscope::scope_part>{{&s.fin, &s.invariant, sum, nullptr}, {&s.fin, &s.invariant, insert, nullptr}};
+  };
+  const auto split = smallscope::run_mutation_scopes(3, 3, parts, s.mutants, options);
+  // sum kills mutant 1; insert runs on 2 and 9 only, and kills 9.
+  EXPECT_EQ(run_per_part, (std::vector<std::uint64_t>{3, 2}));
+  ASSERT_EQ(split.scopes.size(), 1u);
+  const auto together = smallscope::run_mutation_analysis(s.fin, s.invariant, s.methods, s.mutants, quick());
+  EXPECT_EQ(statuses(split.scopes[0].report), statuses(together));
+  EXPECT_EQ(split.scopes[0].report.killed, together.killed);
+  EXPECT_EQ(split.scopes[0].report.inputs, together.inputs);
+}
+
+TEST(MutationScopes, AStopEndsTheScopesAndNoScopeIsAdequateWhenNoneRanWhole) {
+  subject s;
+  s.mutants = {{1, 1}, {2, 1}};
+  smallscope::scopes_options options;
+  options.mutation = quick();
+  options.mutation.stop = [] { return true; };
+  int asked = 0;
+  const auto parts = [&](std::int64_t) {
+    ++asked;
+    return std::vector<smallscope::scope_part>{{&s.fin, &s.invariant, s.methods, nullptr}};
+  };
+  const auto none = smallscope::run_mutation_scopes(1, 3, parts, s.mutants, options);
+  EXPECT_EQ(asked, 0);  // stopped before the first scope
+  EXPECT_TRUE(none.scopes.empty());
+  EXPECT_FALSE(none.adequate.has_value());
+  int polls = 0;
+  options.mutation.stop = [&polls] { return ++polls > 2; };
+  const auto cut = smallscope::run_mutation_scopes(1, 3, parts, s.mutants, options);
+  ASSERT_EQ(cut.scopes.size(), 1u);
+  EXPECT_TRUE(cut.partial);
+  EXPECT_FALSE(cut.adequate.has_value());
+  EXPECT_THROW(smallscope::run_mutation_scopes(2, 1, parts, s.mutants, options), std::invalid_argument);
+}
+
+}  // namespace
