@@ -1,6 +1,7 @@
 // The shared checkpoint and the failure records of a check. See worker_channel.hpp.
 #include "check/worker_channel.hpp"
 
+#include "isolate/wire.hpp"
 #include "report/finitization_warnings.hpp"
 
 #include <poll.h>
@@ -154,90 +155,42 @@ shared_unit_board::shared_unit_board(std::uint64_t count) : shared_mapping(count
   for (std::uint64_t u = 0; u < count; ++u) ::new ((*this)->units() + u) unit_board::unit_counts();
 }
 
-namespace {
-
-void put_u64(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
-void put_string(std::string& out, const std::string& s) {
-  put_u64(out, s.size());
-  out += s;
-}
-
-class reader {
- public:
-  explicit reader(const std::string& s) : s_(s) {}
-  std::uint64_t u64() {
-    std::uint64_t v = 0;
-    std::memcpy(&v, s_.data() + at_, sizeof v);
-    at_ += sizeof v;
-    return v;
-  }
-  std::string string() {
-    const auto n = u64();
-    std::string v = s_.substr(at_, n);
-    at_ += n;
-    return v;
-  }
-
- private:
-  const std::string& s_;
-  std::size_t at_ = sizeof(std::uint64_t);  // after the record's length
-};
-
-}  // namespace
-
 std::string encode_failure(const counterexample& c, std::uint64_t unit) {
-  std::string body;
-  put_u64(body, unit);
-  put_u64(body, c.input);
-  put_u64(body, static_cast<std::uint64_t>(c.kind));
-  put_string(body, c.detail);
-  put_string(body, c.invariant_clause);
-  put_string(body, c.result);
-  put_u64(body, c.arguments.size());
-  for (std::size_t i = 0; i < c.arguments.size(); ++i) {
-    put_string(body, c.arguments[i]);
-    put_u64(body, static_cast<std::uint64_t>(c.integers[i]));
-  }
-  put_u64(body, c.candidate.size());
-  for (auto v : c.candidate) put_u64(body, v);
-  put_u64(body, c.objects);
-  put_string(body, c.post_state);
-  put_string(body, c.cost_condition);
-  std::string record;
-  put_u64(record, body.size());
-  return record + body;
+  wire_writer w;
+  w.put(unit);
+  w.put(c.input);
+  w.put(c.kind);
+  w.put(c.detail);
+  w.put(c.invariant_clause);
+  w.put(c.result);
+  w.put(c.arguments);
+  w.put(c.integers);
+  w.put(c.candidate);
+  w.put(c.objects);
+  w.put(c.post_state);
+  w.put(c.cost_condition);
+  return framed(w.bytes());
 }
 
 void decode_failures(std::string& buffer, std::vector<failure_record>& out) {
-  std::size_t consumed = 0;
-  while (buffer.size() - consumed >= sizeof(std::uint64_t)) {
-    std::uint64_t n = 0;
-    std::memcpy(&n, buffer.data() + consumed, sizeof n);
-    if (buffer.size() - consumed - sizeof n < n) break;
-    const std::string record = buffer.substr(consumed, sizeof n + n);
-    consumed += sizeof n + n;
-    reader r(record);
+  take_framed(buffer, [&out](std::string_view body) {
+    wire_reader r(body);
     failure_record f;
-    f.unit = r.u64();
     counterexample& c = f.failure;
-    c.input = r.u64();
-    c.kind = static_cast<outcome_kind>(r.u64());
-    c.detail = r.string();
-    c.invariant_clause = r.string();
-    c.result = r.string();
-    const auto args = r.u64();
-    for (std::uint64_t i = 0; i < args; ++i) {
-      c.arguments.push_back(r.string());
-      c.integers.push_back(static_cast<std::int64_t>(r.u64()));
-    }
-    const auto slots = r.u64();
-    for (std::uint64_t i = 0; i < slots; ++i) c.candidate.push_back(static_cast<std::uint32_t>(r.u64()));
-    c.objects = static_cast<std::uint32_t>(r.u64());
-    c.post_state = r.string();
-    c.cost_condition = r.string();
+    r.get(f.unit);
+    r.get(c.input);
+    r.get(c.kind);
+    r.get(c.detail);
+    r.get(c.invariant_clause);
+    r.get(c.result);
+    r.get(c.arguments);
+    r.get(c.integers);
+    r.get(c.candidate);
+    r.get(c.objects);
+    r.get(c.post_state);
+    r.get(c.cost_condition);
     out.push_back(std::move(f));
-  }
-  buffer.erase(0, consumed);
+  });
 }
 
 void write_failure(int fd, const counterexample& c, std::uint64_t unit) {

@@ -6,8 +6,8 @@
 // each input its number and start time, and after each input a ledger that counts it; so when
 // the worker dies or hangs, the supervisor knows the input, and a new worker resumes the search
 // with the first input the ledger does not count. Failures the worker observes itself travel
-// through a pipe as length-prefixed records, sent before the ledger counts them (the supervisor
-// drops a record sent twice).
+// through a pipe as framed records (isolate/wire.hpp, the encoding every engine's worker sends),
+// sent before the ledger counts them (the supervisor drops a record sent twice).
 #pragma once
 
 #include <algorithm>

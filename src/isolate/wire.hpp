@@ -1,6 +1,6 @@
-// The bytes a forked worker sends its supervisor (paper 000, Sec. 7.2: the worker runs the code
-// under test, the supervisor keeps what it found): values appended in order and read back in the
-// same order. Worker and supervisor are one program forked, so plain values (integers, flags,
+// The bytes a forked worker sends its supervisor through a pipe (paper 000, Sec. 7.2: the worker
+// runs the code under test, the supervisor keeps what it found), for every engine: values
+// appended in order and read back in the same order. Worker and supervisor are one program forked, so plain values (integers, flags,
 // pointers to the program's static data such as type keys) travel as their bytes; vectors of
 // other types are written element by element by their encoder.
 #pragma once
@@ -83,5 +83,26 @@ class wire_reader {
   std::string_view bytes_;
   std::size_t at_ = 0;
 };
+
+// A message with its length before it, for a pipe that carries several (a check's failure
+// records): `framed` makes one, `take_framed` hands `take` the body of every whole message at
+// the front of `buffer` and removes them (a message cut short stays for the next read).
+inline std::string framed(const std::string& body) {
+  wire_writer w;
+  w.put(body);
+  return w.bytes();
+}
+template <class Take>
+void take_framed(std::string& buffer, Take&& take) {
+  std::size_t consumed = 0;
+  while (buffer.size() - consumed >= sizeof(std::uint64_t)) {
+    std::uint64_t n = 0;
+    std::memcpy(&n, buffer.data() + consumed, sizeof n);
+    if (buffer.size() - consumed - sizeof n < n) break;
+    take(std::string_view(buffer).substr(consumed + sizeof n, n));
+    consumed += sizeof n + n;
+  }
+  buffer.erase(0, consumed);
+}
 
 }  // namespace smallscope::detail
