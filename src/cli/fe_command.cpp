@@ -26,7 +26,7 @@
 #include "cli/stats.hpp"
 #include "concretize/binding.hpp"
 #include "fe/field_exhaustive.hpp"
-#include "fe/search_extensions.hpp"
+#include "smallscope/field_exhaustive.hpp"
 #include "smallscope/subject.hpp"
 #include "spec/instance_printer.hpp"
 #include "spec/load.hpp"
@@ -225,55 +225,41 @@ int run_fe(const fe_request& r) {
              {"check_seconds", st.check_seconds},
              {"engine", "sat"}, {"inexact", fe.inexact()}};
   } else {
-    // The search-based variant: the pairs of every valid structure, a structure kept when it
-    // covers a new one, then the kept ones that others cover dropped.
+    // The search-based variant (field_exhaustive.hpp): the pairs of every valid structure, a
+    // structure kept when it covers a new one, then the kept ones that others cover dropped.
     subject_instance instance = s->make(p);
     validate(g.search);
     label = fmt::format("{} {}", s->name, joined(p));
     if (!g.quiet) err("{} fe {} --fin {}\n  finitization: {}\n", r.program, s->name, joined(p), instance.fin.describe());
-    structure_range range(instance.fin, instance.invariant, g.search);
     run_listener listener(label, !g.quiet);
     listener.set_interval(g.search.progress_interval);
-    range.set_listener(&listener);
-    std::optional<fe::pair_collector> pairs;
-    std::vector<std::vector<std::uint32_t>> kept;
-    std::uint64_t valid = 0;
-    try {
-      for (const structure& st : range) {
-        if (!pairs) pairs.emplace(st.space());
-        ++valid;
-        if (pairs->add(st.values()) > 0) kept.emplace_back(st.values().begin(), st.values().end());
-        if (interrupted()) {
-          stopped = true;
-          break;
-        }
-        if ((r.limit != 0 && kept.size() >= r.limit) || (r.seconds > 0 && sat::seconds_since(start) >= r.seconds)) {
-          limited = true;
-          break;
-        }
-      }
-    } catch (const run_interrupted&) {
-      stopped = true;
-    }
+    shown_lines shown(listener);
+    field_exhaustive_options options;
+    options.search = g.search;
+    options.limit = r.limit;
+    options.seconds = r.seconds;
+    options.stop = interrupt_stop();
+    options.listener = &shown;
+    const field_exhaustive_suite made = field_exhaustive_from_search(instance.fin, instance.invariant, options);
     listener.finish();
-    complete = !stopped && !limited && !range.stats().limit_reached;
-    const detail::state_space& space = range.space();
-    if (!pairs) pairs.emplace(space);
-    const std::size_t before = kept.size();
-    const auto keep = pairs->prune(kept);
-    ext = pairs->result();
+    complete = made.complete;
+    stopped = made.stopped;
+    limited = made.limited;
+    for (const auto& e : made.extensions) ext.fields.push_back({e.field, e.pairs});
+    const detail::state_space space(instance.fin.data());
     structure_printer printer;
-    for (std::size_t k = 0; k < keep.size(); ++k) {
-      suite::append_structure(suite_text, space, kept[keep[k]], k + 1);
-      if (structure_fmt) printer.append(printed, structure(space, kept[keep[k]], k + 1), *structure_fmt);
+    for (std::size_t k = 0; k < made.structures.size(); ++k) {
+      suite::append_structure(suite_text, space, made.structures[k], k + 1);
+      if (structure_fmt) printer.append(printed, structure(space, made.structures[k], k + 1), *structure_fmt);
     }
-    suite_size = keep.size();
+    suite_size = made.structures.size();
     summary = fmt::format("{}: {} structures cover the {} pairs of {} fields{} in {:.3f} s (from {} valid structures; "
                           "{} covered a new pair, {} of them redundant)",
                           label, grouped(suite_size), grouped(ext.total()), ext.fields.size(),
                           complete ? " (complete: every valid structure seen)" : " (incomplete: the pairs found so far)",
-                          sat::seconds_since(start), grouped(valid), grouped(before), grouped(before - keep.size()));
-    stats = {{"valid", valid}, {"explored", range.stats().explored}, {"candidate_pairs", pairs->candidate_pairs()},
+                          sat::seconds_since(start), grouped(made.valid), grouped(made.covering),
+                          grouped(made.covering - suite_size));
+    stats = {{"valid", made.valid}, {"explored", made.explored}, {"candidate_pairs", made.candidate_pairs},
              {"engine", "search"}};
   }
 

@@ -105,14 +105,7 @@ int run_gen(const gen_request& r) {
   const file_lock suite_lock("--suite", r.suite_out);
   run_listener listener(label, !r.quiet);
   listener.set_interval(r.search.progress_interval);
-  // The search's findings and progress lines; stopping is the generation's (generate.hpp).
-  struct shown_lines : search_listener {
-    run_listener& line;
-    explicit shown_lines(run_listener& l) : line(l) {}
-    void on_progress(const search_stats& st) override { line.show(st); }
-    void on_budget_exceeded(const structure& c) override { line.on_budget_exceeded(c); }
-    void on_predicate_exception(const structure& c, std::string_view what) override { line.on_predicate_exception(c, what); }
-  } shown(listener);
+  shown_lines shown(listener);  // stopping is the generation's (g.stop)
 
   // --suite without --sample: its lines streamed to a file beside it as they are found.
   std::optional<suite_stream> suite_lines;

@@ -78,4 +78,19 @@ class run_listener : public search_listener {
   structure_printer printer_;
 };
 
+// A run_listener's lines and findings for a library call that stops by its own stop request
+// (generate, field_exhaustive_from_search): no exception on an interrupt.
+class shown_lines : public search_listener {
+ public:
+  explicit shown_lines(run_listener& line) : line_(line) {}
+  void on_progress(const search_stats& s) override { line_.show(s); }
+  void on_budget_exceeded(const structure& c) override { line_.on_budget_exceeded(c); }
+  void on_predicate_exception(const structure& c, std::string_view what) override {
+    line_.on_predicate_exception(c, what);
+  }
+
+ private:
+  run_listener& line_;
+};
+
 }  // namespace smallscope::cli

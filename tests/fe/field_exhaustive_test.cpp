@@ -18,6 +18,7 @@
 
 #include "fe/field_exhaustive.hpp"
 #include "fe/search_extensions.hpp"
+#include "smallscope/field_exhaustive.hpp"
 #include "smallscope/subject.hpp"
 #include "sat/enumerator.hpp"
 #include "spec/load.hpp"
@@ -313,24 +314,19 @@ void compare_engines(const both_engines& e) {
   for (int k = e.first; k <= e.last; ++k) {
     SCOPED_TRACE(fmt::format("{} at scope {}", e.subject, k));
     subject_instance instance = s->make(e.fin(k));
-    structure_range range(instance.fin, instance.invariant);
-    std::optional<fe::pair_collector> pairs;
-    std::vector<std::vector<std::uint32_t>> kept;
-    std::uint64_t valid = 0;
-    for (const structure& st : range) {
-      if (!pairs) pairs.emplace(st.space());
-      ++valid;
-      if (pairs->add(st.values()) > 0) kept.emplace_back(st.values().begin(), st.values().end());
-    }
-    ASSERT_TRUE(pairs.has_value());
-    const auto keep = pairs->prune(kept);
-    const auto by_search = as_set(pairs->result());
+    const field_exhaustive_suite made = field_exhaustive_from_search(instance.fin, instance.invariant);
+    ASSERT_TRUE(made.complete);
+    fe::extensions found;
+    for (const auto& f : made.extensions) found.fields.push_back({f.field, f.pairs});
+    const auto by_search = as_set(found);
     // The pruned suite still covers every pair, with at most one structure per pair.
-    fe::pair_collector again(range.space());
-    for (auto i : keep) again.add(kept[i]);
+    const smallscope::detail::state_space space(instance.fin.data());
+    fe::pair_collector again(space);
+    for (const auto& values : made.structures) again.add(values);
     EXPECT_EQ(as_set(again.result()), by_search);
-    EXPECT_LE(keep.size(), pairs->result().total());
-    EXPECT_LE(keep.size(), valid);
+    EXPECT_LE(made.structures.size(), made.pairs());
+    EXPECT_LE(made.structures.size(), made.covering);
+    EXPECT_LE(made.covering, made.valid);
 
     const auto at = spec_text.rfind("run inputs");
     const spec::module m = spec::load_text(spec_text.substr(0, at) + "run inputs for " + e.scope(k) + "\n", e.spec);
@@ -371,6 +367,30 @@ TEST(FieldExhaustive, SearchVariantEqualsSatVariantOnTreeSets) {
 // Not the binomial heap: Korat's invariant meets a node's child before its sibling, the SAT
 // engine numbers by least in-edge (the sibling of an earlier node first), and extensions are
 // relative to the numbering (at scope 3 the search's child extension has 6 pairs, SAT's 7).
+
+// The search variant stops on a request, a member limit or a time limit with the suite so far,
+// incomplete, whose pairs are those of the structures seen.
+TEST(FieldExhaustive, TheSearchVariantStopsWhenAskedWithTheSuiteSoFar) {
+  const subject* s = find_subject("BinarySearchTree");
+  subject_instance instance = s->make(std::vector<std::int64_t>{6, 0, 6, 0, 5});
+  const auto whole = field_exhaustive_from_search(instance.fin, instance.invariant);
+  ASSERT_TRUE(whole.complete);
+  field_exhaustive_options asked;
+  std::uint64_t seen = 0;
+  asked.stop = [&seen] { return ++seen > 10; };
+  const auto stopped = field_exhaustive_from_search(instance.fin, instance.invariant, asked);
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_FALSE(stopped.complete);
+  EXPECT_LT(stopped.valid, whole.valid);
+  EXPECT_LE(stopped.pairs(), whole.pairs());
+  field_exhaustive_options few;
+  few.limit = 3;
+  const auto limited = field_exhaustive_from_search(instance.fin, instance.invariant, few);
+  EXPECT_TRUE(limited.limited);
+  EXPECT_FALSE(limited.complete);
+  EXPECT_EQ(limited.covering, 3u);
+  EXPECT_LE(limited.structures.size(), 3u);
+}
 
 }  // namespace
 }  // namespace smallscope
