@@ -52,8 +52,9 @@ std::string default_identity(const finitization& fin, const generation_options& 
   return id;
 }
 
-// Per search thread: its share of the uniform sample of valid structures (the warnings').
-struct thread_sample {
+// Per search thread: its share of the uniform sample of valid structures (the warnings'), on a
+// cache line of its own (every structure counts in it: threads sharing a line would stall).
+struct alignas(64) thread_sample {
   detail::reservoir_sampler sampler;
   std::vector<std::uint32_t> candidates;
 };
