@@ -184,14 +184,26 @@ void expect_same(const explore_report& a, const explore_report& b) {
   }
 }
 
-TEST(IsolatedExploration, TheReportIsTheOneTheWorkerMade) {
+// TreeMap at `scope` and the calls of put_key and `other` (every key of the scope).
+struct tree_map {
+  smallscope::subject_instance instance;
+  std::vector<smallscope::api_call> calls;
+};
+tree_map tree_map_calls(std::int64_t scope, const std::string& other) {
   const auto* s = smallscope::find_subject("TreeMap");
-  const auto instance = s->make(s->scope(4));
+  tree_map out{s->make(s->scope(scope)), {}};
   std::vector<const smallscope::target_method*> methods;
-  for (const auto& m : instance.methods)
-    if (m.name == "put_key" || m.name == "remove_flipped") methods.push_back(&m);
-  ASSERT_EQ(methods.size(), 2u);
-  const auto calls = smallscope::api_calls(methods);
+  for (const auto& m : out.instance.methods)
+    if (m.name == "put_key" || m.name == other) methods.push_back(&m);
+  EXPECT_EQ(methods.size(), 2u);
+  out.calls = smallscope::api_calls(methods);
+  return out;
+}
+
+TEST(IsolatedExploration, TheReportIsTheOneTheWorkerMade) {
+  const tree_map t = tree_map_calls(4, "remove_flipped");
+  const auto& instance = t.instance;
+  const auto& calls = t.calls;
   explore_options options;
   options.against = &instance.fin;
   options.invariant = &instance.invariant;
@@ -214,12 +226,8 @@ TEST(IsolatedExploration, TheReportIsTheOneTheWorkerMade) {
 }
 
 TEST(IsolatedExploration, ProgressAndStopRunInTheCallersProcess) {
-  const auto* s = smallscope::find_subject("TreeMap");
-  const auto instance = s->make(s->scope(10));
-  std::vector<const smallscope::target_method*> methods;
-  for (const auto& m : instance.methods)
-    if (m.name == "put_key" || m.name == "remove") methods.push_back(&m);
-  const auto calls = smallscope::api_calls(methods);
+  const tree_map t = tree_map_calls(10, "remove");
+  const auto& calls = t.calls;
   explore_options options;
   options.progress_interval = 0;
   std::uint64_t reports = 0, states = 0;
