@@ -191,9 +191,10 @@ std::string canonical_key(const target_method& method, const void* root);
 
 // Explores every sequence of `calls` from the empty structure (the root class's default
 // constructor), breadth first. Stops between calls when options.stop asks to (stopped_by
-// "an interrupt"). Isolated (the default), throws std::bad_alloc when the worker ran out of
-// memory before it could report, and environment_error (checker.hpp) when workers are killed
-// from outside three times in a row.
+// "an interrupt"). Throws std::invalid_argument for no calls, a differential without both of
+// its parts and a negative timeout. Isolated (the default), throws std::bad_alloc when the
+// worker ran out of memory before it could report, and environment_error (checker.hpp) when
+// workers are killed from outside three times in a row.
 explore_report explore_sequences(const std::vector<api_call>& calls, const explore_options& options = {});
 
 }  // namespace smallscope

@@ -88,7 +88,6 @@ int run_gen(const gen_request& r) {
   use_generators(s, instance, r.generators);
   const std::string invariant_note = use_spec_invariant(instance, r);
   const bool has_classes = static_cast<bool>(instance.eq_class);
-  const detail::state_space space(instance.fin.data());
   const std::string label = fmt::format("{} {}{}", s.name, joined(p), scale.shard_text.empty() ? "" : " shard " + scale.shard_text);
   search_options identifying = r.search;  // what the run finds: the progress interval aside
   identifying.progress_interval = search_options{}.progress_interval;
@@ -260,6 +259,7 @@ int run_gen(const gen_request& r) {
     std::uint64_t suite_count = 0;
     if (r.sample != 0) {
       std::sort(reservoir.begin(), reservoir.end());
+      const detail::state_space space(instance.fin.data());  // the sample's, kept past the search
       for (const auto& [index, values] : reservoir) suite::append_structure(sampled, space, values, ++suite_count);
     } else {
       suite_count = suite_lines->count();

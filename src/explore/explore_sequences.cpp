@@ -179,6 +179,8 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
   if (calls.empty()) throw std::invalid_argument("no calls to explore: give methods whose argument domains are not empty");
   if ((options.against == nullptr) != (options.invariant == nullptr))
     throw std::invalid_argument("the differential needs both a finitization and its invariant");
+  if (!(options.timeout >= 0))  // NaN too
+    throw std::invalid_argument("explore_options::timeout must be 0 (automatic) or a number of seconds above 0");
   return options.isolate ? detail::explore_isolated(calls, options) : detail::explore_in_process(calls, options);
 }
 

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <cstring>
 #include <fmt/format.h>
 #include <new>

@@ -14,6 +14,7 @@
 #include "smallscope/check.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/mutation_analysis.hpp"
+#include "mutate/mutant_list.hpp"
 #include "smallscope/search.hpp"
 #include "support/temp_files.hpp"
 
@@ -480,6 +481,38 @@ TEST(MutationScopes, AStopEndsTheScopesAndNoScopeIsAdequateWhenNoneRanWhole) {
   EXPECT_TRUE(cut.partial);
   EXPECT_FALSE(cut.adequate.has_value());
   EXPECT_THROW(smallscope::run_mutation_scopes(2, 1, parts, s.mutants, options), std::invalid_argument);
+}
+
+// A file that is not a mutant list, and a list this program was not compiled from, are refused
+// by name.
+TEST(MutationScopes, AListThatIsNotThisProgramsIsRefused) {
+  const std::string junk = test_files::temp_path("not_a_list.jsonl");
+  std::ofstream(junk) << "{\"hello\": 1}\n";
+  EXPECT_THROW(smallscope::read_compiled_mutants(junk), std::invalid_argument);
+  const std::string other = test_files::temp_path("other_list.jsonl");
+  smallscope::mutate::mutant m;
+  m.id = 1;
+  m.point = 1;
+  m.file = "elsewhere.hpp";
+  m.line = 3;
+  m.column = 5;
+  m.family = "operator";
+  m.mutator = "arithmetic";
+  m.function = "elsewhere::f";
+  m.original = "a + b";
+  m.replacement = "a - b";
+  m.end_column = 6;
+  m.token = "-";
+  std::ofstream(other) << smallscope::mutate::jsonl_header("test", 1) << smallscope::mutate::jsonl_line(m);
+  try {
+    smallscope::read_compiled_mutants(other);
+    FAIL() << "a list of another program was taken";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("not compiled from the schemata this list describes"), std::string::npos)
+        << e.what();
+  }
+  std::remove(junk.c_str());
+  std::remove(other.c_str());
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // in this process; progress and stop run in the caller's process.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -244,6 +245,16 @@ TEST(IsolatedExploration, ProgressAndStopRunInTheCallersProcess) {
   EXPECT_TRUE(r.stopped);
   EXPECT_EQ(r.stopped_by, "an interrupt");
   EXPECT_FALSE(r.complete);
+}
+
+// A timeout below 0 (or not a number) is refused before any worker starts.
+TEST(IsolatedExploration, ABadTimeoutIsRefused) {
+  const auto calls = smallscope::api_calls({&dangling::push});
+  for (const double bad : {-1.0, std::nan("")}) {
+    explore_options options;
+    options.timeout = bad;
+    EXPECT_THROW(smallscope::explore_sequences(calls, options), std::invalid_argument) << bad;
+  }
 }
 
 }  // namespace

@@ -198,6 +198,41 @@ TEST(Generate, OptionsThatFollowTheSearchOrderRefuseThreadsShardsAndCheckpoints)
   bad_shard.shard_index = 2;
   bad_shard.shard_count = 2;
   EXPECT_THROW(smallscope::generate(in.fin, in.invariant, bad_shard), std::invalid_argument);
+  generation_options no_units;
+  no_units.units_per_shard = 0;
+  EXPECT_THROW(smallscope::generate(in.fin, in.invariant, no_units), std::invalid_argument);
+  generation_options never;
+  never.checkpoint_every = 0;
+  EXPECT_THROW(smallscope::generate(in.fin, in.invariant, never), std::invalid_argument);
+}
+
+// A checkpoint that cannot be written ends the run with a checkpoint_error that is not about
+// the file's content; every structure found before it was handed to on_structure, none twice.
+TEST(Generate, ACheckpointThatCannotBeWrittenIsAnErrorAndTheStructuresSoFarWereGiven) {
+  const auto in = binary_tree(11);
+  generation_options o;
+  o.checkpoint = "/nonexistent/dir/bt11.checkpoint";
+  o.search.progress_interval = 0.01;
+  std::atomic<std::uint64_t> seen{0};
+  std::mutex m;
+  vectors found;
+  o.on_structure = [&](unsigned, const smallscope::structure& st) {
+    ++seen;
+    std::lock_guard<std::mutex> lock(m);
+    found.emplace_back(st.values().begin(), st.values().end());
+  };
+  o.stop = [&] { return seen.load() > 1000; };
+  try {
+    smallscope::generate(in.fin, in.invariant, o);
+    FAIL() << "no checkpoint_error";
+  } catch (const smallscope::checkpoint_error& e) {
+    EXPECT_FALSE(e.unusable());
+    EXPECT_NE(std::string(e.what()).find("cannot write '/nonexistent/dir/bt11.checkpoint'"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(found.size(), seen.load());
+  std::sort(found.begin(), found.end());
+  EXPECT_EQ(std::adjacent_find(found.begin(), found.end()), found.end());  // none twice
+  EXPECT_GT(found.size(), 1000u);
 }
 
 }  // namespace
