@@ -233,13 +233,12 @@ int run_fe(const fe_request& r) {
     if (!g.quiet) err("{} fe {} --fin {}\n  finitization: {}\n", r.program, s->name, joined(p), instance.fin.describe());
     run_listener listener(label, !g.quiet);
     listener.set_interval(g.search.progress_interval);
-    shown_lines shown(listener);
     field_exhaustive_options options;
     options.search = g.search;
     options.limit = r.limit;
     options.seconds = r.seconds;
     options.stop = interrupt_stop();
-    options.listener = &shown;
+    options.listener = &listener;
     const field_exhaustive_suite made = field_exhaustive_from_search(instance.fin, instance.invariant, options);
     listener.finish();
     complete = made.complete;

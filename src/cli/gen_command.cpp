@@ -104,7 +104,6 @@ int run_gen(const gen_request& r) {
   const file_lock suite_lock("--suite", r.suite_out);
   run_listener listener(label, !r.quiet);
   listener.set_interval(r.search.progress_interval);
-  shown_lines shown(listener);  // stopping is the generation's (g.stop)
 
   // --suite without --sample: its lines streamed to a file beside it as they are found.
   std::optional<suite_stream> suite_lines;
@@ -159,7 +158,7 @@ int run_gen(const gen_request& r) {
   g.checkpoint = r.checkpoint;
   g.checkpoint_every = r.checkpoint_every;
   g.identity = identity;
-  g.listener = &shown;
+  g.listener = &listener;
   g.estimate = !r.quiet;  // the progress line's percent and time left
   // Before the search: the outputs opened, fresh or cut back to the checkpoint's.
   g.start = [&](const std::string* saved, const search_stats* so_far) {

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 
-#include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 
@@ -63,11 +62,6 @@ void progress_line::finish() {
   // Unconditionally in a terminal: a forked worker (explore's) may have shown the line.
   if (enabled_ && tty_) err("\r\x1b[K");
   flush_err();
-}
-
-void run_listener::on_progress(const search_stats& s) {
-  if (interrupted()) throw run_interrupted{};
-  show(s);
 }
 
 void run_listener::show(const search_stats& s) {

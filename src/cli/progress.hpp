@@ -55,14 +55,11 @@ class progress_line {
   double next_show_;
 };
 
-// Thrown by run_listener::on_progress after SIGINT or SIGTERM, to stop the search.
-struct run_interrupted {};
-
 class run_listener : public search_listener {
  public:
   run_listener(std::string label, bool show_progress) : line_(std::move(label), show_progress) {}
-  void on_progress(const search_stats& stats) override;
-  // The progress line for `stats`, without looking at interrupts (gen's coordinator does).
+  // The progress line for `stats` (stopping is the run's `stop` callback, not the listener's).
+  void on_progress(const search_stats& stats) override { show(stats); }
   void show(const search_stats& stats);
   void set_interval(double seconds) { line_.set_interval(seconds); }
   void on_budget_exceeded(const structure& candidate) override;
@@ -76,21 +73,6 @@ class run_listener : public search_listener {
   std::mutex findings_mutex_;
   std::uint64_t findings_ = 0;
   structure_printer printer_;
-};
-
-// A run_listener's lines and findings for a library call that stops by its own stop request
-// (generate, field_exhaustive_from_search): no exception on an interrupt.
-class shown_lines : public search_listener {
- public:
-  explicit shown_lines(run_listener& line) : line_(line) {}
-  void on_progress(const search_stats& s) override { line_.show(s); }
-  void on_budget_exceeded(const structure& c) override { line_.on_budget_exceeded(c); }
-  void on_predicate_exception(const structure& c, std::string_view what) override {
-    line_.on_predicate_exception(c, what);
-  }
-
- private:
-  run_listener& line_;
 };
 
 }  // namespace smallscope::cli
