@@ -12,7 +12,7 @@
 #include <map>
 #include <string>
 
-#include "smallscope/cover.hpp"
+#include "smallscope/drivers/cover.hpp"
 #include "smallscope/subject.hpp"
 #include "subjects/red_black_tree.hpp"
 #include "subjects/tree_map.hpp"

@@ -204,6 +204,9 @@ function(_smallscope_variant_sources out target given)
       if(NOT owned)
         get_target_property(owned ${owner} SOURCES)
       endif()
+      if(NOT owned)  # a target made of object libraries only
+        set(owned)
+      endif()
       foreach(s IN LISTS owned)
         get_filename_component(s ${s} ABSOLUTE BASE_DIR ${source_dir})
         list(APPEND sources ${s})
@@ -227,6 +230,7 @@ function(_smallscope_make_variant target variant file_name bin out sources roots
   else()
     message(FATAL_ERROR "smallscope_variants: TARGET ${target} is a ${type}: give an executable or a library")
   endif()
+  set_property(TARGET ${variant} PROPERTY SMALLSCOPE_VARIANT_OF ${target})
   # What the target and its object libraries are compiled and linked with.
   set(owners ${target})
   get_target_property(libraries ${target} LINK_LIBRARIES)

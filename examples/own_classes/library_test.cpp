@@ -7,7 +7,7 @@
 #include <smallscope/explore.hpp>
 #include <smallscope/generate.hpp>
 #include <smallscope/gtest.hpp>
-#include <smallscope/mutation_analysis.hpp>
+#include <smallscope/drivers/mutation_analysis.hpp>
 
 #include <chrono>
 #include <cstdio>

@@ -10,6 +10,7 @@
 // keeps its keys in another order is not a killed mutant. The abstraction returns numbers,
 // strings, ranges, pairs, tuples and optionals of them (no pointers: an address is not an
 // abstraction); anything else does not compile.
+// Stage: check.
 #pragma once
 
 #include <bit>

@@ -6,6 +6,7 @@
 // arena and binds it with `assign_storage` (the array does not own it); `allocate_storage`
 // gives an array storage of its own, freed with the array (heap copies, see heap.hpp).
 // Reading length() or an element is a tracked read, like any field.
+// Stage: space.
 #pragma once
 
 #include <cassert>

@@ -12,6 +12,7 @@
 // Catch2 v2 (<catch2/catch.hpp>, Debian's catch2); with v3 it includes
 // <catch2/catch_test_macros.hpp> and uses only macros v3 keeps (CHECK, FAIL_CHECK, DYNAMIC_SECTION).
 // Include this header only in test code that links Catch2.
+// Stage: adapters.
 #pragma once
 
 #if __has_include(<catch2/catch_test_macros.hpp>)

@@ -6,6 +6,7 @@
 //   auto m = SMALLSCOPE_METHOD(tree::remove, remove_post, smallscope::ints(1, 5));
 //
 // The method runs on a heap copy of the input (heap.hpp states the ownership rule).
+// Stage: check.
 #pragma once
 
 #include <algorithm>

@@ -4,6 +4,7 @@
 //
 // Inputs are numbered 1, 2, ... in scope order: the search's order of the valid structures,
 // and for each structure the argument tuples in odometer order (the last argument fastest).
+// Stage: check.
 #pragma once
 
 #include <cstdint>

@@ -2,6 +2,7 @@
 // your own that registers subjects with SMALLSCOPE_SUBJECT and links smallscope::main (which
 // calls cli_main from main()) is a full `smallscope` command line over your subjects. Link
 // smallscope::cli_main instead to write main() yourself.
+// Stage: cli.
 #pragma once
 
 namespace smallscope {

@@ -9,6 +9,7 @@
 //   o.max_cost.push_back(smallscope::cost_bound::parse("reads <= 2*n + 4"));
 //   const auto report = smallscope::run_check(fin, invariant, method, o);
 //   // report.cost.by_size[k].measures[reads].max: the most reads of an input of size k
+// Stage: cost.
 #pragma once
 
 #include <array>

@@ -3,18 +3,18 @@
 // both states, the failed check, the command that reproduces it, and a test case (GoogleTest,
 // Catch2 or doctest) that rebuilds the pre-state with plain C++ statements and runs the method with
 // the same oracle.
+// Stage: check.
 #pragma once
 
 #include <string>
 
 #include "smallscope/checker.hpp"
-#include "smallscope/subject.hpp"
 
 namespace smallscope {
 
 // What a counterexample's report needs besides the counterexample.
 struct check_context {
-  const subject* subj = nullptr;  // may be null outside the command line
+  std::string suite;  // the reproducer's test suite name; empty: the structure's subject
   const finitization* fin = nullptr;  // the inputs' finitization
   const target_method* method = nullptr;
   std::string reproduce_command;  // the command without --input; empty: none

@@ -10,6 +10,7 @@
 // check_in_parts spreads a scope over doctest's subcases ("part K of PARTS"), so that
 // `--subcase="part 2 of 4"` runs one part: the means doctest has for running a share of a test
 // case. Include this header only in test code that links doctest (Debian's doctest-dev).
+// Stage: adapters.
 #pragma once
 
 #include <doctest/doctest.h>

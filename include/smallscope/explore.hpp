@@ -16,6 +16,7 @@
 // empty structure, by dynamic programming over lengths), with the worst amortized cost per call
 // (its total over its length); max_cost bounds each call, max_amortized_cost every sequence
 // (the sum of a sequence's costs against the sum of the bound at each call's size).
+// Stage: explore.
 #pragma once
 
 #include <cstdint>

@@ -13,6 +13,7 @@
 // like field<int>, converts implicitly both from int (`field<int> size = 0;`, `node{nullptr, 3}`)
 // and to int: C++ then rejects the conditional as ambiguous ([expr.cond]/4; std::atomic<int> has
 // the same limit). Write `n ? n->height.get() : 0` (or `int(n->height)`), or an if statement.
+// Stage: space.
 #pragma once
 
 #include <type_traits>

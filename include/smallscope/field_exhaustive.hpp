@@ -7,6 +7,7 @@
 //
 //   const auto suite = smallscope::field_exhaustive_from_search(fin, invariant);
 //   for (const auto& values : suite.structures) ...   // candidate vectors of fin's state space
+// Stage: fe.
 #pragma once
 
 #include <cstdint>

@@ -12,6 +12,7 @@
 // GoogleTest reproducers write them out as given (`new node(0)`), so use literals or names
 // visible at namespace scope. The search then sets every registered field, so the arguments
 // only need to make a valid object.
+// Stage: space.
 #pragma once
 
 #include <cstddef>

@@ -12,6 +12,7 @@
 // allowed), then the objects of each class domain in order; an integer set lists its values in
 // order. Mistakes (a field set twice, a value that does not fit the field's type, an empty
 // domain) throw finitization_error naming the field.
+// Stage: space.
 #pragma once
 
 #include <algorithm>

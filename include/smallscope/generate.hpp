@@ -9,6 +9,7 @@
 //   o.checkpoint = "trees.checkpoint";  // goes on from it when it exists; removed at the end
 //   o.on_structure = [&](unsigned thread, const smallscope::structure& s) { ... };
 //   const auto report = smallscope::generate(fin, smallscope::make_predicate<&tree::rep_ok>(), o);
+// Stage: generate.
 #pragma once
 
 #include <cstdint>

@@ -28,6 +28,7 @@
 // The value restrictions apply when the field is the last one the invariant has read for the
 // first time (the top of the field-access stack), so the bound depends only on fields read
 // before it; otherwise the call is an ordinary check.
+// Stage: search.
 #pragma once
 
 #include <cstdint>

@@ -12,6 +12,7 @@
 // the same for every sequence of API calls (paper 001, explore.hpp), and
 // all_sequences_within_cost bounds their calls' cost, each call's or amortized.
 // Include this header only in test code that links GoogleTest.
+// Stage: adapters.
 #pragma once
 
 #include <gtest/gtest.h>

@@ -17,6 +17,7 @@
 // once (shared and cyclic structures included) and use no recursion. Of a fixed array counted
 // by a member of its object (set_counted), they read the live elements only, as the live part in
 // force on the thread says (live_part.hpp): what lies past the count may be a freed pointer.
+// Stage: space.
 #pragma once
 
 #include <algorithm>

@@ -13,6 +13,7 @@
 //   live.counted(&leaf::keys, &leaf::count);   // keys[0..count-1]
 //   const smallscope::live_scope in_force(live);
 //   ... smallscope::release(root);             // follows keys[0..count-1] only
+// Stage: space.
 #pragma once
 
 #include <algorithm>

@@ -1,6 +1,7 @@
 // The search options, declared once. This table feeds the options struct, the command line
 // (flag, default, allowed range, help), the validation and the echo in --stats json.
 // Out-of-range values are rejected with a message naming the option, never clamped.
+// Stage: search.
 #pragma once
 
 #include <cstdint>

@@ -20,6 +20,7 @@
 //     return smallscope::clause(acyclic(), "the nodes form a tree") &&
 //            smallscope::clause(size == count(), "size is the number of nodes");
 //   }
+// Stage: check.
 #pragma once
 
 #include <string_view>

@@ -5,6 +5,7 @@
 // (every field the invariant reads or that is reachable is initialized), and `unknown` otherwise
 // (some completion is valid: paper 001's "TRUE (Don't Know)"). No conservative variant of the
 // invariant is written by hand: the answer comes from a search over the completions.
+// Stage: lazy.
 #pragma once
 
 #include <string>

@@ -2,6 +2,7 @@
 // line of text, one JSON object per line (jsonl) or a Graphviz digraph (dot). Objects are
 // labelled by class domain and index ("Node#2"), in depth-first order from the root, the order
 // in which the search walks a valid structure (paper 000, Sec. 3.4).
+// Stage: report.
 #pragma once
 
 #include <cstdint>

@@ -8,6 +8,7 @@
 // candidate at a time: memory does not grow with the number of structures. A yielded structure
 // is the real object graph in the search's arena; it stays valid until the iterator advances.
 // Treat it as read-only.
+// Stage: search.
 #pragma once
 
 #include <cstdint>

@@ -5,6 +5,7 @@
 // values go through a 256-bit filter that answers "not present" for most new values without
 // scanning. Past N elements the storage moves to the heap, so it stays correct for any scope.
 // Built with SMALLSCOPE_NO_TRACKING it uses the filter only and needs no library.
+// Stage: space.
 #pragma once
 
 #include <cstddef>

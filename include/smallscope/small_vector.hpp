@@ -2,6 +2,7 @@
 // visited set or a work list without allocating per candidate (paper 000's repOk methods use
 // Java's HashSet and LinkedList; in the search loop we avoid the allocation). Past N elements it
 // moves to the heap, so it stays correct for any scope.
+// Stage: space.
 #pragma once
 
 #include <cstddef>

@@ -6,8 +6,10 @@
 //
 // Apart from it: <smallscope/gtest.hpp> (needs GoogleTest), <smallscope/spec.hpp> (relational
 // specs, the smallscope::spec library), <smallscope/cli.hpp> (a command line of your own), and
-// the headers that the build-time tools' rewritten code includes (instrument.hpp, mutation.hpp,
-// branches.hpp) or that the tools' drivers use (mutation_analysis.hpp, cover.hpp).
+// the headers that the build-time tools' rewritten code includes (rewritten/instrument.hpp,
+// rewritten/mutation.hpp, rewritten/branches.hpp) and the drivers of those tools' variants
+// (drivers/mutation_analysis.hpp, drivers/cover.hpp).
+// Stage: adapters.
 #pragma once
 
 #include "smallscope/array.hpp"

@@ -12,6 +12,7 @@
 //
 //   auto inputs = smallscope::spec_invariant(fin, {"red_black_tree.als", "inputs"});
 //   for (const auto& s : smallscope::structures(fin, inputs)) ...
+// Stage: concretize.
 #pragma once
 
 #include <cstdint>

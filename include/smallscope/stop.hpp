@@ -3,6 +3,7 @@
 // call, a mutant run; inside a SAT solve, CaDiCaL's own polls) and, once it returns true, ends
 // early with what it found so far, marked as interrupted. Never polled per field read. Once it
 // has returned true it must keep returning true. The command line's stop is SIGINT or SIGTERM.
+// Stage: base.
 #pragma once
 
 #include <functional>

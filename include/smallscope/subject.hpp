@@ -10,6 +10,7 @@
 //     s.make = [](std::span<const std::int64_t> p) { return smallscope::subject_instance{...}; };
 //     return s;
 //   }
+// Stage: subject.
 #pragma once
 
 #include <cstdint>

@@ -10,6 +10,7 @@
 // search its element storage is the arena's (capacity: the longest length); heap copies own
 // theirs, and a method under test may grow it (push_back, resize, reserve): growing moves the
 // elements to new storage of the vector's own, reading each.
+// Stage: space.
 #pragma once
 
 #include <cassert>

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "smallscope/check.hpp"
-#include "smallscope/mutation_analysis.hpp"
+#include "smallscope/drivers/mutation_analysis.hpp"
 
 namespace smallscope::detail {
 

@@ -14,7 +14,7 @@
 #include "isolate/child.hpp"
 #include "isolate/shared_memory.hpp"
 #include "isolate/time_limit.hpp"
-#include "smallscope/mutation.hpp"
+#include "smallscope/rewritten/mutation.hpp"
 #include "space/state_space.hpp"
 
 namespace smallscope::detail {

@@ -11,7 +11,7 @@
 #include <span>
 #include <vector>
 
-#include "smallscope/mutation_analysis.hpp"
+#include "smallscope/drivers/mutation_analysis.hpp"
 
 namespace smallscope::detail {
 

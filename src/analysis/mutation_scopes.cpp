@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "smallscope/mutation_analysis.hpp"
+#include "smallscope/drivers/mutation_analysis.hpp"
 
 namespace smallscope {
 namespace {

@@ -291,7 +291,7 @@ std::string test_reproducer(const check_context& ctx, const counterexample& c, t
                                            : (c.integers[i] < 0 ? "nullptr" : "&" + variable(c.arguments[i]));
     args += (i == 0 ? "" : ", ") + a;
   }
-  std::string suite = ctx.subj != nullptr ? ctx.subj->name : space.data().subject;
+  std::string suite = !ctx.suite.empty() ? ctx.suite : space.data().subject;
   bool upper = true;
   for (char ch : ctx.method->name) {  // remove_mutant -> RemoveMutant
     if (ch == '_') {

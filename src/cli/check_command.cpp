@@ -238,7 +238,7 @@ int run_check_command(const check_request& r) {
                                   method.name, report.failed, report.failed));
 
   check_context ctx;
-  ctx.subj = &s;
+  ctx.suite = s.name;
   ctx.fin = &instance.fin;
   ctx.method = &method;
   ctx.reproduce_command = sharded ? std::string() : command;  // a shard's numbers are not the check's

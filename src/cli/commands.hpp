@@ -9,7 +9,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "smallscope/branches.hpp"
+#include "smallscope/rewritten/branches.hpp"
 #include "smallscope/counterexample.hpp"
 #include "smallscope/options.hpp"
 #include "smallscope/report.hpp"

@@ -2,7 +2,7 @@
 // methods over every valid input (black-box, paper 001 Sec. 5.2), and the white-box suite that
 // keeps each test taking an outcome no earlier test took (Sec. 5.3), written as a suite file for
 // `check --suite`. Needs a binary built with branch probes (smallscope-branches). See
-// include/smallscope/cover.hpp.
+// include/smallscope/drivers/cover.hpp.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -22,7 +22,7 @@
 #include "cli/output.hpp"
 #include "cli/stats.hpp"
 #include "smallscope/counterexample.hpp"
-#include "smallscope/cover.hpp"
+#include "smallscope/drivers/cover.hpp"
 #include "smallscope/subject.hpp"
 #include "space/state_space.hpp"
 #include "suite/suite_file.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "mutate/mutant_list.hpp"
+#include "mutants/mutant_list.hpp"
 
 namespace smallscope::cli {
 

@@ -34,12 +34,12 @@
 #include "cli/progress.hpp"
 #include "cli/stats.hpp"
 #include "files/input_file.hpp"
-#include "mutate/annotations.hpp"
+#include "mutants/annotations.hpp"
 #include "report/mutation_report_page.hpp"
-#include "mutate/mutant_list.hpp"
+#include "mutants/mutant_list.hpp"
 #include "report/scope_plot.hpp"
-#include "smallscope/mutation.hpp"
-#include "smallscope/mutation_analysis.hpp"
+#include "smallscope/rewritten/mutation.hpp"
+#include "smallscope/drivers/mutation_analysis.hpp"
 #include "smallscope/subject.hpp"
 
 namespace smallscope::cli {

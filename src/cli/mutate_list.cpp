@@ -9,7 +9,7 @@
 #include <set>
 
 #include "cli/output.hpp"
-#include "mutate/changed_lines.hpp"
+#include "mutants/changed_lines.hpp"
 
 namespace smallscope::cli {
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "mutate/mutant_list.hpp"
-#include "smallscope/mutation.hpp"
+#include "mutants/mutant_list.hpp"
+#include "smallscope/rewritten/mutation.hpp"
 #include "smallscope/subject.hpp"
 
 namespace smallscope::cli {

@@ -10,8 +10,8 @@
 
 #include "cli/gcov_coverage.hpp"
 #include "cli/stats.hpp"
-#include "mutate/mutant_list.hpp"
-#include "smallscope/mutation_analysis.hpp"
+#include "mutants/mutant_list.hpp"
+#include "smallscope/drivers/mutation_analysis.hpp"
 
 namespace smallscope::cli {
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "mutate/mutant_list.hpp"
-#include "smallscope/mutation_analysis.hpp"
+#include "mutants/mutant_list.hpp"
+#include "smallscope/drivers/mutation_analysis.hpp"
 
 namespace smallscope::cli {
 

@@ -12,7 +12,7 @@
 #include "concretize/spec_scope.hpp"
 #include "sat/enumerator.hpp"
 #include "smallscope/spec.hpp"
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 #include "spec/load.hpp"
 
 namespace smallscope {

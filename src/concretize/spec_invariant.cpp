@@ -14,11 +14,11 @@
 #include "concretize/spec_scope.hpp"
 #include "sat/bounds.hpp"
 #include "smallscope/detail/observer.hpp"
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 #include "spec/load.hpp"
-#include "spec/mask_bits.hpp"
-#include "spec/mask_evaluator.hpp"
-#include "spec/partial_evaluator.hpp"
+#include "evaluate/mask_bits.hpp"
+#include "evaluate/mask_evaluator.hpp"
+#include "evaluate/partial_evaluator.hpp"
 
 namespace smallscope::concretize {
 

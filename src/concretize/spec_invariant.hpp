@@ -19,7 +19,7 @@ namespace smallscope::concretize {
 predicate make_spec_invariant(const finitization& fin, const spec_invariant_options& options);
 
 // For an invariant made by make_spec_invariant whose spec does not compile to masks
-// (spec/mask_evaluator.hpp), and so is judged by the interpreted evaluator: where and why,
+// (evaluate/mask_evaluator.hpp), and so is judged by the interpreted evaluator: where and why,
 // "file:line:col: what" (empty otherwise).
 std::string interpreted_because(const predicate& invariant);
 

@@ -1,6 +1,6 @@
 // The registry of branch tables and the coverage read from them (paper 001, Sec. 5). See
-// include/smallscope/branches.hpp.
-#include "smallscope/branches.hpp"
+// include/smallscope/rewritten/branches.hpp.
+#include "smallscope/rewritten/branches.hpp"
 
 #include <algorithm>
 

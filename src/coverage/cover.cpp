@@ -4,7 +4,7 @@
 // crashes or hangs is a failure with its input, and a new worker goes on with the next test. The
 // worker sends each test's outcome and the branch outcomes it took through a pipe; this process
 // keeps the report.
-#include "smallscope/cover.hpp"
+#include "smallscope/drivers/cover.hpp"
 
 #include <poll.h>
 #include <signal.h>

@@ -20,7 +20,7 @@
 #include "isolate/shared_memory.hpp"
 #include "isolate/time_limit.hpp"
 #include "isolate/wire.hpp"
-#include "smallscope/branches.hpp"
+#include "smallscope/rewritten/branches.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/counterexample.hpp"
 

@@ -6,7 +6,7 @@
 // file of the roots that a unit includes is rewritten:
 // - each read of a non-static data member of a class defined in the roots becomes
 //   `::smallscope::read_field(expr)`, an assignment to one `::smallscope::write_field(expr)`,
-//   `+=`/`++` and the like `::smallscope::update_field(expr)` (include/smallscope/instrument.hpp);
+//   `+=`/`++` and the like `::smallscope::update_field(expr)` (include/smallscope/rewritten/instrument.hpp);
 //   element reads of member arrays are wrapped as elements, `&x->f` and unevaluated operands
 //   (sizeof, decltype, noexcept, requires) are left alone, and a struct member used as the base
 //   of a member access (`x->key.major`) is wrapped at the member it reaches;
@@ -60,6 +60,6 @@ std::string rewrite(const file_edits& f, const std::string& original_path);
 
 // The first line of every copy rewrite() makes: a file that begins with it is refused as an input.
 inline constexpr const char* copy_marker =
-    "#include <smallscope/instrument.hpp>  // smallscope-instrument: field reads observed";
+    "#include <smallscope/rewritten/instrument.hpp>  // smallscope-instrument: field reads observed";
 
 }  // namespace smallscope::instrument

@@ -23,7 +23,7 @@ constexpr const char* usage =
     "Parses each SOURCE with the compiler arguments and writes every file under a --root that it\n"
     "includes (the SOURCEs too, when under a root) to OUT/K/PATH, where K is the root's place in\n"
     "the list (0, 1, ...) and PATH the file's path below it, with each read of a data member of a\n"
-    "class of the roots observed by the search (include/smallscope/instrument.hpp) and private\n"
+    "class of the roots observed by the search (include/smallscope/rewritten/instrument.hpp) and private\n"
     "members opened to the test code. Compile the copies with -I OUT/K before the roots.\n"
     "--depfile FILE: a make-style list of every file read, for the build to rerun this when one\n"
     "changes (its target is OUT/K/PATH of the first SOURCE).\n"
@@ -94,7 +94,7 @@ int main(int argc, char** argv) {
       } else if (a == "--root") {
         const std::string root = value("--root");
         if (!fs::is_directory(root)) throw std::invalid_argument("--root: '" + root + "' is not a directory");
-        if (fs::exists(fs::path(root) / "smallscope" / "instrument.hpp"))
+        if (fs::exists(fs::path(root) / "smallscope" / "rewritten" / "instrument.hpp"))
           throw std::invalid_argument("--root: '" + root + "' holds smallscope's own headers; give the directories of your code");
         r.roots.push_back(canonical(root));
       } else if (a == "--out") {

@@ -209,7 +209,7 @@ branch_result instrument_branches(const request& r) {
   };
   std::size_t next = 0;
   std::string rewritten = render(0, static_cast<unsigned>(code.size()), next);
-  std::string header = "#include \"smallscope/branches.hpp\"  // branch probes: smallscope-mutants --branches\n";
+  std::string header = "#include \"smallscope/rewritten/branches.hpp\"  // branch probes: smallscope-mutants --branches\n";
   header += "inline ::smallscope::branch_table " + table + "{" + quoted(std::filesystem::path(r.file).filename().string()) + ", {\n";
   for (const auto& b : out.conditions)
     header += "    {" + quoted(b.function) + ", " + std::to_string(b.line) + ", " + std::to_string(b.column) + ", " +

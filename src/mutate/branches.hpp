@@ -2,7 +2,7 @@
 // every decision of the code under test (if, while, do, for, ?:) and every operand of && and ||
 // becomes a condition whose two outcomes are counted, as Java's bytecode has one conditional
 // jump per condition. The file is rewritten with each condition c as
-// `smallscope_branches_TAG.hit(ID, static_cast<bool>(c))` (include/smallscope/branches.hpp),
+// `smallscope_branches_TAG.hit(ID, static_cast<bool>(c))` (include/smallscope/rewritten/branches.hpp),
 // and a table of the conditions (function, line, column, text) is defined at its top.
 #pragma once
 

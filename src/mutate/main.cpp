@@ -36,7 +36,7 @@ constexpr const char* usage =
     "kind, a variable or field by another of its type, a method call by another of the same type.\n"
     "--keep NAME: the invariant and postconditions; what only they call is not mutated.\n"
     "--schemata OUT: write FILE with every mutant guarded by smallscope::mutation::active\n"
-    "(include/smallscope/mutation.hpp), to compile once for all mutants.\n"
+    "(include/smallscope/rewritten/mutation.hpp), to compile once for all mutants.\n"
     "--report OUT.json: the mutants in the mutation-testing-report-schema format (the\n"
     "mutation-testing-elements viewer's), each with the status Pending until it runs.\n"
     "--output OUT: the list into OUT instead of the standard output.\n"
@@ -44,7 +44,7 @@ constexpr const char* usage =
     "(the kept functions and what only they call), for coverage.\n"
     "--branches OUT: instead of mutants, write FILE with a probe on every condition of the\n"
     "methods and their helpers (if, while, do, for, ?: and each operand of && and ||), which\n"
-    "counts both outcomes (include/smallscope/branches.hpp: source-level branch coverage).\n"
+    "counts both outcomes (include/smallscope/rewritten/branches.hpp: source-level branch coverage).\n"
     "The arguments after -- are the compiler's (-std=c++20, -I, -D).\n"
     "Exit codes: 0 done; 2 bad input (a source that does not compile, an unknown method, no mutant).\n";
 

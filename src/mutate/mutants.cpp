@@ -1,7 +1,7 @@
 // Ferastrau's mutation operators on Clang's AST, and mutant schemata by rewriting (paper 000,
 // Sec. 7). See mutants.hpp.
 #include "mutate/mutants.hpp"
-#include "mutate/mutant_list.hpp"
+#include "mutants/mutant_list.hpp"
 #include "mutate/selection.hpp"
 
 #include "clang_front/parse.hpp"
@@ -666,7 +666,7 @@ result generate(const request& r) {
     if (ch == '\\' || ch == '"') escaped_file += '\\';
     escaped_file += ch;
   }
-  insert_support_code(rewritten, fmt::format("#include \"smallscope/mutation.hpp\"  // mutant schemata: smallscope-mutants\n"
+  insert_support_code(rewritten, fmt::format("#include \"smallscope/rewritten/mutation.hpp\"  // mutant schemata: smallscope-mutants\n"
                                              "#ifndef SMALLSCOPE_SCHEMATA_{0}\n#define SMALLSCOPE_SCHEMATA_{0}\n"
                                              "inline const int smallscope_schemata_base_{0} = "
                                              "::smallscope::mutation::register_schemata(\"{1}\", 0x{0}ull, {2});\n"

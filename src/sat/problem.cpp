@@ -4,7 +4,7 @@
 
 #include <span>
 
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 
 namespace smallscope::sat {
 

@@ -95,7 +95,7 @@ std::string checker::what_is(const named& n) const {
 
 void checker::declare(const std::string& name, named what) {
   auto [it, fresh] = names_.emplace(name, what);
-  if (!fresh) fail(what.at, fmt::format("duplicate name {}: already {}", quoted(name), what_is(it->second)));
+  if (!fresh) fail(what.at, fmt::format("duplicate name {}: already {}", lex::quoted(name), what_is(it->second)));
 }
 
 void checker::declare_sigs() {
@@ -105,11 +105,11 @@ void checker::declare_sigs() {
     if (s.parent.empty()) continue;
     auto it = names_.find(s.parent);
     if (it == names_.end() || it->second.kind != entity::sig) {
-      if (it != names_.end()) fail(s.parent_at, fmt::format("a sig can only extend a sig; {} is {}", quoted(s.parent), what_is(it->second)));
+      if (it != names_.end()) fail(s.parent_at, fmt::format("a sig can only extend a sig; {} is {}", lex::quoted(s.parent), what_is(it->second)));
       fail(s.parent_at, unknown("sig", s.parent, false));
     }
     if (m_.sigs[it->second.index].builtin) {
-      fail(s.parent_at, fmt::format("a sig cannot extend the builtin sig {}", quoted(s.parent)));
+      fail(s.parent_at, fmt::format("a sig cannot extend the builtin sig {}", lex::quoted(s.parent)));
     }
     s.parent_index = static_cast<std::int32_t>(it->second.index);
   }
@@ -124,8 +124,8 @@ void checker::declare_sigs() {
     }
     if (at >= 0 && mark[static_cast<std::size_t>(at)] == i + 1) {
       const sig_decl& s = m_.sigs[static_cast<std::size_t>(at)];
-      if (s.parent == s.name) fail(s.parent_at, fmt::format("sig {} extends itself", quoted(s.name)));
-      fail(s.parent_at, fmt::format("sig {} extends itself through {}", quoted(s.name), quoted(s.parent)));
+      if (s.parent == s.name) fail(s.parent_at, fmt::format("sig {} extends itself", lex::quoted(s.name)));
+      fail(s.parent_at, fmt::format("sig {} extends itself through {}", lex::quoted(s.name), lex::quoted(s.parent)));
     }
     for (std::int32_t k = static_cast<std::int32_t>(i); k >= 0 && mark[static_cast<std::size_t>(k)] != done;
          k = m_.sigs[static_cast<std::size_t>(k)].parent_index) {
@@ -145,8 +145,8 @@ void checker::declare_fields() {
       if (existing != names_.end() && existing->second.kind == entity::field) {
         const std::uint32_t other = m_.field_list[existing->second.index].sig;
         if (inherits(i, other) || inherits(other, i)) {
-          fail(f.at, fmt::format("duplicate field {}: sig {} already has it (declared at {}:{})", quoted(f.name),
-                                 quoted(m_.sigs[other].name), existing->second.at.line, existing->second.at.column));
+          fail(f.at, fmt::format("duplicate field {}: sig {} already has it (declared at {}:{})", lex::quoted(f.name),
+                                 lex::quoted(m_.sigs[other].name), existing->second.at.line, existing->second.at.column));
         }
         auto& group = field_groups_[f.name];
         if (group.empty()) group.push_back(existing->second.index);
@@ -168,7 +168,7 @@ void checker::declare_fields() {
       if (f.arity != first.arity)
         fail(f.at, fmt::format("field {} has arity {} here and {} in sig {}: fields of one name must have one arity "
                                "(Alloy tells them apart by type, which this subset does not); rename one",
-                               quoted(name), f.arity, first.arity, quoted(m_.sigs[m_.field_list[group.front()].sig].name)));
+                               lex::quoted(name), f.arity, first.arity, lex::quoted(m_.sigs[m_.field_list[group.front()].sig].name)));
     }
   }
 }
@@ -188,7 +188,7 @@ void checker::field_type(node& t, std::vector<std::uint32_t>& columns) {
   auto it = names_.find(t.text);
   if (it == names_.end()) fail(t.at, unknown("sig", t.text, false));
   if (it->second.kind != entity::sig) {
-    fail(t.at, fmt::format("a field's type may only name sigs; {} is {}", quoted(t.text), what_is(it->second)));
+    fail(t.at, fmt::format("a field's type may only name sigs; {} is {}", lex::quoted(t.text), what_is(it->second)));
   }
   t.ref = ref_kind::sig;
   t.index = it->second.index;
@@ -204,8 +204,8 @@ void checker::declare_functions() {
     auto it = names_.find(f.receiver);
     if (it == names_.end() || it->second.kind != entity::sig) {
       if (it != names_.end()) {
-        fail(f.receiver_at, fmt::format("the receiver of {} must be a sig; {} is {}", quoted(f.name),
-                                        quoted(f.receiver), what_is(it->second)));
+        fail(f.receiver_at, fmt::format("the receiver of {} must be a sig; {} is {}", lex::quoted(f.name),
+                                        lex::quoted(f.receiver), what_is(it->second)));
       }
       fail(f.receiver_at, unknown("sig", f.receiver, false));
     }
@@ -223,7 +223,7 @@ void checker::declare_functions() {
     if (!fresh) {
       position first = m_.asserts[it->second].at;
       fail(m_.asserts[i].at, fmt::format("duplicate assertion {}: already declared at {}:{}",
-                                         quoted(m_.asserts[i].name), first.line, first.column));
+                                         lex::quoted(m_.asserts[i].name), first.line, first.column));
     }
   }
   result_arity_.assign(m_.functions.size(), 0);
@@ -243,7 +243,7 @@ void checker::check_signature(std::uint32_t i) {
   for (decl& d : f.params) {
     for (std::size_t k = 0; k < d.names.size(); ++k) {
       if (std::find(seen.begin(), seen.end(), d.names[k]) != seen.end()) {
-        fail(d.name_at[k], fmt::format("duplicate parameter {}", quoted(d.names[k])));
+        fail(d.name_at[k], fmt::format("duplicate parameter {}", lex::quoted(d.names[k])));
       }
       seen.push_back(d.names[k]);
     }
@@ -303,7 +303,7 @@ void checker::check_function_body(std::uint32_t i) {
     if (f.body->is_int && result_arity_[i] == 1) wrap_int_to_set(f.body);
     if (f.body->is_int || f.body->arity != result_arity_[i]) {
       fail(start_of(*f.body),
-           fmt::format("the body of fun {} has {}, but its result type has arity {}", quoted(f.name),
+           fmt::format("the body of fun {} has {}, but its result type has arity {}", lex::quoted(f.name),
                        f.body->is_int ? std::string("an integer value") : fmt::format("arity {}", f.body->arity),
                        result_arity_[i]));
     }
@@ -367,7 +367,7 @@ void checker::check_command(command_decl& c) {
     auto it = names_.find(c.name);
     if (it == names_.end() || it->second.kind != entity::function || !m_.functions[it->second.index].is_pred) {
       if (it != names_.end()) {
-        fail(c.name_at, fmt::format("run needs a pred; {} is {}", quoted(c.name), what_is(it->second)));
+        fail(c.name_at, fmt::format("run needs a pred; {} is {}", lex::quoted(c.name), what_is(it->second)));
       }
       fail(c.name_at, unknown("pred", c.name, false));
     }
@@ -375,7 +375,7 @@ void checker::check_command(command_decl& c) {
   } else {
     auto it = asserts_.find(c.name);
     if (it == asserts_.end()) {
-      std::string message = fmt::format("unknown assertion {}", quoted(c.name));
+      std::string message = fmt::format("unknown assertion {}", lex::quoted(c.name));
       if (names_.count(c.name) != 0) message += "; check needs an assertion, run takes a pred";
       fail(c.name_at, message);
     }
@@ -384,7 +384,7 @@ void checker::check_command(command_decl& c) {
   std::vector<std::string_view> seen;
   for (const scope_item& s : c.scopes) {
     if (std::find(seen.begin(), seen.end(), s.sig) != seen.end()) {
-      fail(s.at, fmt::format("the scope of {} is given twice", quoted(s.sig)));
+      fail(s.at, fmt::format("the scope of {} is given twice", lex::quoted(s.sig)));
     }
     seen.push_back(s.sig);
     if (s.sig == "Int") {
@@ -396,7 +396,7 @@ void checker::check_command(command_decl& c) {
     }
     auto it = names_.find(s.sig);
     if (it == names_.end() || it->second.kind != entity::sig) {
-      if (it != names_.end()) fail(s.at, fmt::format("a scope names a sig; {} is {}", quoted(s.sig), what_is(it->second)));
+      if (it != names_.end()) fail(s.at, fmt::format("a scope names a sig; {} is {}", lex::quoted(s.sig), what_is(it->second)));
       fail(s.at, unknown("sig", s.sig, false));
     }
   }

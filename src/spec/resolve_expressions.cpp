@@ -30,7 +30,7 @@ const variable* checker::lookup(std::string_view name) const {
 }
 
 std::string checker::unknown(std::string_view what, const std::string& name, bool any) const {
-  std::string message = fmt::format("unknown {} {}", what, quoted(name));
+  std::string message = fmt::format("unknown {} {}", what, lex::quoted(name));
   if (name.size() > 64) return message;
   std::vector<std::string_view> candidates;
   if (any) {
@@ -58,7 +58,7 @@ std::string checker::unknown(std::string_view what, const std::string& name, boo
       best_distance = d;
     }
   }
-  if (!best.empty()) message += fmt::format("; did you mean {}?", quoted(best));
+  if (!best.empty()) message += fmt::format("; did you mean {}?", lex::quoted(best));
   return message;
 }
 
@@ -135,8 +135,8 @@ bool checker::is_builtin_call(const node& n) const {
 }
 
 std::string checker::callee(const node& n) const {
-  if (n.kind == op::call) return fmt::format("{} {}", n.ref == ref_kind::pred ? "pred" : "fun", quoted(n.text));
-  return fmt::format("builtin {}", quoted(n.text));
+  if (n.kind == op::call) return fmt::format("{} {}", n.ref == ref_kind::pred ? "pred" : "fun", lex::quoted(n.text));
+  return fmt::format("builtin {}", lex::quoted(n.text));
 }
 
 std::string checker::takes(const node& n) const {
@@ -195,7 +195,7 @@ void checker::name(node_ptr& n, bool allow_partial) {
   if (!x.at_sign || names_.count(text) == 0 || names_.at(text).kind != entity::field) {
     if (const variable* v = lookup(text)) {
       if (x.pre_state) {
-        fail(x.at, fmt::format("a backtick (pre-state) may only follow a field; {} is a variable", quoted(text)));
+        fail(x.at, fmt::format("a backtick (pre-state) may only follow a field; {} is a variable", lex::quoted(text)));
       }
       x.ref = ref_kind::variable;
       x.index = v->slot;
@@ -209,7 +209,7 @@ void checker::name(node_ptr& n, bool allow_partial) {
   if (it == names_.end()) fail(x.at, unknown("name", text, true));
   const named& what = it->second;
   if (x.pre_state && what.kind != entity::field) {
-    fail(x.at, fmt::format("a backtick (pre-state) may only follow a field; {} is {}", quoted(text), what_is(what)));
+    fail(x.at, fmt::format("a backtick (pre-state) may only follow a field; {} is {}", lex::quoted(text), what_is(what)));
   }
   switch (what.kind) {
     case entity::sig:
@@ -275,7 +275,7 @@ void checker::name(node_ptr& n, bool allow_partial) {
     }
     case entity::function: {
       if (in_signature_) {
-        fail(x.at, fmt::format("a parameter's bound or a fun's result type cannot call {}", quoted(text)));
+        fail(x.at, fmt::format("a parameter's bound or a fun's result type cannot call {}", lex::quoted(text)));
       }
       x.kind = op::call;
       x.ref = m_.functions[what.index].is_pred ? ref_kind::pred : ref_kind::fun;

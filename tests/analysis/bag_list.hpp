@@ -1,5 +1,5 @@
 // A bag of distinct int keys kept in no order, whose insert carries two hand-written mutants
-// (the guards smallscope-mutants writes, include/smallscope/mutation.hpp):
+// (the guards smallscope-mutants writes, include/smallscope/rewritten/mutation.hpp):
 //   1 insert appends at the tail instead of the head -> the same keys in another order
 //   2 insert forgets the key                          -> other keys
 // bag<false> is compared concretely (the post-state's structure), bag<true> through its
@@ -12,7 +12,7 @@
 
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
-#include "smallscope/mutation.hpp"
+#include "smallscope/rewritten/mutation.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 

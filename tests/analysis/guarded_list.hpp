@@ -1,5 +1,5 @@
 // A sorted list of int keys whose methods carry mutant schemata written by hand (the guards
-// smallscope-mutants writes, include/smallscope/mutation.hpp), one mutant per kill criterion of
+// smallscope-mutants writes, include/smallscope/rewritten/mutation.hpp), one mutant per kill criterion of
 // paper 000 Sec. 7.2, plus an equivalent mutant and one that no input reaches:
 //   1 sum skips the first node          -> output (the result differs)
 //   2 sum's `total * 1` for `total / 1`  -> equivalent, survives
@@ -25,7 +25,7 @@
 
 #include "smallscope/fields.hpp"
 #include "smallscope/finitization.hpp"
-#include "smallscope/mutation.hpp"
+#include "smallscope/rewritten/mutation.hpp"
 #include "smallscope/oracle.hpp"
 #include "smallscope/small_set.hpp"
 

@@ -13,8 +13,8 @@
 #include "isolate/time_limit.hpp"
 #include "smallscope/check.hpp"
 #include "smallscope/checker.hpp"
-#include "smallscope/mutation_analysis.hpp"
-#include "mutate/mutant_list.hpp"
+#include "smallscope/drivers/mutation_analysis.hpp"
+#include "mutants/mutant_list.hpp"
 #include "smallscope/search.hpp"
 #include "support/temp_files.hpp"
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "smallscope/branches.hpp"
+#include "smallscope/rewritten/branches.hpp"
 #include "smallscope/checker.hpp"
-#include "smallscope/cover.hpp"
+#include "smallscope/drivers/cover.hpp"
 #include "smallscope/subject.hpp"
 #include "space/reachable.hpp"
 #include "subjects/red_black_tree.hpp"

@@ -214,7 +214,7 @@ struct remove_mutant_failure {
   smallscope::subject_instance instance = s->make(std::vector<std::int64_t>{6, 0, 6, 1, 6});
   const smallscope::target_method& m = method_of(instance, "remove_mutant");
   smallscope::check_report r = smallscope::run_check(instance.fin, instance.invariant, m, {});
-  smallscope::check_context ctx{s, &instance.fin, &m, "", s->header};
+  smallscope::check_context ctx{s->name, &instance.fin, &m, "", s->header};
 };
 
 TEST(Check, ReproducerRebuildsThePreStateAndCallsTheMethod) {

@@ -137,7 +137,7 @@ TEST(FieldReads, EveryIncludedFileOfTheRootsIsCopied) {
 
 TEST(FieldReads, KeepsTheOriginalLines) {
   const std::string text = rewritten_sample();
-  EXPECT_EQ(text.rfind("#include <smallscope/instrument.hpp>", 0), 0u) << text;
+  EXPECT_EQ(text.rfind("#include <smallscope/rewritten/instrument.hpp>", 0), 0u) << text;
   EXPECT_TRUE(has(text, "#line 1 \"" + sample + "/lib/sample.hpp\"\n// Input of")) << text;
 }
 

@@ -77,7 +77,7 @@ TEST(Mutants, EveryFamilyOnASmallClass) {
     EXPECT_NE(f, "sample::rep_ok");
     EXPECT_NE(f, "sample::counted");
   }
-  EXPECT_NE(out.schemata.find("#include \"smallscope/mutation.hpp\""), std::string::npos);
+  EXPECT_NE(out.schemata.find("#include \"smallscope/rewritten/mutation.hpp\""), std::string::npos);
   EXPECT_NE(out.schemata.find("bool rep_ok() const { return counted() == size; }"), std::string::npos);
 }
 

@@ -14,8 +14,8 @@
 
 #include "copy_list.hpp"
 #include "smallscope/check.hpp"
-#include "smallscope/mutation.hpp"
-#include "smallscope/mutation_analysis.hpp"
+#include "smallscope/rewritten/mutation.hpp"
+#include "smallscope/drivers/mutation_analysis.hpp"
 #include "template_list.hpp"
 
 // The fields the invariant reads, beside the classes (found by argument-dependent lookup).

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "sat/enumerator.hpp"
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 #include "spec/instance_printer.hpp"
 #include "spec/load.hpp"
 

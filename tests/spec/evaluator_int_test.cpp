@@ -3,7 +3,7 @@
 // -1 (dividend >= 0) or 1, the remainder by zero the dividend.
 #include <gtest/gtest.h>
 
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 #include "spec/spec_builder.hpp"
 
 namespace smallscope::spec {

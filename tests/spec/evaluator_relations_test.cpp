@@ -6,7 +6,7 @@
 #include <functional>
 #include <random>
 
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 #include "spec/spec_builder.hpp"
 
 namespace smallscope::spec {

@@ -7,7 +7,7 @@
 #include <random>
 #include <set>
 
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 #include "spec/list_spec.hpp"
 
 namespace smallscope::spec {

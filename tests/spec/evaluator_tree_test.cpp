@@ -8,7 +8,7 @@
 #include <random>
 #include <set>
 
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 #include "spec/spec_builder.hpp"
 
 namespace smallscope::spec {

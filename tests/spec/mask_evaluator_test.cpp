@@ -1,4 +1,4 @@
-// The evaluator compiled to masks (src/spec/mask_evaluator.*) against the interpreted one
+// The evaluator compiled to masks (src/evaluate/mask_evaluator.*) against the interpreted one
 // (partial_evaluator.*): reading the fields of random structures one at a time, as the spec
 // invariant does (the receiver first, then the fields of the atoms reached, most often the one
 // the judgement wanted), both judge every spec of examples/specs/korat/ after each read and
@@ -16,8 +16,8 @@
 #include "sat/bounds.hpp"
 #include "sat/enumerator.hpp"
 #include "spec/load.hpp"
-#include "spec/mask_evaluator.hpp"
-#include "spec/partial_evaluator.hpp"
+#include "evaluate/mask_evaluator.hpp"
+#include "evaluate/partial_evaluator.hpp"
 
 namespace smallscope::spec {
 namespace {

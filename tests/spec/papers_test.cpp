@@ -12,7 +12,7 @@
 #include "sat/enumerator.hpp"
 #include "smallscope/spec.hpp"
 #include "smallscope/subject.hpp"
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 #include "spec/instance_printer.hpp"
 #include "spec/load.hpp"
 

@@ -1,4 +1,4 @@
-// The three-valued evaluator (src/spec/partial_evaluator.*) never contradicts a completion: on
+// The three-valued evaluator (src/evaluate/partial_evaluator.*) never contradicts a completion: on
 // random search trees of the korat spec with a random part of their fields read, whenever it
 // says "no" every completion of the unread fields fails the spec under the two-valued evaluator,
 // and whenever it says "yes" every completion holds. The trials must reach both answers ("yes"
@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "sat/bounds.hpp"
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 #include "spec/load.hpp"
-#include "spec/partial_evaluator.hpp"
+#include "evaluate/partial_evaluator.hpp"
 
 namespace smallscope::spec {
 namespace {

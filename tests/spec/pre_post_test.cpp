@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "sat/enumerator.hpp"
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 #include "spec/load.hpp"
 
 namespace smallscope::spec {

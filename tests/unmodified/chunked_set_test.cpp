@@ -13,7 +13,7 @@
 #include "chunked_set_spec.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/heap.hpp"
-#include "smallscope/mutation_analysis.hpp"
+#include "smallscope/drivers/mutation_analysis.hpp"
 #include "smallscope/search.hpp"
 #include "tests/support/dead_slots.hpp"
 

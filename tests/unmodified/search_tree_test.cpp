@@ -1,4 +1,4 @@
-// Classes as they are written (include/smallscope/instrument.hpp): SearchTree in plain C++
+// Classes as they are written (include/smallscope/rewritten/instrument.hpp): SearchTree in plain C++
 // (subjects/unmodified/plain/search_tree.hpp, private members, no smallscope type in the
 // classes), compiled from the copy smallscope-instrument rewrites, gives exactly what the
 // field<T> port gives: the same structures in the same order, the same explored counts (so the

@@ -4,9 +4,10 @@
 // allocated in that window and not freed, and which of the input's copies were never freed,
 // are the method's leaks.
 //
-// The library replaces the global operator new and delete (src/check/allocation_watch.cpp):
+// The library replaces the global operator new and delete (src/space/allocation_watch.cpp):
 // outside a window they only test one thread-local flag before malloc and free. The harness's
 // own bookkeeping inside a window (the release walk's tables) runs under allocation_watch_pause.
+// Stage: space.
 #pragma once
 
 #include <cstddef>

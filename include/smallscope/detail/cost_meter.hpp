@@ -3,6 +3,7 @@
 // field, and the library's operator new and delete count the blocks allocated and freed. A
 // check's worker turns metering on (count_cost) when the check measures cost; otherwise a run
 // costs one thread-local test.
+// Stage: cost.
 #pragma once
 
 #include <cstdint>

@@ -2,6 +2,7 @@
 // object sets of one class), field domains (unions of class domains, null, integer sets) and the
 // binding of each field of each class to its field domain. The typed builder in
 // finitization.hpp fills it; the state space (src/space) is built from it.
+// Stage: space.
 #pragma once
 
 #include <cstddef>

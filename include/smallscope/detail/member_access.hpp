@@ -7,6 +7,7 @@
 //
 // The search writes a slot's bytes directly, so every member kind stores exactly its value's
 // bytes: field<T> and T trivially, unique_ptr<T> with the default deleter is one pointer.
+// Stage: space.
 #pragma once
 
 #include <array>

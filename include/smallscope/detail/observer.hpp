@@ -20,6 +20,7 @@
 // through the slower branch, where it is counted against the budget and then tracked as usual.
 // No read path calls a function that returns (the budget's throw does not), so the compiler
 // keeps the user's values in registers across reads.
+// Stage: space.
 #pragma once
 
 #include <atomic>

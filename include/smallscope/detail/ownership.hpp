@@ -10,6 +10,7 @@
 // address inside the object itself (an embedded sentinel, as std::list's header node), kept
 // relative to the object. A constructor that points a field at a separate allocation is taken
 // as null.
+// Stage: space.
 #pragma once
 
 #include <cstddef>

@@ -6,6 +6,7 @@
 // values one past 0, 1, ... live elements, so the search writes a length as it writes any field.
 // Before an arena object is destroyed, its vectors are emptied without freeing (unbind), for the
 // arena owns their elements. Heap copies own ordinary vectors (heap.hpp).
+// Stage: space.
 #pragma once
 
 #include <cstddef>

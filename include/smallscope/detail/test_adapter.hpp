@@ -2,6 +2,7 @@
 // one test checks a method on every input of a scope): the run with its progress lines, the text
 // of each shown counterexample with its reproducer in the framework's own form, and the summary.
 // Each adapter only turns these into its framework's failures.
+// Stage: adapters.
 #pragma once
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // balance factors and parent indices in C arrays, the links as an array of a struct {left,
 // right}, all counted by size_; nodes are indices, Size stands for none. A class template over
 // the key and the capacity; nothing past size_ is cleared. No smallscope type in it: the build
-// step observes its field reads (include/smallscope/instrument.hpp).
+// step observes its field reads (include/smallscope/rewritten/instrument.hpp).
 #pragma once
 
 #include <cstddef>

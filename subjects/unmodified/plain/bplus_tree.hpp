@@ -2,7 +2,7 @@
 // level and the number of used slots, derived leaf and inner node classes holding C arrays of
 // keys and children whose live length is that count, leaves linked left to right, a class
 // template over the key and the number of slots, an owning destructor. No smallscope type in
-// it: the build step observes its field reads (include/smallscope/instrument.hpp).
+// it: the build step observes its field reads (include/smallscope/rewritten/instrument.hpp).
 //
 // Defining BPLUS_SEEDED_BUG compiles a deliberate bug into contains().
 #pragma once

@@ -5,7 +5,7 @@
 // past `used_`, and the keys it shifts down stay behind past `count`, as real libraries do.
 // With `poison` set, every method then fills every slot past a count with garbage (a freed
 // pointer, 0x5a5a... keys), so a tool that reads past a count is caught. No smallscope type in
-// it: the build step observes its field reads (include/smallscope/instrument.hpp).
+// it: the build step observes its field reads (include/smallscope/rewritten/instrument.hpp).
 //
 // Defining CHUNKED_SET_SEEDED_BUG compiles a deliberate bug into erase().
 #pragma once

@@ -1,6 +1,6 @@
 // A sorted list that owns its nodes through std::unique_ptr, written as ordinary C++: no
 // smallscope type in the classes, the field reads observed by the build step
-// (include/smallscope/instrument.hpp). Popping the front moves the successor up; the list's
+// (include/smallscope/rewritten/instrument.hpp). Popping the front moves the successor up; the list's
 // destructor (implicit: unique_ptr's) frees the rest.
 #pragma once
 

@@ -1,6 +1,6 @@
 // SearchTree (subjects/search_tree.hpp) written as ordinary C++: plain members, no smallscope
 // type in the classes. Tested through the build step that instruments field reads
-// (smallscope_instrument in CMake, include/smallscope/instrument.hpp); the invariant reads the
+// (smallscope_instrument in CMake, include/smallscope/rewritten/instrument.hpp); the invariant reads the
 // fields in the same order as the field<T> port, so both give the same structures and the same
 // explored counts. Only the registration and the finitization below name smallscope.
 #pragma once

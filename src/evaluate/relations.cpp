@@ -1,5 +1,5 @@
 // The operators of relational logic on tuple sets (paper 003, Sec. 3).
-#include "spec/relations.hpp"
+#include "evaluate/relations.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -2,9 +2,9 @@
 // Alloy's integers, which wrap to the scope's bit width in two's complement).
 #include <stdexcept>
 
-#include "spec/evaluator.hpp"
-#include "spec/evaluator_frame.hpp"
-#include "spec/relations.hpp"
+#include "evaluate/evaluator.hpp"
+#include "evaluate/evaluator_frame.hpp"
+#include "evaluate/relations.hpp"
 
 namespace smallscope::spec {
 

@@ -8,6 +8,7 @@
 // with both operands, `&&` and `||` keep their short circuit (the right operand is a lambda), a
 // field or method becomes a member pointer chosen at run time, a variable a conditional between
 // variables of its type.
+// Stage: analysis.
 #pragma once
 
 #include <cstddef>

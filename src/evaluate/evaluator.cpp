@@ -1,12 +1,12 @@
 // The evaluator's entry points (paper 003, Sec. 5: TestEra's phase 2 judges pre- and post-states
 // with the spec): facts, predicates with their failing conjuncts, commands, and calls (a callee's
 // body evaluated in a fresh frame with its parameters bound).
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 
 #include <stdexcept>
 
-#include "spec/evaluator_frame.hpp"
-#include "spec/relations.hpp"
+#include "evaluate/evaluator_frame.hpp"
+#include "evaluate/relations.hpp"
 
 namespace smallscope::spec {
 

@@ -13,6 +13,7 @@
 // as the original on that input). A mutant stops at its first kill unless `all_inputs` asks for
 // every killing input. Workers are forked processes, one per core by default; a crash or a hang
 // kills the mutant running and a new worker goes on with the next one.
+// Stage: analysis.
 #pragma once
 
 #include <cstdint>

@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "mutate/mutant_list.hpp"
-#include "smallscope/mutation.hpp"
-#include "smallscope/mutation_analysis.hpp"
+#include "mutants/mutant_list.hpp"
+#include "smallscope/rewritten/mutation.hpp"
+#include "smallscope/drivers/mutation_analysis.hpp"
 
 namespace smallscope {
 

@@ -2,9 +2,9 @@
 // first-order relational logic, judged by enumerating the bindings of each quantified name).
 #include <stdexcept>
 
-#include "spec/evaluator.hpp"
-#include "spec/evaluator_frame.hpp"
-#include "spec/relations.hpp"
+#include "evaluate/evaluator.hpp"
+#include "evaluate/evaluator_frame.hpp"
+#include "evaluate/relations.hpp"
 
 namespace smallscope::spec {
 

@@ -18,7 +18,7 @@
 
 #include "spec/ast.hpp"
 #include "spec/instance.hpp"
-#include "spec/partial_evaluator.hpp"
+#include "evaluate/partial_evaluator.hpp"
 
 namespace smallscope::spec {
 

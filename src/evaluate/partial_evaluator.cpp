@@ -2,13 +2,13 @@
 // false after reading a field prunes every candidate that shares the fields read; here that
 // answer comes from a spec's formula on the fields read so far). Kleene's logic over lower
 // bounds that say when they are exact.
-#include "spec/partial_evaluator.hpp"
+#include "evaluate/partial_evaluator.hpp"
 
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
 
-#include "spec/relations.hpp"
+#include "evaluate/relations.hpp"
 
 namespace smallscope::spec {
 

@@ -1,5 +1,5 @@
 // Survivors as GitHub Actions annotations. See annotations.hpp.
-#include "mutate/annotations.hpp"
+#include "mutants/annotations.hpp"
 
 #include <fmt/format.h>
 

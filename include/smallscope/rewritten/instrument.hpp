@@ -13,6 +13,7 @@
 // operator) counts as a read of each of its bytes: of every slot inside it, in address order;
 // of an array counted by another field (set_counted), of the count and the live elements only.
 // Reads outside the search's arena are ignored, as for field<T>.
+// Stage: space.
 #pragma once
 
 #include <array>

@@ -6,8 +6,8 @@
 #include <limits>
 #include <string>
 
-#include "spec/mask_bits.hpp"
-#include "spec/mask_evaluator.hpp"
+#include "evaluate/mask_bits.hpp"
+#include "evaluate/mask_evaluator.hpp"
 
 namespace smallscope::spec {
 

@@ -1,5 +1,5 @@
 // Mutant lists and reports as data. See mutant_list.hpp.
-#include "mutate/mutant_list.hpp"
+#include "mutants/mutant_list.hpp"
 #include "files/input_file.hpp"
 #include "files/strict_json.hpp"
 

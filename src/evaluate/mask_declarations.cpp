@@ -3,8 +3,8 @@
 // them), and a partial instance's masks.
 #include <bit>
 
-#include "spec/mask_bits.hpp"
-#include "spec/mask_evaluator.hpp"
+#include "evaluate/mask_bits.hpp"
+#include "evaluate/mask_evaluator.hpp"
 
 namespace smallscope::spec {
 

@@ -11,6 +11,7 @@
 // run. A test's outcomes are those taken from the copies of its input to the end of its oracle:
 // code only the harness runs (the release of the post-state and the destructors it calls) is
 // credited to no test.
+// Stage: coverage.
 #pragma once
 
 #include <cstdint>
@@ -19,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "smallscope/branches.hpp"
+#include "smallscope/rewritten/branches.hpp"
 #include "smallscope/check.hpp"
 #include "smallscope/finitization.hpp"
 #include "smallscope/search.hpp"

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "spec/evaluator.hpp"
+#include "evaluate/evaluator.hpp"
 
 namespace smallscope::spec {
 

@@ -3,13 +3,13 @@
 // below mirrors its namesake there, in the same order of evaluation, so that both note the same
 // first unread field. Walks and comprehensions are remembered for the rest of a judgement, and
 // quantifiers settled from read cells for the judgements that repeat those reads.
-#include "spec/mask_evaluator.hpp"
+#include "evaluate/mask_evaluator.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
 
-#include "spec/mask_bits.hpp"
+#include "evaluate/mask_bits.hpp"
 
 namespace smallscope::spec {
 

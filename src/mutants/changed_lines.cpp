@@ -1,5 +1,5 @@
 // The lines changed since a git revision. See changed_lines.hpp.
-#include "mutate/changed_lines.hpp"
+#include "mutants/changed_lines.hpp"
 
 #include <unistd.h>
 

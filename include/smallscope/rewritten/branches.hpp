@@ -7,6 +7,7 @@
 //   t.remove(3);
 //   const smallscope::branch_vector v = smallscope::branches::taken();  // outcomes of that run
 //   for (const auto& f : smallscope::branches::by_function(v)) ...     // covered per function
+// Stage: coverage.
 #pragma once
 
 #include <cstddef>

@@ -4,9 +4,9 @@
 #include <map>
 #include <stdexcept>
 
-#include "spec/evaluator.hpp"
-#include "spec/evaluator_frame.hpp"
-#include "spec/relations.hpp"
+#include "evaluate/evaluator.hpp"
+#include "evaluate/evaluator_frame.hpp"
+#include "evaluate/relations.hpp"
 
 namespace smallscope::spec {
 
