@@ -12,7 +12,7 @@
 #include "cli/output.hpp"
 #include "cli/scale.hpp"
 #include "cli/stats.hpp"
-#include "spec/load.hpp"
+#include "smallscope/spec_error.hpp"
 
 namespace smallscope::cli {
 
@@ -142,14 +142,14 @@ void add_spec_scope(CLI::App& app, std::string& scope) {
 
 void throw_scope_error(const std::string& scope, const std::exception& e) {
   constexpr const char* how = "write it as after `for` in a run command, e.g. 'exactly 1 BinaryTree, exactly 10 Node, 5 Int'";
-  const auto* s = dynamic_cast<const spec::scope_error*>(&e);
+  const auto* s = dynamic_cast<const spec_scope_error*>(&e);
   if (s == nullptr) throw usage_error(fmt::format("--scope '{}': {}", escaped(scope), e.what()));
   switch (s->what_kind) {
-    case spec::scope_error::kind::no_predicate:
+    case spec_scope_error::kind::no_predicate:
       throw usage_error("--scope needs a run command that names a predicate; give --run PRED");
-    case spec::scope_error::kind::adds_to_the_spec:
+    case spec_scope_error::kind::adds_to_the_spec:
       throw usage_error(fmt::format("--scope '{}' is not a scope: it adds to the spec ({})", escaped(scope), how));
-    case spec::scope_error::kind::not_a_scope:
+    case spec_scope_error::kind::not_a_scope:
       break;
   }
   throw usage_error(fmt::format("--scope '{}': {} ({})", escaped(scope), s->detail, how));

@@ -22,7 +22,7 @@
 #include "cli/cost_output.hpp"
 #include "cli/file_lock.hpp"
 #include "cli/findings_file.hpp"
-#include "spec/load.hpp"
+#include "smallscope/spec_error.hpp"
 #include "suite/suite_file.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/numbers.hpp"
@@ -220,7 +220,7 @@ int run_check_command(const check_request& r) {
     spec_check_options so{r.spec_file, r.spec_run, r.spec_post, r.spec_scope};
     try {
       spec_report = run_spec_check(instance.fin, instance.invariant, method, so, options, progress);
-    } catch (const spec::scope_error& e) {
+    } catch (const spec_scope_error& e) {
       throw_scope_error(r.spec_scope, e);
     }
     if (!r.gen.quiet)

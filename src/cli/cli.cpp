@@ -17,7 +17,7 @@
 #include "cli/scale.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/finitization.hpp"
-#include "spec/load.hpp"
+#include "smallscope/spec_error.hpp"
 
 namespace smallscope {
 namespace {
@@ -199,7 +199,7 @@ int cli_main(int argc, char** argv) {
     } catch (const std::invalid_argument& e) {
       cli::err("error: {}\n", e.what());
       code = cli::exit_bad_input;
-    } catch (const spec::spec_error& e) {
+    } catch (const spec_error& e) {
       cli::err("{}\n", e.what());
       code = cli::exit_bad_input;
     }

@@ -1,6 +1,6 @@
 // `smallscope fe`: field extensions and a field-exhaustive suite (paper 004). On a spec alone,
-// or on a subject with --spec, by Algorithm 1 on SAT (src/fe/field_exhaustive); on a subject
-// alone, from the search's stream (src/fe/search_extensions). The suite can be saved as a suite
+// or on a subject with --spec, by Algorithm 1 on SAT (field_exhaustive_from_spec); on a subject
+// alone, from the search's stream (field_exhaustive_from_search). The suite can be saved as a suite
 // file (src/suite) for check and mutate, the extensions as JSON.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -24,12 +24,9 @@
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
 #include "cli/stats.hpp"
-#include "concretize/binding.hpp"
-#include "fe/field_exhaustive.hpp"
 #include "smallscope/field_exhaustive.hpp"
 #include "smallscope/subject.hpp"
-#include "spec/instance_printer.hpp"
-#include "spec/load.hpp"
+#include "space/state_space.hpp"
 #include "suite/suite_file.hpp"
 
 namespace smallscope::cli {
@@ -40,25 +37,9 @@ bool is_spec_file(const std::string& target) {
   return target.size() > 4 && target.compare(target.size() - 4, 4, ".als") == 0;
 }
 
-// The spec, its run command's scope replaced by --scope.
-spec::module load_spec(const fe_request& r, const std::string& file, std::uint32_t& command) {
-  spec::module m = spec::load_file(file);
-  try {
-    command = spec::find_run_command(m, r.run);
-  } catch (const std::invalid_argument& e) {
-    throw usage_error(r.run.empty() ? e.what() : std::string("--run: ") + e.what());
-  }
-  if (r.sat_scope.empty()) return m;
-  try {
-    return spec::with_scope(m, file, r.sat_scope, command);
-  } catch (const spec::scope_error& e) {
-    throw_scope_error(r.sat_scope, e);
-  }
-}
-
-nlohmann::json extensions_json(const fe::extensions& e) {
+nlohmann::json extensions_json(const std::vector<field_extension>& e) {
   nlohmann::json fields = nlohmann::json::array();
-  for (const auto& f : e.fields) {
+  for (const auto& f : e) {
     nlohmann::json pairs = nlohmann::json::array();
     for (const auto& [owner, value] : f.pairs) {
       pairs.push_back({owner, value == "null" ? nlohmann::json(nullptr) : nlohmann::json(value)});
@@ -69,9 +50,19 @@ nlohmann::json extensions_json(const fe::extensions& e) {
 }
 
 // "Node.left (8): Node$0 -> {null, Node$1}; Node$1 -> {null, Node$2, Node$3}; ..."
-std::string extensions_text(const fe::extensions& e) {
+std::size_t total_pairs(const std::vector<field_extension>& e) {
+  std::size_t n = 0;
+  for (const auto& f : e) n += f.pairs.size();
+  return n;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string extensions_text(const std::vector<field_extension>& e) {
   std::string out;
-  for (const auto& f : e.fields) {
+  for (const auto& f : e) {
     out += fmt::format("{} ({}):", f.field, f.pairs.size());
     for (std::size_t i = 0; i < f.pairs.size();) {
       std::size_t j = i;
@@ -103,22 +94,15 @@ int run_fe(const fe_request& r) {
   require_distinct_files({{spec_alone ? "SPEC" : "--spec", spec_file}},
                          {{"--suite", r.suite_out}, {"--extensions", r.extensions_out}});
   const file_lock suite_lock("--suite", r.suite_out), extensions_lock("--extensions", r.extensions_out);
-  std::optional<spec::instance_format> instance_format;
   std::optional<structure_format> structure_fmt;
   if (r.print_suite) {
-    if (spec_alone) {
-      if (r.format == "text") instance_format = spec::instance_format::text;
-      else if (r.format == "jsonl") instance_format = spec::instance_format::jsonl;
-      else if (r.format == "dot") instance_format = spec::instance_format::dot;
-    } else {
-      structure_fmt = parse_structure_format(r.format);
-    }
-    if (!instance_format && !structure_fmt)
+    structure_fmt = parse_structure_format(r.format);
+    if (!structure_fmt)
       throw usage_error(fmt::format("--format must be text, jsonl or dot, got '{}'", escaped(r.format)));
   }
 
   const auto start = std::chrono::steady_clock::now();
-  fe::extensions ext;
+  std::vector<field_extension> ext;  // per field, in declaration order
   figures stats;
   std::string summary, printed;
   bool complete = false, stopped = false, limited = false;
@@ -134,96 +118,91 @@ int run_fe(const fe_request& r) {
   }
 
   if (!spec_file.empty()) {
-    std::uint32_t command = 0;
-    const spec::module m = load_spec(r, spec_file, command);
-    const auto& cmd = m.commands[command];
-    label = fmt::format("{} run {}", spec_file, cmd.name.empty() ? "{...}" : cmd.name);
-    if (s != nullptr) label = fmt::format("{} {} ({})", s->name, joined(p), label);
-    if (!g.quiet) err("{} fe {}{}{}\n", r.program, spec_alone ? spec_file : s->name + " --fin " + joined(p) + " --spec " + spec_file,
-                      cmd.name.empty() ? "" : " --run " + cmd.name, r.sat_scope.empty() ? "" : " --scope '" + r.sat_scope + "'");
-    std::optional<fe::field_exhaustive> made;
+    spec_suite_options o;
+    o.spec_file = spec_file;
+    o.run = r.run;
+    o.scope = r.sat_scope;
+    o.probe_conflicts = r.probe_conflicts;
+    o.batches = r.batches;
+    o.all_instances = r.all_instances;
+    o.limit = r.limit;
+    o.seconds = r.seconds;
+    o.stop = interrupt_stop();
+    o.format = structure_fmt;
+    std::optional<progress_line> line;
+    std::string command_name;
+    o.on_command = [&](const std::string& command) {
+      command_name = command;
+      label = fmt::format("{} run {}", spec_file, command.empty() ? "{...}" : command);
+      if (s != nullptr) label = fmt::format("{} {} ({})", s->name, joined(p), label);
+      if (!g.quiet)
+        err("{} fe {}{}{}\n", r.program, spec_alone ? spec_file : s->name + " --fin " + joined(p) + " --spec " + spec_file,
+            command.empty() ? "" : " --run " + command, r.sat_scope.empty() ? "" : " --scope '" + r.sat_scope + "'");
+    };
+    o.on_warning = [&](const std::string& warning) {
+      if (!g.quiet) err("warning: {}\n", warning);
+    };
+    o.progress = [&](const spec_suite_progress& st) {
+      if (!line) line.emplace(label, !g.quiet, g.search.progress_interval);
+      line->show(st.seconds, fmt::format("{} structures, {} of {} candidate pairs covered, {} refuted",
+                                         grouped(st.instances), grouped(st.covered), grouped(st.candidate_pairs),
+                                         grouped(st.refuted)));
+    };
+    spec_suite_report made;
+    std::optional<subject_instance> instance;
+    if (s != nullptr) instance.emplace(s->make(p));
     try {
-      made.emplace(m, command, fe::fe_options{r.probe_conflicts, r.batches ? 1000 : -1, interrupt_stop()});
-    } catch (const sat::translation_stopped&) {  // SIGINT while translating: no structure yet
+      if (instance) {
+        made = field_exhaustive_from_spec(instance->fin, instance->invariant, o);
+      } else {
+        made = field_exhaustive_from_spec(o);
+      }
+    } catch (const spec_scope_error& e) {
+      throw_scope_error(r.sat_scope, e);
+    } catch (const spec_binding_error& e) {
+      using kind = spec_binding_error::kind;
+      if (e.what_kind == kind::spec) throw usage_error(fmt::format("--spec {}: {}", spec_file, e.what()));
+      if (e.what_kind == kind::instance)
+        throw usage_error(fmt::format("instance {} of {} does not fit the finitization {}: {}", e.instance, spec_file,
+                                      joined(p), e.what()));
+      throw usage_error(fmt::format("instance {} of {} is not valid under {}'s invariant: the spec and the C++ "
+                                    "invariant disagree (print it with --format text)",
+                                    e.instance, spec_file, s->name));
+    } catch (const spec_error&) {
+      throw;
+    } catch (const std::invalid_argument& e) {  // a --run the file does not have
+      throw usage_error(r.run.empty() ? e.what() : std::string("--run: ") + e.what());
+    }
+    if (line) line->finish();
+    if (made.stopped_translating) {  // SIGINT while translating: no structure yet
       if (!g.quiet) err("{}: interrupted while translating to SAT, before the first structure\n", label);
       return exit_done;  // cli_main makes it 130
     }
-    fe::field_exhaustive& fe = *made;
-    if (!g.quiet)
-      for (const auto& line : fe.inexact()) err("warning: {}\n", line);
-    progress_line line(label, !g.quiet, g.search.progress_interval);
-    fe.run({r.seconds, r.limit}, interrupt_stop(), [&](const fe::fe_stats& st) {
-      line.show(sat::seconds_since(start), fmt::format("{} structures, {} of {} candidate pairs covered, {} refuted",
-                                                       grouped(st.instances), grouped(st.covered),
-                                                       grouped(st.candidate_pairs), grouped(st.refuted)));
-    });
-    line.finish();
-    const auto& st = fe.stats();
-    ext = fe.covered();
-    complete = st.complete;
-    stopped = st.interrupted;
-    limited = st.limited;
-    // The suite: Algorithm 1's instances, less those whose pairs the others cover (unless
-    // --all-instances).
-    std::vector<std::size_t> members;
-    if (r.all_instances) {
-      for (std::size_t k = 0; k < fe.suite().size(); ++k) members.push_back(k);
-    } else {
-      members = fe.pruned();
-    }
-    suite_size = members.size();
-    if (s != nullptr) {
-      // Concretize each instance onto the subject's objects (paper 003's a2j) and check it
-      // against the C++ invariant: the spec and the invariant must agree on it.
-      subject_instance instance = s->make(p);
-      const detail::state_space space(instance.fin.data());
-      std::optional<concretize::binding> bind;
-      try {
-        bind.emplace(m, fe.bound(), space, s->name);
-      } catch (const std::invalid_argument& e) {
-        throw usage_error(fmt::format("--spec {}: {}", spec_file, e.what()));
-      }
-      std::vector<std::uint32_t> candidate;
-      structure_printer printer;
-      std::uint64_t number = 0;
-      for (const std::size_t k : members) {
-        const auto& si = fe.suite()[k];
-        try {
-          bind->concretize(si.whole, si.reached, candidate);
-        } catch (const std::invalid_argument& e) {
-          throw usage_error(fmt::format("instance {} of {} does not fit the finitization {}: {}", k + 1, spec_file,
-                                        joined(p), e.what()));
-        }
-        space.write_all(candidate.data());
-        if (!instance.invariant.call(instance.invariant.context.get(), space.root()))
-          throw usage_error(fmt::format("instance {} of {} is not valid under {}'s invariant: the spec and the C++ "
-                                        "invariant disagree (print it with --format text)",
-                                        k + 1, spec_file, s->name));
-        suite::append_structure(suite_text, space, candidate, ++number);
-        if (structure_fmt) printer.append(printed, structure(space, candidate, number), *structure_fmt);
-      }
-    } else if (instance_format) {
-      std::uint64_t number = 0;
-      for (const std::size_t k : members) {
-        auto shown = fe.suite()[k].reached;
-        std::erase_if(shown, [&](std::uint32_t a) { return fe.bound().atoms.is_int(a); });
-        spec::print_instance(printed, m, fe.suite()[k].whole, shown, ++number, *instance_format);
-      }
+    ext = made.extensions;
+    complete = made.complete;
+    stopped = made.stopped;
+    limited = made.limited;
+    suite_size = made.members;
+    for (const auto& picture : made.pictures) printed += picture;
+    if (instance) {
+      const detail::state_space space(instance->fin.data());
+      for (std::size_t k = 0; k < made.structures.size(); ++k)
+        suite::append_structure(suite_text, space, made.structures[k], k + 1);
     }
     summary = fmt::format("{}: {} structures cover the {} pairs of {} fields{} in {:.3f} s ({} instances found, {}; "
                           "{} solves, {} of {} candidate pairs refuted apart from the loop)",
-                          label, grouped(suite_size), grouped(ext.total()), ext.fields.size(),
+                          label, grouped(suite_size), grouped(total_pairs(ext)), ext.size(),
                           complete ? " (complete: the last solve is UNSAT)" : " (incomplete: the pairs found so far)",
-                          sat::seconds_since(start), grouped(st.instances),
-                          r.all_instances ? "all kept" : fmt::format("{} redundant dropped", grouped(st.instances - suite_size)),
-                          grouped(st.solves), grouped(st.refuted), grouped(st.candidate_pairs));
-    stats = {{"spec", spec_file}, {"run", cmd.name}, {"instances", st.instances}, {"solves", st.solves},
-             {"candidate_pairs", st.candidate_pairs}, {"refuted", st.refuted}, {"cnf_variables", st.cnf_variables},
-             {"cnf_clauses", st.cnf_clauses}, {"translate_seconds", st.translate_seconds},
-             {"solve_seconds", st.solve_seconds}, {"probe_seconds", st.probe_seconds},
-             {"batched", st.batched}, {"batch_seconds", st.batch_seconds},
-             {"check_seconds", st.check_seconds},
-             {"engine", "sat"}, {"inexact", fe.inexact()}};
+                          seconds_since(start), grouped(made.instances),
+                          r.all_instances ? "all kept" : fmt::format("{} redundant dropped", grouped(made.instances - suite_size)),
+                          grouped(made.solves), grouped(made.refuted), grouped(made.candidate_pairs));
+    stats = {{"spec", spec_file}, {"run", command_name}, {"instances", made.instances}, {"solves", made.solves},
+             {"candidate_pairs", made.candidate_pairs}, {"refuted", made.refuted}, {"cnf_variables", made.cnf_variables},
+             {"cnf_clauses", made.cnf_clauses}, {"translate_seconds", made.translate_seconds},
+             {"solve_seconds", made.solve_seconds}, {"probe_seconds", made.probe_seconds},
+             {"batched", made.batched}, {"batch_seconds", made.batch_seconds},
+             {"check_seconds", made.check_seconds},
+             {"engine", "sat"}, {"inexact", made.inexact}};
   } else {
     // The search-based variant (field_exhaustive.hpp): the pairs of every valid structure, a
     // structure kept when it covers a new one, then the kept ones that others cover dropped.
@@ -244,7 +223,7 @@ int run_fe(const fe_request& r) {
     complete = made.complete;
     stopped = made.stopped;
     limited = made.limited;
-    for (const auto& e : made.extensions) ext.fields.push_back({e.field, e.pairs});
+    ext = made.extensions;
     const detail::state_space space(instance.fin.data());
     structure_printer printer;
     for (std::size_t k = 0; k < made.structures.size(); ++k) {
@@ -254,9 +233,9 @@ int run_fe(const fe_request& r) {
     suite_size = made.structures.size();
     summary = fmt::format("{}: {} structures cover the {} pairs of {} fields{} in {:.3f} s (from {} valid structures; "
                           "{} covered a new pair, {} of them redundant)",
-                          label, grouped(suite_size), grouped(ext.total()), ext.fields.size(),
+                          label, grouped(suite_size), grouped(total_pairs(ext)), ext.size(),
                           complete ? " (complete: every valid structure seen)" : " (incomplete: the pairs found so far)",
-                          sat::seconds_since(start), grouped(made.valid), grouped(made.covering),
+                          seconds_since(start), grouped(made.valid), grouped(made.covering),
                           grouped(made.covering - suite_size));
     stats = {{"valid", made.valid}, {"explored", made.explored}, {"candidate_pairs", made.candidate_pairs},
              {"engine", "search"}};
@@ -274,7 +253,7 @@ int run_fe(const fe_request& r) {
   nlohmann::json ext_json = extensions_json(ext);
   if (!r.extensions_out.empty()) {
     nlohmann::json j = {{"format", "smallscope-extensions"}, {"version", 1}, {"complete", complete},
-                        {"total", ext.total()}, {"fields", ext_json}};
+                        {"total", total_pairs(ext)}, {"fields", ext_json}};
     if (s != nullptr) {
       j["subject"] = s->name;
       j["fin"] = p;
@@ -287,18 +266,18 @@ int run_fe(const fe_request& r) {
   if (r.print_extensions) write_out(extensions_text(ext));
   write_out(printed);
   stats["structures"] = suite_size;
-  stats["pairs"] = ext.total();
-  stats["fields"] = ext.fields.size();
+  stats["pairs"] = total_pairs(ext);
+  stats["fields"] = ext.size();
   stats["complete"] = complete;
   stats["interrupted"] = stopped;
   stats["limited"] = limited;
-  stats["seconds"] = sat::seconds_since(start);
+  stats["seconds"] = seconds_since(start);
   if (s != nullptr) {
     stats["subject"] = s->name;
     stats["fin"] = p;
   }
   figures sizes;
-  for (const auto& f : ext.fields) sizes[f.field] = f.pairs.size();
+  for (const auto& f : ext) sizes[f.field] = f.pairs.size();
   stats["extension_sizes"] = sizes;
   if (!g.stats.empty() || r.print_extensions || !printed.empty()) {
     if (!g.quiet) err("{}\n", summary);

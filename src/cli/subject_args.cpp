@@ -10,7 +10,6 @@
 #include "cli/commands.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
-#include "concretize/spec_invariant.hpp"
 #include "files/input_file.hpp"
 #include "smallscope/report.hpp"
 #include "smallscope/spec.hpp"
@@ -161,7 +160,7 @@ std::string use_spec_invariant(subject_instance& instance, const gen_request& r)
                       "generators: give one of --invariant and --generators");
   instance.invariant = spec_invariant(instance.fin, {r.invariant, r.invariant_run, ""});
   instance.with_generators = {};
-  const std::string because = concretize::interpreted_because(instance.invariant);
+  const std::string because = spec_invariant_interpreted(instance.invariant);
   if (because.empty()) return "";
   return fmt::format("note: {}: so the spec is judged by the interpreted evaluator, not compiled to masks. A spec "
                      "whose fields appear as x.f, x.^f and x.*f over binary fields, in at most 64 atoms, runs several "

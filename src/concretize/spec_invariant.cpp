@@ -425,4 +425,6 @@ predicate spec_invariant(const finitization& fin, const spec_invariant_options& 
   return concretize::make_spec_invariant(fin, options);
 }
 
+std::string spec_invariant_interpreted(const predicate& invariant) { return concretize::interpreted_because(invariant); }
+
 }  // namespace smallscope

@@ -7,13 +7,14 @@
 #include <string>
 #include <string_view>
 
+#include "smallscope/spec_error.hpp"
 #include "spec/ast.hpp"
 
 namespace smallscope::spec {
 
 // A mistake in a spec: what() is "file:line:col: error: message". The command line prints it
 // and exits with code 2.
-class spec_error : public std::runtime_error {
+class spec_error : public smallscope::spec_error {
  public:
   spec_error(const std::string& file, position at, const std::string& message);
   const std::string& file() const { return file_; }
@@ -39,18 +40,8 @@ module load_file(const std::string& path);
 module load_text(std::string_view text, const std::string& file);
 
 // A scope given apart from the file (`fe --scope`, `check --scope`) that cannot replace the run
-// command's: the command names no predicate, the text is not a scope (`detail` has the parser's
-// message), or it adds to the spec (more than one command).
-class scope_error : public std::invalid_argument {
- public:
-  enum class kind { no_predicate, not_a_scope, adds_to_the_spec };
-  scope_error(kind k, std::string parser_message)
-      : std::invalid_argument(parser_message.empty() ? "not a scope" : parser_message),
-        what_kind(k),
-        detail(std::move(parser_message)) {}
-  kind what_kind;
-  std::string detail;
-};
+// command's (smallscope/spec_error.hpp).
+using scope_error = smallscope::spec_scope_error;
 
 // The module of `path` (whose command `command` is the one to run) with that command's scope
 // replaced by `scope`, written as after `for`: the file's text plus one run command, parsed by the

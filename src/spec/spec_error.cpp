@@ -6,7 +6,7 @@
 namespace smallscope::spec {
 
 spec_error::spec_error(const std::string& file, position at, const std::string& message)
-    : std::runtime_error(at.line == 0 ? fmt::format("{}: error: {}", file, message)  // the file as a whole
+    : smallscope::spec_error(at.line == 0 ? fmt::format("{}: error: {}", file, message)  // the file as a whole
                                       : fmt::format("{}:{}:{}: error: {}", file, at.line, at.column, message)),
       file_(file),
       at_(at),

@@ -343,6 +343,20 @@ void compare_engines(const both_engines& e) {
       }
     }
     EXPECT_EQ(by_search, by_sat);
+
+    // The library's call: the same suite bound to the subject's objects, each member valid under
+    // the C++ invariant, covers exactly the pairs the search found.
+    spec_suite_options o;
+    o.spec_file = std::string(SMALLSCOPE_SOURCE_DIR "/examples/specs/") + e.spec;
+    o.run = "inputs";
+    o.scope = e.scope(k);
+    const spec_suite_report bound = field_exhaustive_from_spec(instance.fin, instance.invariant, o);
+    ASSERT_TRUE(bound.complete);
+    EXPECT_EQ(bound.structures.size(), bound.members);
+    EXPECT_EQ(bound.pairs(), fe.covered().total());
+    fe::pair_collector from_sat(space);
+    for (const auto& values : bound.structures) from_sat.add(values);
+    EXPECT_EQ(as_set(from_sat.result()), by_search);
   }
 }
 
@@ -390,6 +404,56 @@ TEST(FieldExhaustive, TheSearchVariantStopsWhenAskedWithTheSuiteSoFar) {
   EXPECT_FALSE(limited.complete);
   EXPECT_EQ(limited.covering, 3u);
   EXPECT_LE(limited.structures.size(), 3u);
+}
+
+
+// field_exhaustive_from_spec on a spec alone: its members pictured, a stop keeps the pairs so
+// far (incomplete), a scope that is not one and a spec that does not bind are refused by kind.
+TEST(FieldExhaustive, FromASpecAloneTheLibrarysCallPicturesStopsAndRefuses) {
+  const std::string file = SMALLSCOPE_SOURCE_DIR "/examples/specs/binary_search_tree.als";
+  spec_suite_options o;
+  o.spec_file = file;
+  o.format = structure_format::jsonl;
+  std::string named = "none";
+  o.on_command = [&](const std::string& command) { named = command; };
+  const spec_suite_report whole = field_exhaustive_from_spec(o);
+  EXPECT_TRUE(whole.complete);
+  EXPECT_NE(named, "none");
+  EXPECT_EQ(whole.pictures.size(), whole.members);
+  EXPECT_LE(whole.members, whole.instances);
+  EXPECT_TRUE(whole.structures.empty());  // no finitization: no candidate vectors
+
+  spec_suite_options asked;
+  asked.spec_file = file;
+  std::uint64_t seen = 0;
+  asked.progress = [&](const spec_suite_progress& p) { seen = p.instances; };
+  asked.stop = [&] { return seen >= 1; };
+  const spec_suite_report stopped = field_exhaustive_from_spec(asked);
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_FALSE(stopped.complete);
+  EXPECT_LT(stopped.pairs(), whole.pairs());
+
+  spec_suite_options not_a_scope;
+  not_a_scope.spec_file = file;
+  not_a_scope.scope = "exactly 3 Node, pred";
+  try {
+    field_exhaustive_from_spec(not_a_scope);
+    ADD_FAILURE() << "a scope that is not one was taken";
+  } catch (const spec_scope_error& e) {
+    EXPECT_NE(e.what_kind, spec_scope_error::kind::no_predicate);
+  }
+
+  const subject* lists = find_subject("SortedSinglyLinkedList");
+  ASSERT_NE(lists, nullptr);
+  subject_instance instance = lists->make(std::vector<std::int64_t>{0, 2, 3, 3});
+  try {
+    spec_suite_options tree;
+    tree.spec_file = SMALLSCOPE_SOURCE_DIR "/examples/specs/search_tree_fe.als";
+    field_exhaustive_from_spec(instance.fin, instance.invariant, tree);
+    ADD_FAILURE() << "a tree spec was bound to a list's finitization";
+  } catch (const spec_binding_error& e) {
+    EXPECT_EQ(e.what_kind, spec_binding_error::kind::spec);
+  }
 }
 
 }  // namespace
