@@ -168,8 +168,6 @@ int run_fe(const fe_request& r) {
       throw usage_error(fmt::format("instance {} of {} is not valid under {}'s invariant: the spec and the C++ "
                                     "invariant disagree (print it with --format text)",
                                     e.instance, spec_file, s->name));
-    } catch (const spec_error&) {
-      throw;
     } catch (const std::invalid_argument& e) {  // a --run the file does not have
       throw usage_error(r.run.empty() ? e.what() : std::string("--run: ") + e.what());
     }

@@ -61,10 +61,14 @@ spec_instances_report spec_instances(const spec_instances_options& o) {
   report.scope = spec::scope_text(m.commands[command]);
   if (o.on_command) o.on_command(report.command, report.scope);
   std::unique_ptr<sat::enumerator> made;
-  try {
-    if (stop_requested(o.stop)) throw sat::translation_stopped{};  // a small command translates without polling
-    made = translate(m, command, o, start);
-  } catch (const sat::translation_stopped&) {
+  // Asked to stop already, or while translating (a small command translates without polling).
+  if (!stop_requested(o.stop)) {
+    try {
+      made = translate(m, command, o, start);
+    } catch (const sat::translation_stopped&) {
+    }
+  }
+  if (made == nullptr) {
     report.stopped = report.stopped_translating = true;
     report.seconds = sat::seconds_since(start);
     return report;

@@ -29,10 +29,14 @@ spec_suite_report run_algorithm_1(const spec_suite_options& o, const finitizatio
   report.command = m.commands[command].name;
   if (o.on_command) o.on_command(report.command);
   std::optional<fe::field_exhaustive> made;
-  try {
-    if (stop_requested(o.stop)) throw sat::translation_stopped{};  // a small command translates without polling
-    made.emplace(m, command, fe::fe_options{o.probe_conflicts, o.batches ? 1000 : -1, o.stop});
-  } catch (const sat::translation_stopped&) {
+  // Asked to stop already, or while translating (a small command translates without polling).
+  if (!stop_requested(o.stop)) {
+    try {
+      made.emplace(m, command, fe::fe_options{o.probe_conflicts, o.batches ? 1000 : -1, o.stop});
+    } catch (const sat::translation_stopped&) {
+    }
+  }
+  if (!made) {
     report.stopped = report.stopped_translating = true;
     return report;
   }
