@@ -68,7 +68,8 @@ struct field_exhaustive_suite {
 };
 
 // The field-exhaustive suite of `fin` under `invariant`, from the search. Throws
-// std::invalid_argument for bad search options and finitization_error for a bad finitization.
+// std::invalid_argument for bad search options or `seconds` below 0 or NaN, and
+// finitization_error for a bad finitization.
 field_exhaustive_suite field_exhaustive_from_search(const finitization& fin, const predicate& invariant,
                                                     const field_exhaustive_options& options = {});
 
@@ -153,7 +154,7 @@ class spec_binding_error : public std::invalid_argument {
 
 // Algorithm 1 on the spec's run command. Throws spec_error for the spec's mistakes,
 // spec_scope_error for a `scope` that cannot replace the command's, std::invalid_argument for a
-// `run` the file does not have.
+// `run` the file does not have and for `seconds` below 0 or NaN.
 spec_suite_report field_exhaustive_from_spec(const spec_suite_options& options);
 
 // The same, each member bound to `fin`'s objects (paper 003's a2j) and checked against

@@ -3,6 +3,7 @@
 #include "smallscope/field_exhaustive.hpp"
 
 #include <chrono>
+#include <stdexcept>
 #include <optional>
 
 #include "fe/search_extensions.hpp"
@@ -40,6 +41,7 @@ class stopping_listener : public search_listener {
 field_exhaustive_suite field_exhaustive_from_search(const finitization& fin, const predicate& invariant,
                                                     const field_exhaustive_options& options) {
   validate(options.search);
+  if (!(options.seconds >= 0)) throw std::invalid_argument("seconds must be 0 (no limit) or more");
   const auto start = std::chrono::steady_clock::now();
   const auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   field_exhaustive_suite out;

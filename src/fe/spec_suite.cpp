@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <optional>
+#include <stdexcept>
 
 #include "concretize/binding.hpp"
 #include "concretize/instance_format.hpp"
@@ -21,6 +22,7 @@ namespace {
 
 // Algorithm 1 on the options' spec; `bind` (when set) turns the members into structures.
 spec_suite_report run_algorithm_1(const spec_suite_options& o, const finitization* fin, const predicate* invariant) {
+  if (!(o.seconds >= 0)) throw std::invalid_argument("seconds must be 0 (no limit) or more");
   const auto start = std::chrono::steady_clock::now();
   spec::module m = spec::load_file(o.spec_file);
   std::uint32_t command = spec::find_run_command(m, o.run);

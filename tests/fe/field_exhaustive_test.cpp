@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <fstream>
 #include <optional>
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
@@ -404,6 +405,9 @@ TEST(FieldExhaustive, TheSearchVariantStopsWhenAskedWithTheSuiteSoFar) {
   EXPECT_FALSE(limited.complete);
   EXPECT_EQ(limited.covering, 3u);
   EXPECT_LE(limited.structures.size(), 3u);
+  field_exhaustive_options negative;
+  negative.seconds = -1;
+  EXPECT_THROW(field_exhaustive_from_search(instance.fin, instance.invariant, negative), std::invalid_argument);
 }
 
 
@@ -442,6 +446,13 @@ TEST(FieldExhaustive, FromASpecAloneTheLibrarysCallPicturesStopsAndRefuses) {
   } catch (const spec_scope_error& e) {
     EXPECT_NE(e.what_kind, spec_scope_error::kind::no_predicate);
   }
+
+  spec_suite_options negative;
+  negative.spec_file = file;
+  negative.seconds = -1;
+  EXPECT_THROW(field_exhaustive_from_spec(negative), std::invalid_argument);
+  negative.seconds = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(field_exhaustive_from_spec(negative), std::invalid_argument);
 
   const subject* lists = find_subject("SortedSinglyLinkedList");
   ASSERT_NE(lists, nullptr);
