@@ -101,20 +101,26 @@ struct counterexample {
   std::string cost_condition;
 };
 
+// The check's figures (figures.hpp): X(name, type, default, rule, help).
+#define SMALLSCOPE_CHECK_FIGURES(X)                                                                  \
+  X(inputs, std::uint64_t, 0, sum, "inputs checked (white-box: method calls)")                       \
+  X(passed, std::uint64_t, 0, sum, "inputs whose postcondition held")                                \
+  X(failed, std::uint64_t, 0, sum, "inputs that failed: a finding each")                             \
+  X(structures, std::uint64_t, 0, sum, "valid structures generated")                                 \
+  X(total_inputs, std::uint64_t, 0, sum, "inputs in the scope (sampling: before sampling)")          \
+  X(explored, std::uint64_t, 0, sum, "candidates evaluated (Korat's explored)")                      \
+  X(seconds, double, 0, elapsed, "wall seconds of the whole check")                                  \
+  X(method_seconds, double, 0, sum, "seconds inside the method and its oracle")                      \
+  X(worker_restarts, std::uint64_t, 0, sum, "workers replaced after the code under test ended them") \
+  X(threads, unsigned, 1, same, "workers that checked inputs at once")                               \
+  X(stopped, bool, false, any, "check_options::stop_after failures reached")                         \
+  X(interrupted, bool, false, any, "check_options::stop ended it: the inputs checked so far")
+
 struct check_report {
-  std::uint64_t inputs = 0;  // inputs checked (white-box: method calls)
-  std::uint64_t passed = 0;
-  std::uint64_t failed = 0;
-  std::uint64_t structures = 0;  // valid structures generated
-  std::uint64_t explored = 0;    // candidates explored by the search
-  std::uint64_t total_inputs = 0;  // inputs in the scope (sampling: before sampling)
-  std::uint64_t worker_restarts = 0;
-  unsigned threads = 1;       // workers that checked inputs at once
-  std::uint64_t units = 0;    // work units the search was cut into (several workers)
-  bool stopped = false;       // --stop-after reached
-  bool interrupted = false;   // check_options::stop ended it: the inputs checked so far
-  double seconds = 0;         // wall time of the whole check
-  double method_seconds = 0;  // time inside the method and its oracle
+#define SMALLSCOPE_DETAIL_FIGURE_MEMBER(name, type, def, rule, help) type name = def;
+  SMALLSCOPE_CHECK_FIGURES(SMALLSCOPE_DETAIL_FIGURE_MEMBER)
+#undef SMALLSCOPE_DETAIL_FIGURE_MEMBER
+  std::uint64_t units = 0;  // work units the search was cut into (several workers)
   std::vector<counterexample> failures;  // smallest first: fewest objects, then input order
   // A shard's run (check_options::shard_count > 1): the valid structures of each unit it owns,
   // in order; unit k is the search's unit k * shard_count + shard_index.

@@ -36,4 +36,10 @@ struct search_options {
 // Throws std::invalid_argument naming the first option outside its range.
 void validate(const search_options& options);
 
+// The first option set whose result follows the search's order (which structures come first,
+// which one of a class is kept): limit, one_per_class, eq_class, by its name in the table; nullptr
+// when none is. Such a run takes one thread, one shard and no checkpoint (generate.hpp), and
+// checks on one worker (checker.hpp).
+const char* order_dependent_option(const search_options& options);
+
 }  // namespace smallscope

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "smallscope/finitization.hpp"
+#include "smallscope/figures.hpp"
 #include "smallscope/options.hpp"
 
 namespace smallscope {
@@ -61,18 +62,24 @@ SMALLSCOPE_ALWAYS_INLINE decltype(auto) call_on_root(const Root& root) {
 }
 }  // namespace detail
 
+// The search's figures (figures.hpp): X(name, type, default, rule, help).
+#define SMALLSCOPE_SEARCH_FIGURES(X)                                                                        \
+  X(explored, std::uint64_t, 0, sum, "candidates evaluated (Korat's explored)")                             \
+  X(valid, std::uint64_t, 0, sum, "structures the invariant accepted")                                      \
+  X(predicate_calls, std::uint64_t, 0, sum, "invariant executions")                                         \
+  X(budget_exceeded, std::uint64_t, 0, sum, "invariant calls stopped by the read budget (counted invalid)") \
+  X(predicate_exceptions, std::uint64_t, 0, sum, "invariant calls that threw (counted invalid)")            \
+  X(generator_misuse, std::uint64_t, 0, sum,                                                                \
+    "invariant calls that returned true after a dedicated generator returned false (generators.hpp): the "  \
+    "invariant breaks the generators' contract, and structures may have been skipped")                      \
+  X(classes, std::uint64_t, 0, distinct, "equivalence classes covered (with an eq_class function)")         \
+  X(limit_reached, bool, false, any, "the search stopped at search_options::limit")                         \
+  X(seconds, double, 0, elapsed, "wall seconds since the search started")
+
 struct search_stats {
-  std::uint64_t explored = 0;         // candidates evaluated (Korat's "explored")
-  std::uint64_t valid = 0;            // structures found
-  std::uint64_t predicate_calls = 0;  // invariant executions
-  std::uint64_t budget_exceeded = 0;  // calls stopped by the read budget (counted invalid)
-  std::uint64_t predicate_exceptions = 0;  // calls that threw (counted invalid)
-  // Calls that returned true after a dedicated generator returned false (generators.hpp): the
-  // invariant breaks the generators' contract, and structures may have been skipped.
-  std::uint64_t generator_misuse = 0;
-  std::uint64_t classes = 0;          // equivalence classes covered (with an eq_class function)
-  bool limit_reached = false;
-  double seconds = 0;                 // wall time since the search started
+#define SMALLSCOPE_DETAIL_FIGURE_MEMBER(name, type, def, rule, help) type name = def;
+  SMALLSCOPE_SEARCH_FIGURES(SMALLSCOPE_DETAIL_FIGURE_MEMBER)
+#undef SMALLSCOPE_DETAIL_FIGURE_MEMBER
   // Chen's estimate of the candidates the whole search explores (0: none made), and its standard
   // error (the spread of the probes' mean); the command line's progress line shows them as percent
   // done and time left, a range while the estimate is unsettled.

@@ -215,8 +215,8 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   // What needs one worker in the search's order: the inputs picked, the first failures, given
   // structures or classes.
   const bool in_order = options.stop_after != 0 || options.sample != 0 || options.only_input != 0 ||
-                        options.white_box || options.search.eq_class || options.search.one_per_class ||
-                        options.source != nullptr || options.search.limit != 0;
+                        options.white_box || order_dependent_option(options.search) != nullptr ||
+                        options.source != nullptr;
   const char* const not_in_order = ": not with stop_after, sample, only_input, white_box, eq_class, one_per_class, "
                                    "limit or given structures";
   if (options.threads > 1 && in_order)

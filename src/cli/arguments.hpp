@@ -46,6 +46,10 @@ void add_stats(CLI::App& app, std::string& stats);
 // --progress-interval S (progress.hpp), as the search options table (smallscope/options.hpp)
 // declares it for gen: the same range and help in every command (search_options_cli.cpp).
 void add_progress_interval(CLI::App& app, double& seconds);
+// A search option's flag: "one_per_class" -> "one-per-class" (prefix "--" for the flag itself).
+std::string flag_name(std::string name);
+// The flag of order_dependent_option (smallscope/options.hpp) ("--limit"), or "" when none is set.
+std::string order_dependent_flag(const search_options& options);
 // --timeout S: seconds one input or call may run, 0 (automatic) or in [0.001, 86400] (check,
 // explore).
 void add_timeout(CLI::App& app, rule_table& rules, double& seconds, const std::string& help);

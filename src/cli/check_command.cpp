@@ -137,9 +137,9 @@ int run_check_command(const check_request& r) {
   const std::vector<cost_bound> bounds = parse_cost_bounds("--max-cost", r.max_cost, s, p);
 
   // Which failures come first, which inputs are picked, or which structures are given: one worker.
+  const std::string ordered_flag = order_dependent_flag(r.gen.search);
   const char* ordered = r.stop_after != 0 ? "--stop-after" : r.sample != 0 ? "--sample" : r.input != 0 ? "--input"
-                        : r.white_box ? "--white-box" : r.gen.search.eq_class ? "--eq-class"
-                        : r.gen.search.one_per_class ? "--one-per-class" : r.gen.search.limit != 0 ? "--limit"
+                        : r.white_box ? "--white-box" : !ordered_flag.empty() ? ordered_flag.c_str()
                         : spec ? "--spec" : from_suite ? "--suite" : nullptr;
   if (ordered != nullptr && r.gen.threads > 1)
     throw usage_error(fmt::format("{} runs on one worker: give --threads 1 or leave --threads out", ordered));
@@ -320,20 +320,12 @@ int run_check_command(const check_request& r) {
       j["instances"] = spec_report.instances;
       j["enumerate_seconds"] = spec_report.enumerate_seconds;
     }
-    j["inputs"] = report.inputs;  // white-box: method calls
-    j["passed"] = report.passed;
-    j["failed"] = report.failed;
-    if (!r.white_box) {  // a white-box search has no list of valid structures nor numbered inputs
-      j["structures"] = report.structures;
-      j["total_inputs"] = report.total_inputs;
+    j.update(check_figures(report));
+    if (r.white_box) {  // a white-box search has no list of valid structures nor numbered inputs
+      j.erase("structures");
+      j.erase("total_inputs");
     }
-    j["explored"] = report.explored;
-    j["seconds"] = report.seconds;
-    j["method_seconds"] = report.method_seconds;
-    j["worker_restarts"] = report.worker_restarts;
-    j["threads"] = report.threads;
-    j["stopped"] = report.stopped;
-    j["interrupted"] = stopped_by_signal;
+    j["interrupted"] = stopped_by_signal;  // a signal after the check's last poll too
     // The input numbers of the first failures as printed (smallest first); every failure in
     // full goes to --findings FILE.
     figures first = figures::array();

@@ -48,16 +48,10 @@ figures stats_json(const subject& s, const std::vector<std::int64_t>& p, const s
   figures named;
   for (std::size_t i = 0; i < p.size(); ++i) named[s.parameters[i].name] = p[i];
   j["parameters"] = named;
-  j["valid"] = st.valid;      // what the invariant accepted
-  j["yielded"] = yielded;     // what the run produced (printed with --print): one per class, say
-  j["explored"] = st.explored;
-  j["predicate_calls"] = st.predicate_calls;
-  j["budget_exceeded"] = st.budget_exceeded;
-  j["predicate_exceptions"] = st.predicate_exceptions;
-  if (has_classes) j["classes"] = st.classes;
-  j["limit_reached"] = st.limit_reached;
+  j.update(search_figures(st));
+  if (!has_classes) j.erase("classes");
+  j["yielded"] = yielded;  // what the run produced (printed with --print): one per class, say
   j["interrupted"] = interrupted;
-  j["seconds"] = st.seconds;
   figures options;
 #define SMALLSCOPE_DETAIL_ECHO(name, type, def, lo, hi, help) options[#name] = o.name;
   SMALLSCOPE_SEARCH_OPTIONS(SMALLSCOPE_DETAIL_ECHO)
@@ -303,7 +297,6 @@ int run_gen(const gen_request& r) {
     j["generators"] = r.generators;
     if (!r.invariant.empty()) j["invariant"] = {{"file", r.invariant}, {"run", r.invariant_run}};
     if (scale.shard_count > 1) j["judge"] = judge_text(r);  // merge refuses shards judged otherwise
-    j["generator_misuse"] = st.generator_misuse;
     j["steals"] = run.steals;
     if (scale.shard_count > 1) {
       const auto& plan = run.plan;

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "cli/commands.hpp"
+#include "cli/stats.hpp"
 
 namespace smallscope::cli {
 namespace {
@@ -106,44 +107,18 @@ merged_check merge_check_shards(const std::vector<check_shard>& shards) {
   // The counts added up, in the unsharded check's order of keys.
   auto& j = m.stats;
   for (const char* key : {"subject", "method", "fin", "mode"}) j[key] = first.stats.value(key, nlohmann::json());
-  for (const char* key : {"inputs", "passed", "failed", "structures", "total_inputs", "explored"}) {
-    std::uint64_t sum = 0;
-    for (const auto& s : shards) sum += count(s, key);
-    j[key] = sum;
-  }
-  double slowest = 0, total = 0, method_seconds = 0;
-  std::uint64_t restarts = 0;
-  std::set<std::string> warnings;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    const auto& s = shards[i].stats;
-    slowest = std::max(slowest, s.value("seconds", 0.0));
-    total += s.value("seconds", 0.0);
-    method_seconds += s.value("method_seconds", 0.0);
-    restarts += s.value("worker_restarts", std::uint64_t{0});
-    // A warning holds for the whole check only if every shard's sample gave it.
-    std::set<std::string> these;
-    for (const auto& w : s.value("warnings", nlohmann::json::array()))
-      if (w.is_string()) these.insert(w.get<std::string>());
-    if (i == 0) {
-      warnings = std::move(these);
-    } else {
-      std::set<std::string> both;
-      std::set_intersection(warnings.begin(), warnings.end(), these.begin(), these.end(), std::inserter(both, both.end()));
-      warnings = std::move(both);
-    }
-  }
-  j["seconds"] = slowest;  // the shards ran side by side
-  j["method_seconds"] = method_seconds;
-  j["worker_restarts"] = restarts;
-  j["threads"] = first.stats.value("threads", 1);
-  j["stopped"] = false;
-  j["interrupted"] = false;
+  std::vector<const nlohmann::json*> parts;
+  for (const auto& s : shards) parts.push_back(&s.stats);
+  merge_figures(j, parts, check_figure_rows(), [&](std::size_t i, const std::string& what) { throw bad(shards[i], what); });
+  double total = 0;
+  for (const auto& s : shards) total += s.stats.value("seconds", 0.0);
+  const std::set<std::string> warnings = warnings_of_every(parts);
   nlohmann::ordered_json firsts = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < m.failures.size() && i < 10; ++i) firsts.push_back(m.failures[i]["input"].get<std::uint64_t>());
   j["first_failed_inputs"] = firsts;
   j["warnings"] = warnings;
   j["options"] = first.stats.value("options", nlohmann::json());
-  j["shards"] = {{"count", n}, {"slowest_seconds", slowest}, {"mean_seconds", total / static_cast<double>(n)}};
+  j["shards"] = {{"count", n}, {"slowest_seconds", j["seconds"]}, {"mean_seconds", total / static_cast<double>(n)}};
   return m;
 }
 

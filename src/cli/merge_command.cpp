@@ -40,10 +40,6 @@ struct shard_output {
   std::uint64_t count = 1;
 };
 
-// The counts of gen's --stats json that merge adds up.
-constexpr const char* count_keys[] = {"valid", "yielded", "explored", "predicate_calls", "budget_exceeded",
-                                      "predicate_exceptions", "generator_misuse"};
-
 // Where `line` is, if it starts a printed structure ("7: ..." text, {"index":7, jsonl,
 // "digraph structure_7 {" dot), the position of its number; npos otherwise.
 std::size_t number_at(const std::string& line) {
@@ -80,9 +76,10 @@ shard_output read_shard(const std::string& path) {
     throw bad("the last line is not gen's --stats json line");
   // Counts are non-negative integers that fit together; the structures printed, if any, are
   // exactly the ones the shard yielded (a line lost, or a shard run without --print, is caught).
-  for (const char* key : count_keys)
-    if (s.stats.contains(key) && !s.stats[key].is_number_unsigned())
-      throw bad(fmt::format("\"{}\" is {}, not a count", key, s.stats[key].dump()));
+  for (const figure_row& row : gen_figure_rows())
+    if (row.integral && row.rule != figure_rule::any && s.stats.contains(row.name) &&
+        !s.stats[row.name].is_number_unsigned())
+      throw bad(fmt::format("\"{}\" is {}, not a count", row.name, s.stats[row.name].dump()));
   const auto count = [&s](const char* key) { return s.stats.value(key, std::uint64_t{0}); };
   if (count("valid") > count("explored") || count("yielded") > count("valid"))
     throw bad(fmt::format("impossible counts: {} yielded, {} valid, {} explored", count("yielded"), count("valid"),
@@ -178,46 +175,29 @@ int run_merge(const merge_request& r) {
 
   std::string out;
   std::uint64_t number = 0;
-  nlohmann::json merged = first.stats;
-  for (const char* key : count_keys) merged[key] = std::uint64_t{0};
-  merged["interrupted"] = false;
-  merged["limit_reached"] = false;
+  figures merged = first.stats;
   merged.erase("shard");
   merged.erase("steals");
-  merged.erase("classes");  // the shards' classes overlap: their union is not in the counts
-  double slowest = 0;
+  std::vector<const nlohmann::json*> parts;
+  for (const auto& [index, s] : by_index) parts.push_back(&s->stats);
+  merge_figures(merged, parts, gen_figure_rows(), [&by_index](std::size_t i, const std::string& what) {
+    throw usage_error(fmt::format("merge: {}: {}; give the stdout of `gen ... --shard I/N --stats json` of each shard",
+                                  std::next(by_index.begin(), static_cast<std::ptrdiff_t>(i))->second->path, what));
+  });
   double total = 0;
   double plan_seconds = 0;
-  std::set<std::string> warnings;
-  bool first_warnings = true;
   for (const auto& [index, s] : by_index) {
     for (const auto& line : s->structure_lines) {
       out += renumbered(line, number);
       out += '\n';
     }
-    for (const char* key : count_keys) merged[key] = merged[key].get<std::uint64_t>() + s->stats.value(key, std::uint64_t{0});
-    merged["interrupted"] = merged["interrupted"].get<bool>() || s->stats.value("interrupted", false);
-    merged["limit_reached"] = merged["limit_reached"].get<bool>() || s->stats.value("limit_reached", false);
-    const double seconds = s->stats.value("seconds", 0.0);
-    slowest = std::max(slowest, seconds);
-    total += seconds;
+    total += s->stats.value("seconds", 0.0);
     if (const auto& shard = s->stats.value("shard", nlohmann::json());
         shard.is_object() && shard.contains("plan") && shard["plan"].is_object())
       plan_seconds = std::max(plan_seconds, shard["plan"].value("seconds", 0.0));
-    // A warning holds for the whole search only if every shard's sample gave it.
-    std::set<std::string> these;
-    for (const auto& w : s->stats.value("warnings", nlohmann::json::array())) these.insert(w.get<std::string>());
-    if (first_warnings) {
-      warnings = these;
-      first_warnings = false;
-    } else {
-      std::set<std::string> both;
-      std::set_intersection(warnings.begin(), warnings.end(), these.begin(), these.end(), std::inserter(both, both.end()));
-      warnings = both;
-    }
   }
-  merged["warnings"] = warnings;
-  merged["seconds"] = slowest;  // the shards ran side by side: the slowest one's time
+  const double slowest = merged["seconds"].get<double>();  // the shards ran side by side
+  merged["warnings"] = warnings_of_every(parts);  // what every shard's sample gave
   merged["shards"] = {{"count", n}, {"slowest_seconds", slowest}, {"mean_seconds", total / static_cast<double>(n)},
                       {"plan_seconds", plan_seconds}};
   out += merged.dump();

@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/arguments.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "search/parallel_search.hpp"
@@ -57,8 +58,8 @@ scale_plan plan_scale(const gen_request& r) {
   parse_shard(r.shard, plan);
   const search_options& o = r.search;
   // Which structures come first, or which one of a class is kept, depends on the search order.
-  const char* ordered = o.limit != 0 ? "--limit" : o.one_per_class ? "--one-per-class" : o.eq_class ? "--eq-class"
-                        : r.sample != 0 ? "--sample" : nullptr;
+  const std::string ordered_flag = order_dependent_flag(o);
+  const char* ordered = !ordered_flag.empty() ? ordered_flag.c_str() : r.sample != 0 ? "--sample" : nullptr;
   if (ordered != nullptr && r.threads > 1)
     throw usage_error(fmt::format("{} follows the search's order: it runs on one thread; give --threads 1 or leave --threads out", ordered));
   if (ordered != nullptr && r.sample == 0 && plan.shard_count > 1)

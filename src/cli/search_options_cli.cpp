@@ -16,11 +16,6 @@
 namespace smallscope::cli {
 namespace {
 
-std::string flag_name(std::string name) {
-  for (auto& c : name)
-    if (c == '_') c = '-';
-  return name;
-}
 
 // "in [1, 10]", or ">= 1" when the type's maximum is the only upper bound.
 template <class T>
@@ -66,6 +61,17 @@ void add_one(CLI::App& app, const char* name, T& value, T lo, T hi, const char* 
 }
 
 }  // namespace
+
+std::string flag_name(std::string name) {
+  for (auto& c : name)
+    if (c == '_') c = '-';
+  return name;
+}
+
+std::string order_dependent_flag(const search_options& options) {
+  const char* name = order_dependent_option(options);
+  return name == nullptr ? std::string() : "--" + flag_name(name);
+}
 
 void add_progress_interval(CLI::App& app, double& seconds) {
 #define SMALLSCOPE_DETAIL_ADD(name, type, def, lo, hi, help) \

@@ -22,6 +22,9 @@ namespace {
 // 4: the caller's state as "saved" (the command line's output, tail and suite there).
 constexpr int checkpoint_version = 4;
 
+// The figures a resumed run goes on from: the counts and the time so far.
+constexpr bool carried_over(figure_rule r) { return r == figure_rule::sum || r == figure_rule::elapsed; }
+
 // Every unit names slots of `space` and values in their domains, with its floor within its prefix.
 void check_units(const state_space& space, const std::vector<work_unit>& units, const std::string& path) {
   const auto& slots = space.slots();
@@ -53,13 +56,14 @@ void write_checkpoint(const std::string& path, const generation_checkpoint& c) {
   j["smallscope_checkpoint"] = checkpoint_version;
   j["identity"] = c.identity;
   const auto& st = c.snapshot.stats;
-  j["stats"] = {{"explored", st.explored},
-                {"valid", st.valid},
-                {"predicate_calls", st.predicate_calls},
-                {"budget_exceeded", st.budget_exceeded},
-                {"predicate_exceptions", st.predicate_exceptions},
-                {"generator_misuse", st.generator_misuse},
-                {"seconds", st.seconds}};
+  // The counts that go on in the resumed run (sum) and the time so far (elapsed, to which the
+  // resumed run's adds); classes are saved as the classes themselves, below.
+  nlohmann::json saved_stats = nlohmann::json::object();
+#define SMALLSCOPE_DETAIL_SAVE(name, type, def, rule, help) \
+  if (carried_over(figure_rule::rule)) saved_stats[#name] = st.name;
+  SMALLSCOPE_SEARCH_FIGURES(SMALLSCOPE_DETAIL_SAVE)
+#undef SMALLSCOPE_DETAIL_SAVE
+  j["stats"] = std::move(saved_stats);
   nlohmann::json units = nlohmann::json::array();
   for (const auto& u : c.snapshot.units)
     units.push_back({{"slots", u.slots},
@@ -110,13 +114,10 @@ generation_checkpoint read_checkpoint(const std::string& path, const std::string
                              true);
     const auto& st = j.at("stats");
     auto& s = c.snapshot.stats;
-    s.explored = st.at("explored").get<std::uint64_t>();
-    s.valid = st.at("valid").get<std::uint64_t>();
-    s.predicate_calls = st.at("predicate_calls").get<std::uint64_t>();
-    s.budget_exceeded = st.at("budget_exceeded").get<std::uint64_t>();
-    s.predicate_exceptions = st.at("predicate_exceptions").get<std::uint64_t>();
-    s.generator_misuse = st.at("generator_misuse").get<std::uint64_t>();
-    s.seconds = st.at("seconds").get<double>();
+#define SMALLSCOPE_DETAIL_LOAD(name, type, def, rule, help) \
+  if (carried_over(figure_rule::rule)) s.name = st.at(#name).get<type>();
+    SMALLSCOPE_SEARCH_FIGURES(SMALLSCOPE_DETAIL_LOAD)
+#undef SMALLSCOPE_DETAIL_LOAD
     for (const auto& u : j.at("units")) {
       work_unit w;
       w.slots = u.at("slots").get<std::vector<std::uint32_t>>();

@@ -17,14 +17,6 @@
 namespace smallscope {
 namespace {
 
-// The options the search's order decides (which structures come first, which one of a class is
-// kept): one thread, one shard, no checkpoint.
-const char* ordered_option(const generation_options& o) {
-  return o.search.limit != 0 ? "search.limit" : o.search.one_per_class ? "search.one_per_class"
-         : o.search.eq_class                 ? "search.eq_class"
-                                             : nullptr;
-}
-
 void check(const generation_options& o, unsigned threads) {
   validate(o.search);
   if (o.shard_count == 0 || o.shard_index >= o.shard_count)
@@ -34,7 +26,8 @@ void check(const generation_options& o, unsigned threads) {
   if (!(o.checkpoint_every > 0)) throw std::invalid_argument("checkpoint_every must be more than 0 seconds");
   if ((o.search.eq_class || o.search.one_per_class) && !o.eq_class)
     throw std::invalid_argument("search.eq_class and search.one_per_class need an eq_class function");
-  if (const char* ordered = ordered_option(o)) {
+  if (const char* option = order_dependent_option(o.search)) {
+    const std::string ordered = std::string("search.") + option;
     if (threads > 1) throw std::invalid_argument(fmt::format("{} follows the search's order: give threads = 1", ordered));
     if (o.shard_count > 1) throw std::invalid_argument(fmt::format("{} follows the search's order: no shards", ordered));
     if (!o.checkpoint.empty())

@@ -315,13 +315,9 @@ void parallel_search::update_attention() {
 search_stats parallel_search::totals() const {
   search_stats t = parallel_.resume_stats;
   for (const auto& s : published_) {
-    t.explored += s.explored;
-    t.valid += s.valid;
-    t.predicate_calls += s.predicate_calls;
-    t.budget_exceeded += s.budget_exceeded;
-    t.predicate_exceptions += s.predicate_exceptions;
-    t.generator_misuse += s.generator_misuse;
-    t.limit_reached = t.limit_reached || s.limit_reached;
+#define SMALLSCOPE_DETAIL_COMBINE(name, type, def, rule, help) combine_side_by_side<figure_rule::rule>(t.name, s.name);
+    SMALLSCOPE_SEARCH_FIGURES(SMALLSCOPE_DETAIL_COMBINE)
+#undef SMALLSCOPE_DETAIL_COMBINE
     t.fields_read = t.fields_read || s.fields_read;
   }
   // Classes overlap between workers: their union, once the workers told theirs (at a pause or

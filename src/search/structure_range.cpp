@@ -17,6 +17,10 @@ void validate(const search_options& options) {
 #undef SMALLSCOPE_DETAIL_CHECK
 }
 
+const char* order_dependent_option(const search_options& options) {
+  return options.limit != 0 ? "limit" : options.one_per_class ? "one_per_class" : options.eq_class ? "eq_class" : nullptr;
+}
+
 structure::structure(const detail::state_space& space, std::span<const std::uint32_t> values,
                      std::uint64_t index)
     : space_(&space), root_(space.root()), values_(values), index_(index) {}

@@ -152,6 +152,18 @@ TEST(Generate, AStoppedRunGoesOnFromItsCheckpointWithTheCallersState) {
   EXPECT_EQ(found, whole.found);
   EXPECT_EQ(rest.report.stats.valid, whole.report.stats.valid);
   EXPECT_EQ(rest.report.stats.explored, whole.report.stats.explored);
+  // Every count of the search's table of figures (figures.hpp) goes on from the checkpoint: the
+  // stopped run's, then the whole run's; the time goes on from the checkpoint's.
+#define SMALLSCOPE_TEST_CARRIED(name, type, def, rule, help)                 \
+  if (smallscope::figure_rule::rule == smallscope::figure_rule::sum) {      \
+    EXPECT_EQ(rest.report.resumed_from.name, stopped.stats.name) << #name; \
+    EXPECT_EQ(rest.report.stats.name, whole.report.stats.name) << #name;   \
+  }
+  SMALLSCOPE_SEARCH_FIGURES(SMALLSCOPE_TEST_CARRIED)
+#undef SMALLSCOPE_TEST_CARRIED
+  EXPECT_GT(rest.report.resumed_from.seconds, 0);  // taken when the checkpoint was written
+  EXPECT_LE(rest.report.resumed_from.seconds, stopped.stats.seconds);
+  EXPECT_GE(rest.report.stats.seconds, rest.report.resumed_from.seconds);
 }
 
 TEST(Generate, ACheckpointIsWrittenOnlyWhenTheCallersStateIsSaved) {
