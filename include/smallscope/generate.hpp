@@ -98,6 +98,10 @@ class checkpoint_error : public std::runtime_error {
   bool unusable_;
 };
 
+// The cores this process may run on (its CPU affinity: taskset, cgroups), at least 1: the
+// threads of generation_options::threads = 0.
+unsigned available_cores();
+
 // Every valid structure of `fin` under `invariant`. Throws std::invalid_argument for options that
 // do not go together, finitization_error for a bad finitization, checkpoint_error for the
 // checkpoint file; an exception thrown by on_structure, save or start ends the run and is

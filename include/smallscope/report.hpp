@@ -7,10 +7,12 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "smallscope/finitization.hpp"
 #include "smallscope/search.hpp"
 
 namespace smallscope {
@@ -29,5 +31,11 @@ class structure_printer {
   std::vector<std::uint32_t> order_;
   std::vector<std::uint8_t> seen_;
 };
+
+// Appends each candidate vector of `fin` (a suite's structures, as generate's listener, a check's
+// counterexamples and the field-exhaustive reports give them) as structure_printer::append does,
+// numbered from `first` on.
+void append_candidates(std::string& out, const finitization& fin, std::span<const std::vector<std::uint32_t>> candidates,
+                       structure_format format, std::uint64_t first = 1);
 
 }  // namespace smallscope

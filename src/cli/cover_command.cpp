@@ -24,7 +24,6 @@
 #include "smallscope/counterexample.hpp"
 #include "smallscope/drivers/cover.hpp"
 #include "smallscope/subject.hpp"
-#include "space/state_space.hpp"
 #include "suite/suite_file.hpp"
 
 namespace smallscope::cli {
@@ -166,10 +165,8 @@ int run_cover(const cover_request& r) {
                        joined(p));
 
   if (!r.suite_out.empty()) {
-    const detail::state_space space(instance.fin.data());
-    std::string lines;
-    std::uint64_t number = 0;
-    for (const auto& values : report.suite_candidates) suite::append_structure(lines, space, values, ++number);
+    const std::string lines = suite::structure_lines(instance.fin, report.suite_candidates);
+    const std::uint64_t number = report.suite_candidates.size();
     suite::header h{s.name, p, "white-box", fmt::format("{} cover {} --fin {} --methods {}", shell_word(r.gen.program), s.name, joined(p), shell_word(r.methods)),
                     number};
     write_file("--suite", r.suite_out, suite::header_line(h) + lines);

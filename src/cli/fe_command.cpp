@@ -26,7 +26,6 @@
 #include "cli/stats.hpp"
 #include "smallscope/field_exhaustive.hpp"
 #include "smallscope/subject.hpp"
-#include "space/state_space.hpp"
 #include "suite/suite_file.hpp"
 
 namespace smallscope::cli {
@@ -182,11 +181,7 @@ int run_fe(const fe_request& r) {
     limited = made.limited;
     suite_size = made.members;
     for (const auto& picture : made.pictures) printed += picture;
-    if (instance) {
-      const detail::state_space space(instance->fin.data());
-      for (std::size_t k = 0; k < made.structures.size(); ++k)
-        suite::append_structure(suite_text, space, made.structures[k], k + 1);
-    }
+    if (instance) suite_text = suite::structure_lines(instance->fin, made.structures);
     summary = fmt::format("{}: {} structures cover the {} pairs of {} fields{} in {:.3f} s ({} instances found, {}; "
                           "{} solves, {} of {} candidate pairs refuted apart from the loop)",
                           label, grouped(suite_size), grouped(total_pairs(ext)), ext.size(),
@@ -222,12 +217,8 @@ int run_fe(const fe_request& r) {
     stopped = made.stopped;
     limited = made.limited;
     ext = made.extensions;
-    const detail::state_space space(instance.fin.data());
-    structure_printer printer;
-    for (std::size_t k = 0; k < made.structures.size(); ++k) {
-      suite::append_structure(suite_text, space, made.structures[k], k + 1);
-      if (structure_fmt) printer.append(printed, structure(space, made.structures[k], k + 1), *structure_fmt);
-    }
+    suite_text = suite::structure_lines(instance.fin, made.structures);
+    if (structure_fmt) append_candidates(printed, instance.fin, made.structures, *structure_fmt);
     suite_size = made.structures.size();
     summary = fmt::format("{}: {} structures cover the {} pairs of {} fields{} in {:.3f} s (from {} valid structures; "
                           "{} covered a new pair, {} of them redundant)",

@@ -29,7 +29,6 @@
 #include "cli/progress.hpp"
 #include "cli/scale.hpp"
 #include "cli/stats.hpp"
-#include "space/state_space.hpp"
 #include "cli/numbered_text.hpp"
 #include "cli/suite_stream.hpp"
 #include "suite/suite_file.hpp"
@@ -252,8 +251,10 @@ int run_gen(const gen_request& r) {
     std::uint64_t suite_count = 0;
     if (r.sample != 0) {
       std::sort(reservoir.begin(), reservoir.end());
-      const detail::state_space space(instance.fin.data());  // the sample's, kept past the search
-      for (const auto& [index, values] : reservoir) suite::append_structure(sampled, space, values, ++suite_count);
+      std::vector<std::vector<std::uint32_t>> picked;
+      for (auto& [index, values] : reservoir) picked.push_back(std::move(values));
+      sampled = suite::structure_lines(instance.fin, picked);
+      suite_count = picked.size();
     } else {
       suite_count = suite_lines->count();
     }

@@ -13,11 +13,9 @@
 #include "cli/arguments.hpp"
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
-#include "search/parallel_search.hpp"
+#include "smallscope/generate.hpp"
 
 namespace smallscope::cli {
-
-unsigned available_cores() { return detail::available_cores(); }
 
 unsigned bounded_threads(std::uint64_t requested) {
   const unsigned cores = available_cores();

@@ -9,6 +9,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "smallscope/generate.hpp"
 
 namespace smallscope::cli {
 
@@ -19,8 +20,6 @@ struct scale_plan {
   std::string shard_text;         // "I/N" as given, or empty
 };
 
-// The cores this process may run on (its CPU affinity: taskset, cgroups), at least 1.
-unsigned available_cores();
 // --threads N checked against the machine: at most 4 per available core (a slip of the finger
 // such as 100000 would spend minutes starting threads); 0 means one per core.
 unsigned bounded_threads(std::uint64_t requested);

@@ -6,7 +6,6 @@
 #include "cli/numbers.hpp"
 #include "cli/output.hpp"
 #include "smallscope/subject.hpp"
-#include "space/state_space.hpp"
 #include "suite/suite_file.hpp"
 
 namespace smallscope::cli {
@@ -40,9 +39,8 @@ std::vector<std::int64_t> suite_parameters(const subject& s, const gen_request& 
 
 std::vector<std::vector<std::uint32_t>> suite_candidates(const suite::contents& contents, const std::string& path,
                                                          const subject_instance& instance) {
-  const detail::state_space space(instance.fin.data());
   try {
-    return suite::candidates(contents, path, space, instance.invariant);
+    return suite::candidates(contents, path, instance.fin, instance.invariant);
   } catch (const suite::suite_error& e) {
     throw usage_error(fmt::format("--suite: {}", e.what()));
   }

@@ -54,6 +54,8 @@ struct alignas(64) thread_sample {
 
 }  // namespace
 
+unsigned available_cores() { return detail::available_cores(); }
+
 generation_report generate(const finitization& fin, const predicate& invariant, const generation_options& o) {
   const unsigned threads = o.threads == 0 ? detail::available_cores() : o.threads;
   check(o, threads);

@@ -129,4 +129,11 @@ void structure_printer::append(std::string& out, const structure& st, structure_
   }
 }
 
+void append_candidates(std::string& out, const finitization& fin, std::span<const std::vector<std::uint32_t>> candidates,
+                       structure_format format, std::uint64_t first) {
+  const detail::state_space space(fin.data());
+  structure_printer printer;
+  for (const auto& values : candidates) printer.append(out, structure(space, values, first++), format);
+}
+
 }  // namespace smallscope

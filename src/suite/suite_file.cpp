@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "smallscope/report.hpp"
+#include "space/state_space.hpp"
 
 namespace smallscope::suite {
 
@@ -47,6 +48,13 @@ void append_structure(std::string& out, const detail::state_space& space, std::s
                       std::uint64_t index) {
   structure_printer printer;
   printer.append(out, structure(space, values, index), structure_format::jsonl);
+}
+
+std::string structure_lines(const finitization& fin, std::span<const std::vector<std::uint32_t>> candidates,
+                            std::uint64_t first) {
+  std::string out;
+  append_candidates(out, fin, candidates, structure_format::jsonl, first);
+  return out;
 }
 
 contents read(const std::string& path) {
@@ -170,6 +178,12 @@ std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std:
     out.push_back(std::move(values));
   }
   return out;
+}
+
+std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std::string& path, const finitization& fin,
+                                                   const predicate& invariant) {
+  const detail::state_space space(fin.data());
+  return candidates(c, path, space, invariant);
 }
 
 }  // namespace smallscope::suite

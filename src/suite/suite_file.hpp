@@ -12,8 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "smallscope/finitization.hpp"
 #include "smallscope/search.hpp"
-#include "space/state_space.hpp"
+
+namespace smallscope::detail {
+class state_space;
+}
 
 namespace smallscope::suite {
 
@@ -42,6 +46,9 @@ std::string header_line(const header& h);
 // Appends a candidate vector of `space` as a structure line numbered `index` (1-based).
 void append_structure(std::string& out, const detail::state_space& space, std::span<const std::uint32_t> values,
                       std::uint64_t index);
+// The structure lines of candidate vectors of `fin`, numbered from `first` on.
+std::string structure_lines(const finitization& fin, std::span<const std::vector<std::uint32_t>> candidates,
+                            std::uint64_t first = 1);
 
 struct contents {
   header about;
@@ -61,5 +68,8 @@ contents read(const std::string& path);
 // earlier line already gave.
 std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std::string& path,
                                                    const detail::state_space& space, const predicate& invariant);
+// The same on a state space of `fin`.
+std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std::string& path, const finitization& fin,
+                                                   const predicate& invariant);
 
 }  // namespace smallscope::suite

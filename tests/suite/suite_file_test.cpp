@@ -34,6 +34,8 @@ written search_trees(std::int64_t n) {
     w.structures.emplace_back(st.values().begin(), st.values().end());
     smallscope::suite::append_structure(lines, st.space(), st.values(), ++count);
   }
+  // The lines of the structures kept, written after the search on a state space of their own.
+  EXPECT_EQ(smallscope::suite::structure_lines(w.instance.fin, w.structures), lines);
   w.text = smallscope::suite::header_line({"SearchTree", {n, 0, n, 1, n}, "bounded-exhaustive", "smallscope gen SearchTree 3", count}) + lines;
   return w;
 }
@@ -41,9 +43,8 @@ written search_trees(std::int64_t n) {
 std::vector<std::vector<std::uint32_t>> read_back(const written& w, const std::string& text) {
   const test_files::temp_file file(".suite");
   std::ofstream(file.path()) << text;
-  const smallscope::detail::state_space space(w.instance.fin.data());
   const auto contents = smallscope::suite::read(file.path());
-  return smallscope::suite::candidates(contents, file.path(), space, w.instance.invariant);
+  return smallscope::suite::candidates(contents, file.path(), w.instance.fin, w.instance.invariant);
 }
 
 // The message of the suite_error that reading `text` throws ("" if none).
