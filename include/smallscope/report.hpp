@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "smallscope/finitization.hpp"
+#include "smallscope/heap.hpp"
 #include "smallscope/search.hpp"
 
 namespace smallscope {
@@ -31,6 +32,11 @@ class structure_printer {
   std::vector<std::uint32_t> order_;
   std::vector<std::uint8_t> seen_;
 };
+
+// A picture of an object graph (a post-state, an explored state: heap.hpp's describe) in
+// `format` (jsonl draws as text), its objects named by class and place among that class's
+// objects in the graph ("Entry#2"); `title` names a dot digraph.
+std::string draw(const object_graph& graph, const finitization& fin, structure_format format, std::string_view title);
 
 // Appends each candidate vector of `fin` (a suite's structures, as generate's listener, a check's
 // counterexamples and the field-exhaustive reports give them) as structure_printer::append does,

@@ -27,7 +27,6 @@
 #include "cli/progress.hpp"
 #include "cli/sequence_cost_output.hpp"
 #include "cli/stats.hpp"
-#include "report/graph_printer.hpp"
 #include "smallscope/counterexample.hpp"
 #include "smallscope/explore.hpp"
 #include "smallscope/subject.hpp"
@@ -41,26 +40,6 @@ std::vector<std::string> split_names(const std::string& text) {
   for (std::string name; std::getline(in, name, ',');)
     if (!name.empty()) names.push_back(name);
   return names;
-}
-
-// Objects named by their class and their place among its objects: "Entry#2".
-std::vector<std::string> labels(const object_graph& graph, const finitization& fin) {
-  std::map<const void*, std::uint32_t> seen;
-  std::vector<std::string> out;
-  for (const auto& o : graph.objects) {
-    std::string name = "object";
-    for (const auto& d : fin.data().class_domains)
-      if (d.type == o.type) {
-        name = d.type_name;
-        break;
-      }
-    out.push_back(fmt::format("{}#{}", name, seen[o.type]++));
-  }
-  return out;
-}
-
-std::string picture(const object_graph& graph, const finitization& fin, structure_format format, const std::string& title) {
-  return detail::render_graph(graph, labels(graph, fin), format, title);
 }
 
 std::string calls_text(const std::vector<std::string>& calls) {
@@ -149,7 +128,7 @@ int run_explore(const explore_request& r) {
         calls_text(f.calls));
     if (!f.run.result.empty()) out("  result:     {}\n", f.run.result);
     if (!f.run.post_state.objects.empty())
-      out("  post-state: {}\n", picture(f.run.post_state, instance.fin, *format, "post_state"));
+      out("  post-state: {}\n", draw(f.run.post_state, instance.fin, *format, "post_state"));
   }
   if (findings.size() > shown) out("({} more failed calls; --show N prints more)\n", grouped(findings.size() - shown));
   std::string by_depth;
@@ -169,10 +148,10 @@ int run_explore(const explore_request& r) {
     }
     for (std::size_t i = 0; i < d.unreached_examples.size(); ++i)
       out("  valid, reached by no sequence: {}\n",
-          picture(d.unreached_examples[i].graph, instance.fin, *format, fmt::format("unreached_{}", i + 1)));
+          draw(d.unreached_examples[i].graph, instance.fin, *format, fmt::format("unreached_{}", i + 1)));
     for (std::size_t i = 0; i < d.not_valid_examples.size(); ++i)
       out("  reached, not a valid structure of the finitization: {}\n    calls: {}\n",
-          picture(d.not_valid_examples[i].graph, instance.fin, *format, fmt::format("not_valid_{}", i + 1)),
+          draw(d.not_valid_examples[i].graph, instance.fin, *format, fmt::format("not_valid_{}", i + 1)),
           calls_text(d.not_valid_examples[i].calls));
   }
   const figures cost_figures = rep.cost.measured ? sequence_cost_figures(rep.cost) : figures();

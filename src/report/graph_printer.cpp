@@ -3,6 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
+#include "smallscope/report.hpp"
+
 namespace smallscope::detail {
 namespace {
 
@@ -78,3 +82,22 @@ std::string render_graph(const object_graph& graph, const std::vector<std::strin
 }
 
 }  // namespace smallscope::detail
+
+namespace smallscope {
+
+std::string draw(const object_graph& graph, const finitization& fin, structure_format format, std::string_view title) {
+  std::map<const void*, std::uint32_t> seen;
+  std::vector<std::string> labels;
+  for (const auto& o : graph.objects) {
+    std::string name = "object";
+    for (const auto& d : fin.data().class_domains)
+      if (d.type == o.type) {
+        name = d.type_name;
+        break;
+      }
+    labels.push_back(fmt::format("{}#{}", name, seen[o.type]++));
+  }
+  return detail::render_graph(graph, labels, format, title);
+}
+
+}  // namespace smallscope
