@@ -221,6 +221,23 @@ TEST(Scale, MergeRefusesLostLinesMixedPrintingAndImpossibleCounts) {
   const result r4 = run({"merge", first, write("merge_impossible", edited.dump() + "\n")});
   EXPECT_EQ(r4.exit_code, 2);
   EXPECT_TRUE(contains(r4.err, "impossible counts")) << r4.err;
+  // A count of the table missing, and a flag that is not one, in statistics sealed as a run would
+  // seal them: refused naming the file, never read as 0 or false.
+  const std::string first_bare = write("merge_first_bare", lines(outs[0]).back() + "\n");
+  edited = negative;
+  edited.erase("predicate_calls");
+  const std::string missing = write("merge_missing", resealed(edited).dump() + "\n");
+  const result r5 = run({"merge", first_bare, missing});
+  EXPECT_EQ(r5.exit_code, 2) << r5.out;
+  EXPECT_EQ(r5.out, "");
+  EXPECT_TRUE(contains(r5.err, "merge: " + missing + ": \"predicate_calls\" is missing")) << r5.err;
+  edited = negative;
+  edited["interrupted"] = "no";
+  const std::string flag = write("merge_flag", resealed(edited).dump() + "\n");
+  const result r6 = run({"merge", first_bare, flag});
+  EXPECT_EQ(r6.exit_code, 2) << r6.out;
+  EXPECT_EQ(r6.out, "");
+  EXPECT_TRUE(contains(r6.err, "merge: " + flag + ": \"interrupted\" is \"no\", not true or false")) << r6.err;
 }
 
 // Shards judged by different invariants are not one search: merge refuses the mix.
