@@ -317,13 +317,21 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   using Args = typename traits::args;
   const Root& in = *static_cast<const Root*>(input);
   method_run out;
+  // A post-state kept as the next state of a sequence is not a leak: no watch then.
+  const bool watch = allocation_watch_active() && (hooks == nullptr || hooks->keep == nullptr);
+  // The copies and what the method and its oracle allocate come from the input arena; what the
+  // harness keeps (the run's text, the list of copies) is allocated under a pause.
+  input_arena arena(watch);
   copy_map copied;
   // The pre-state the postcondition reads: the caller's copy when it shares one, else our own.
   Root* own_old = hooks != nullptr && hooks->old != nullptr ? nullptr : deep_copy(in);
   const Root* old = own_old != nullptr ? own_old : static_cast<const Root*>(hooks->old);
   Root* now = deep_copy(in, &copied);
-  for (const auto& [from, to] : copied.objects) out.copied.emplace_back(from, to);
-  if (hooks != nullptr && hooks->copied != nullptr) hooks->copied(hooks->context, copied);
+  {
+    const allocation_watch_pause pause;
+    for (const auto& [from, to] : copied.objects) out.copied.emplace_back(from, to);
+    if (hooks != nullptr && hooks->copied != nullptr) hooks->copied(hooks->context, copied);
+  }
   // The postcondition sees each argument as passed, even when the method changed its own copy.
   const auto arg = [&](auto index) {
     return argument_as<argument_value_t<std::tuple_element_t<decltype(index)::value, Args>>>(
@@ -345,8 +353,6 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
     if (!judge_invariant<RepOk>(*now, out)) out.kind = outcome_kind::invariant;
     Post(v, *old, *now, result..., arg(std::integral_constant<std::size_t, I>{})...);
   };
-  // A post-state kept as the next state of a sequence is not a leak: no watch then.
-  const bool watch = allocation_watch_active() && (hooks == nullptr || hooks->keep == nullptr);
   if (watch) begin_allocation_watch();
   cost_meter meter(count_cost ? &out.cost : nullptr);  // the method alone: stopped before its oracle
   try {
@@ -405,6 +411,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
     *hooks->keep = now;
   else
     release(now);
+  arena.stop();
   if (watch) note_leaks(end_allocation_watch(), out);
   if (own_old != nullptr) release(own_old);
   return out;

@@ -3,8 +3,12 @@
 //
 // Outside a window each operator costs one thread-local test over malloc and free. Inside one,
 // the window keeps its blocks in tables of its own built on malloc, so recording allocates
-// nothing through operator new.
+// nothing through operator new. While a check serves an input from the input arena
+// (input_arena.hpp), new bumps a pointer and delete marks the block: the window reads the
+// arena's blocks from their headers.
 #include "smallscope/detail/allocation_watch.hpp"
+
+#include "input_arena.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -154,6 +158,26 @@ void note_delete(void* p) {
   if (!current.blocks.erase(reinterpret_cast<std::uintptr_t>(p))) current.freed.push(p);
 }
 
+// A block from the input arena while a check serves one (null when it cannot), recorded by the
+// open window through the arena's headers.
+void* serve_from_arena(std::size_t n) {
+  void* p = arena::allocate(n, current.open);
+  if (p == nullptr) return nullptr;
+  if (counting_allocations != 0) [[unlikely]]
+    ++allocations_counted;
+  if (current.open) ++current.seen;
+  return p;
+}
+
+inline bool serving() { return input_arena_serving != 0 && allocation_watch_paused == 0; }
+
+// delete of an arena block: marked freed; an input's copy freed in the window is listed.
+void note_arena_delete(void* p) {
+  if (counting_allocations != 0) [[unlikely]]
+    ++frees_counted;
+  if (!arena::release(p) && recording()) current.freed.push(p);
+}
+
 void* allocate(std::size_t n) {
   if (n == 0) n = 1;
   while (true) {
@@ -177,7 +201,10 @@ void* allocate_aligned(std::size_t n, std::align_val_t al) {
 
 }  // namespace
 
+bool open_input_arena() { return arena::open(); }
+
 void begin_allocation_watch() {
+  arena::begin_window();
   current.blocks.clear();
   current.freed.size = 0;
   current.seen = 0;
@@ -187,6 +214,11 @@ void begin_allocation_watch() {
 allocation_report end_allocation_watch() {
   current.open = false;
   allocation_report r;
+  arena::end_window(
+      [](void* context, const void* p, std::size_t bytes) {
+        static_cast<allocation_report*>(context)->leaked.push_back({p, bytes});
+      },
+      &r);
   current.blocks.for_each_filled([&r](std::size_t i) {
     if (current.blocks.keys[i] > block_table::erased)
       r.leaked.push_back({reinterpret_cast<const void*>(current.blocks.keys[i]), current.blocks.sizes[i]});
@@ -230,15 +262,23 @@ void forget_leak([[maybe_unused]] const void* p) {
 // The replaceable global allocation functions ([new.delete]); each records in an open window.
 using smallscope::detail::allocate;
 using smallscope::detail::allocate_aligned;
+using smallscope::detail::note_arena_delete;
 using smallscope::detail::note_delete;
 using smallscope::detail::note_new;
+using smallscope::detail::serve_from_arena;
+using smallscope::detail::serving;
+namespace arena = smallscope::detail::arena;
 
 void* operator new(std::size_t n) {
+  if (serving())
+    if (void* p = serve_from_arena(n)) return p;
   void* p = allocate(n);
   note_new(p, n);
   return p;
 }
 void* operator new[](std::size_t n) {
+  if (serving())
+    if (void* p = serve_from_arena(n)) return p;
   void* p = allocate(n);
   note_new(p, n);
   return p;
@@ -283,10 +323,12 @@ void* operator new[](std::size_t n, std::align_val_t al, const std::nothrow_t&) 
 }
 
 void operator delete(void* p) noexcept {
+  if (arena::contains(p)) return note_arena_delete(p);
   note_delete(p);
   std::free(p);
 }
 void operator delete[](void* p) noexcept {
+  if (arena::contains(p)) return note_arena_delete(p);
   note_delete(p);
   std::free(p);
 }

@@ -26,6 +26,35 @@ inline thread_local int counting_allocations = 0;
 inline thread_local std::uint64_t allocations_counted = 0;
 inline thread_local std::uint64_t frees_counted = 0;
 
+// Nonzero while a check serves an input from the input arena (src/space/input_arena.hpp): the
+// global operator new bumps a pointer in the thread's arena instead of calling malloc, unless
+// the watch is paused (the harness's own allocations, which may outlive the input).
+inline thread_local int input_arena_serving = 0;
+
+// Starts an input in this thread's arena; false when no arena serves (the blocks then come from
+// malloc, as they do in a sanitized build).
+bool open_input_arena();
+
+// The arena serving one input, from its copies to the release of its post-state: opened when
+// `use`, serving until stop() or the end of the scope. Blocks it served may be deleted at any
+// time later; their memory is reused only when all of them were.
+class input_arena {
+ public:
+  explicit input_arena(bool use) : serving_(use && open_input_arena()) {
+    if (serving_) ++input_arena_serving;
+  }
+  ~input_arena() { stop(); }
+  input_arena(const input_arena&) = delete;
+  input_arena& operator=(const input_arena&) = delete;
+  void stop() {
+    if (serving_) --input_arena_serving;
+    serving_ = false;
+  }
+
+ private:
+  bool serving_;
+};
+
 struct allocation_watch_pause {
   allocation_watch_pause() { ++allocation_watch_paused; }
   ~allocation_watch_pause() { --allocation_watch_paused; }
