@@ -74,6 +74,9 @@ struct generation_report {
   search_stats resumed_from; // the counts of the run the checkpoint came from
   unsigned threads = 1;
   std::uint64_t steals = 0;  // units handed from one thread to another
+  // Structures this run yielded (each one given to on_structure, when there is one); the part
+  // before a checkpoint is not counted.
+  std::uint64_t yielded = 0;
   // A shard's plan: the prefix depth of the cut, the units of the whole search, this shard's,
   // the invariant calls the plan made (not counted as explored) and its time.
   struct plan {

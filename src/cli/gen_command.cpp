@@ -100,7 +100,8 @@ int run_gen(const gen_request& r) {
 
   // --suite without --sample: its lines streamed to a file beside it as they are found.
   std::optional<suite_stream> suite_lines;
-  // Per thread: printed structures not yet written, suite lines, and how many it yielded.
+  // Per thread: printed structures not yet written, suite lines, and how many it yielded (the
+  // reservoir's numbering).
   struct thread_output {
     numbered_text text;
     numbered_text suite_lines;
@@ -185,7 +186,9 @@ int run_gen(const gen_request& r) {
     if (!r.suite_out.empty() && r.sample == 0) suite_lines.emplace(r.suite_out, suite_point);
     printed = so_far != nullptr ? so_far->valid : 0;
   };
-  g.on_structure = [&](unsigned w, const structure& st) {
+  // Called per structure only when it is printed or written (the counts and the warnings'
+  // sample are the search's own).
+  if (r.print || !r.suite_out.empty()) g.on_structure = [&](unsigned w, const structure& st) {
     thread_output& o = outputs[w];
     ++o.yielded;
     if (!r.suite_out.empty()) {
@@ -244,8 +247,7 @@ int run_gen(const gen_request& r) {
     err("checkpoint saved to {}: run the same command again to go on from it\n", r.checkpoint);
 
   const search_stats& st = run.stats;
-  std::uint64_t yielded = run.resumed_from.valid;
-  for (const auto& o : outputs) yielded += o.yielded;
+  const std::uint64_t yielded = run.resumed_from.valid + run.yielded;
   if (!r.suite_out.empty()) {
     std::string sampled;
     std::uint64_t suite_count = 0;

@@ -45,13 +45,6 @@ std::string default_identity(const finitization& fin, const generation_options& 
   return id;
 }
 
-// Per search thread: its share of the uniform sample of valid structures (the warnings'), on a
-// cache line of its own (every structure counts in it: threads sharing a line would stall).
-struct alignas(64) thread_sample {
-  detail::reservoir_sampler sampler;
-  std::vector<std::uint32_t> candidates;
-};
-
 }  // namespace
 
 unsigned available_cores() { return detail::available_cores(); }
@@ -87,13 +80,12 @@ generation_report generate(const finitization& fin, const predicate& invariant, 
   }
   detail::parallel_search search(data, invariant, o.search, std::move(po), o.eq_class);
 
-  std::vector<thread_sample> samples(threads);
-  // The sample so far: the checkpoint's and every thread's.
+  // The sample so far: the checkpoint's and every thread's (the search keeps them).
   const auto whole_sample = [&](std::vector<std::uint32_t>& sample) {
     sample = resumed.sample;
     std::uint32_t count = resumed.sample_count;
-    for (const auto& t : samples) {
-      const auto n = static_cast<std::uint32_t>(std::min<std::uint64_t>(t.sampler.seen(), detail::sample_capacity));
+    for (const auto& t : search.samples()) {
+      const std::uint32_t n = t.held();
       sample.insert(sample.end(), t.candidates.begin(), t.candidates.begin() + static_cast<std::ptrdiff_t>(n) * slots);
       count += n;
     }
@@ -105,15 +97,7 @@ generation_report generate(const finitization& fin, const predicate& invariant, 
   hooks.estimate = o.estimate;
   hooks.tick = std::min(std::chrono::milliseconds(100),
                         std::chrono::milliseconds(static_cast<std::int64_t>(o.search.progress_interval * 1000)));
-  hooks.on_structure = [&](unsigned w, const structure& st) {
-    thread_sample& t = samples[w];
-    if (const auto place = t.sampler.offer(); place < detail::sample_capacity) [[unlikely]] {
-      const std::size_t at = static_cast<std::size_t>(place) * slots;
-      if (t.candidates.size() < at + slots) t.candidates.resize(at + slots);
-      std::copy(st.values().begin(), st.values().end(), t.candidates.begin() + static_cast<std::ptrdiff_t>(at));
-    }
-    if (o.on_structure) o.on_structure(w, st);
-  };
+  hooks.on_structure = o.on_structure;  // left empty, the threads call nothing per structure
   auto last_checkpoint = std::chrono::steady_clock::now();
   double next_progress = 0;  // on the counts' clock, as a listener that shows lines gates them
   hooks.on_tick = [&](const search_stats& now) {
@@ -147,6 +131,7 @@ generation_report generate(const finitization& fin, const predicate& invariant, 
 
   report.stats = search.stats();
   report.steals = search.steals();
+  for (const auto& t : search.samples()) report.yielded += t.sampler.seen();
   const auto& plan = search.plan();
   report.plan = {plan.depth, plan.units, plan.owned, plan.evaluations, plan.seconds};
   std::vector<std::uint32_t> sample;

@@ -17,42 +17,12 @@
 #include <string>
 #include <vector>
 
+#include "search/structure_sample.hpp"
 #include "smallscope/search.hpp"
 
 namespace smallscope::detail {
 
 class state_space;
-
-inline constexpr std::uint32_t sample_capacity = 1024;
-
-// A uniform sample of the valid structures as they come (reservoir sampling with geometric
-// skips, Li's Algorithm L): offer() costs a counter and a compare for a structure that is left
-// out, which is nearly every one in a long run. Its random numbers are hashes of the structure's
-// number, and its state is plain data, so a run resumed in another process (a check's worker,
-// from the shared mapping) samples as one run would.
-class reservoir_sampler {
- public:
-  // The place in the sample of the next structure: below sample_capacity, or sample_capacity
-  // to leave it out.
-  std::uint32_t offer() {
-    ++seen_;
-    if (seen_ <= sample_capacity) [[unlikely]] {
-      if (seen_ == sample_capacity) skip(true);
-      return static_cast<std::uint32_t>(seen_ - 1);
-    }
-    if (seen_ != next_) [[likely]] return sample_capacity;
-    return replace();
-  }
-  // Structures offered so far; the sample holds min(seen(), sample_capacity) of them.
-  std::uint64_t seen() const { return seen_; }
-
- private:
-  std::uint32_t replace();
-  void skip(bool first);
-  std::uint64_t seen_ = 0;
-  std::uint64_t next_ = 0;  // the next structure that enters the sample
-  double w_ = 0;
-};
 
 struct run_counts {
   std::uint64_t valid = 0;     // valid structures the run found

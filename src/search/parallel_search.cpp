@@ -96,6 +96,7 @@ bool parallel_search::run(const parallel_hooks& hooks) {
   paused_at_.assign(n, work_unit{});
   is_paused_.assign(n, 0);
   classes_.assign(n, {});
+  samples_.assign(n, thread_sample{});
   if (parallel_.resuming) {
     for (auto& u : parallel_.resume) units_.push_back(std::move(u));
     parallel_.resume.clear();
@@ -215,12 +216,14 @@ void parallel_search::work_on(unsigned w) {
   search.set_service(&attention_, &service);
   search.set_listener(&service);
   const std::uint32_t slots = search.slot_count();
+  thread_sample& sample = samples_[w];
+  const bool handed = static_cast<bool>(hooks_->on_structure);
   work_unit unit;
   while (take(unit)) {
     search.start(unit);
     while (search.next()) {
-      const structure st(search.space(), {search.candidate(), slots}, search.valid_count());
-      hooks_->on_structure(w, st);
+      sample.offer(search.candidate(), slots);
+      if (handed) hooks_->on_structure(w, structure(search.space(), {search.candidate(), slots}, search.valid_count()));
     }
     publish(w, search.stats());
   }

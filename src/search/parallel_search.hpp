@@ -30,6 +30,7 @@
 #include <mutex>
 #include <vector>
 
+#include "search/structure_sample.hpp"
 #include "search/work_unit.hpp"
 #include "smallscope/search.hpp"
 
@@ -74,7 +75,8 @@ plan_stats plan_units(const finitization_data& fin, const predicate& pred, const
 enum class tick_action { go_on, snapshot, snapshot_and_stop };
 
 struct parallel_hooks {
-  // On the worker threads, concurrently: a valid structure, valid until the call returns.
+  // On the worker threads, concurrently: a valid structure, valid until the call returns. Left
+  // empty, no call is made per structure (a count or a sample needs none: see samples()).
   std::function<void(unsigned worker, const structure&)> on_structure;
   // On the calling thread, about every `tick`: the counts so far.
   std::function<tick_action(const search_stats&)> on_tick;
@@ -106,6 +108,9 @@ class parallel_search {
   const plan_stats& plan() const { return plan_; }
   // Units handed from one worker to another.
   std::uint64_t steals() const { return steals_; }
+  // Per worker, a uniform sample of the valid structures it yielded and their count (its
+  // sampler's seen()). Read after run(), or with every worker paused (on_snapshot).
+  const std::vector<thread_sample>& samples() const { return samples_; }
 
  private:
   class worker_service;
@@ -146,6 +151,7 @@ class parallel_search {
   std::vector<work_unit> paused_at_;     // per worker: the rest of its unit while paused
   std::vector<char> is_paused_;
   std::vector<std::vector<std::uint64_t>> classes_;  // per worker: the classes its search covered
+  std::vector<thread_sample> samples_;               // per worker: its structures' sample
   std::vector<std::uint64_t> all_classes() const;
   std::uint64_t steals_ = 0;
   std::mutex findings_mutex_;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <thread>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "report/finitization_warnings.hpp"
 #include "smallscope/checker.hpp"
+#include "smallscope/generate.hpp"
 #include "smallscope/gtest.hpp"
 #include "smallscope/subject.hpp"
 
@@ -71,6 +73,27 @@ TEST(SpecWarnings, UnreadFieldOfAHeaderMultipliesTheCount) {
   EXPECT_TRUE(mentions(r.warnings, "every value of Header.key (3 values)")) << all(r.warnings);
   EXPECT_TRUE(mentions(r.warnings, "multiplies the count by 3")) << all(r.warnings);
   EXPECT_FALSE(mentions(r.warnings, "Cell.key")) << all(r.warnings);
+}
+
+// generate() samples in the search's threads: the same warnings, and the same count of
+// structures yielded, whether or not the caller takes each structure.
+TEST(SpecWarnings, GenerateSamplesAndCountsWithOrWithoutACallback) {
+  const auto invariant = smallscope::make_predicate<&headed_list::rep_ok>();
+  for (const unsigned threads : {1u, 2u}) {
+    SCOPED_TRACE(threads);
+    smallscope::generation_options o;
+    o.threads = threads;
+    const auto bare = smallscope::generate(headed_fin(), invariant, o);
+    std::atomic<std::uint64_t> taken{0};
+    o.on_structure = [&](unsigned, const smallscope::structure&) { ++taken; };
+    const auto handed = smallscope::generate(headed_fin(), invariant, o);
+    EXPECT_EQ(bare.stats.valid, 21u);
+    EXPECT_EQ(bare.yielded, 21u);
+    EXPECT_EQ(handed.yielded, 21u);
+    EXPECT_EQ(taken.load(), 21u);
+    EXPECT_TRUE(mentions(bare.warnings, "multiplies the count by 3")) << all(bare.warnings);
+    EXPECT_EQ(bare.warnings, handed.warnings);
+  }
 }
 
 // A pair whose flag matters only when its number is 30 or more: in the first 16 structures in
