@@ -95,6 +95,18 @@ INSTANTIATE_TEST_SUITE_P(MallocAndArena, AllocationWatch, testing::Bool(),
     if (!smallscope::detail::open_input_arena()) GTEST_SKIP() << "no input arena (a sanitized build)"; \
   } while (0)
 
+// The addresses of the one block each of `inputs` inputs allocates and frees.
+std::set<const void*> blocks_of_inputs(int inputs) {
+  std::set<const void*> handed;
+  for (int i = 0; i < inputs; ++i) {
+    input_arena arena(true);
+    std::unique_ptr<std::uint64_t> p(new std::uint64_t(static_cast<std::uint64_t>(i)));
+    const smallscope::detail::allocation_watch_pause pause;  // the set's nodes are the test's
+    handed.insert(p.get());
+  }
+  return handed;
+}
+
 // The blocks an input allocated and freed are reused by the next input; a block still alive (a
 // cache the method filled, a leak) is never handed out again, and keeps its bytes.
 TEST(InputArena, ReusesMemoryOnlyWhenEveryBlockWasFreed) {
@@ -112,13 +124,7 @@ TEST(InputArena, ReusesMemoryOnlyWhenEveryBlockWasFreed) {
   EXPECT_EQ(one_input(false), nullptr);
   std::uint64_t* kept = one_input(true);
   *kept = 0x5eed;
-  std::set<const void*> handed;
-  for (int i = 0; i < 100; ++i) {
-    input_arena arena(true);
-    std::unique_ptr<std::uint64_t> p(new std::uint64_t(i));
-    const smallscope::detail::allocation_watch_pause pause;  // the set's nodes are the test's
-    handed.insert(p.get());
-  }
+  const std::set<const void*> handed = blocks_of_inputs(100);
   EXPECT_EQ(handed.count(kept), 0u) << "a live block was handed out again";
   EXPECT_EQ(*kept, 0x5eedu);
   EXPECT_EQ(handed.size(), 1u) << "inputs that free everything reuse the same memory";
@@ -152,13 +158,7 @@ TEST(InputArena, ABlockDeletedOnAnotherThreadIsNotReusedUnseen) {
   }
   ASSERT_TRUE(from_arena(moved));
   std::thread([moved] { delete moved; }).join();
-  std::set<const void*> handed;
-  for (int i = 0; i < 10; ++i) {
-    input_arena arena(true);
-    std::unique_ptr<std::uint64_t> p(new std::uint64_t(i));
-    const smallscope::detail::allocation_watch_pause pause;  // the set's nodes are the test's
-    handed.insert(p.get());
-  }
+  const std::set<const void*> handed = blocks_of_inputs(10);
   EXPECT_EQ(handed.count(moved), 0u);
 }
 
