@@ -329,6 +329,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   Root* now = deep_copy(in, &copied);
   {
     const allocation_watch_pause pause;
+    out.copied.reserve(copied.objects.size());
     for (const auto& [from, to] : copied.objects) out.copied.emplace_back(from, to);
     if (hooks != nullptr && hooks->copied != nullptr) hooks->copied(hooks->context, copied);
   }
