@@ -75,7 +75,7 @@ struct slice_return {
 };
 thread_local slice_return returner;
 
-bool claim(thread_arena& a) {
+[[maybe_unused]] bool claim(thread_arena& a) {  // unused where the arena is off
   static char* const base = reserve();
   if (base == nullptr) return false;
   for (std::size_t i = 0; i < slice_count; ++i) {
