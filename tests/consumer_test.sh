@@ -190,7 +190,8 @@ phase_install() {
     fail "cmake --install"
 }
 for f in lib/cmake/smallscope/smallscopeConfigVersion.cmake lib/pkgconfig/smallscope.pc include/smallscope/cli.hpp \
-         lib/cmake/smallscope/smallscope-variants.cmake bin/smallscope-mutants bin/smallscope-instrument; do
+         lib/cmake/smallscope/smallscope-variants.cmake lib/cmake/smallscope/smallscope-spec.cmake \
+         include/smallscope/compiled_spec.hpp bin/smallscope-mutants bin/smallscope-instrument bin/smallscope-spec-compile; do
   [[ -f "$prefix/$f" ]] || fail "the install has no $f"
 done
 }
@@ -241,6 +242,12 @@ phase_unmodified() {
       --invariant "$ordset/ordered_set.als" --invariant-run repOk
     expect_run unmodified-spec-check 0 "0 failed" "$build/ordered_set_check" check OrderedSet erase 4 \
       --invariant "$ordset/ordered_set.als" --invariant-run repOk
+    # The same spec compiled into the command line by the installed smallscope_spec.
+    grep -q -F "smallscope-spec-compile: " "$tmp/unmodified.out" || fail "the build did not run smallscope-spec-compile"
+    expect_run unmodified-spec-compiled 0 '"compiled":true' "$build/ordered_set_check" gen OrderedSet 4 \
+      --invariant "$ordset/ordered_set.als" --invariant-run repOk --stats json -q
+    expect_run unmodified-spec-interpreted 0 '"compiled":false' "$build/ordered_set_check" gen OrderedSet 4 \
+      --invariant "$ordset/ordered_set.als" --invariant-run repOk --stats json -q --invariant-interpreted
     check_mutation "$build" ordered_set_check OrderedSet "$ordset/include/ordset/ordered_set.hpp" insert erase
     expect_run unmodified-cover 0 "white-box suite" "$build/ordered_set_check-branches" cover OrderedSet 3 \
       --methods insert,erase --suite "$tmp/ordset-wb.suite"

@@ -13,6 +13,13 @@
 //   auto inputs = smallscope::spec_invariant(fin, {"red_black_tree.als", "inputs"});
 //   for (const auto& s : smallscope::structures(fin, inputs)) ...
 //
+// A spec compiled at build time runs at the speed of C++: in CMake,
+//
+//   smallscope_spec(TARGET tree_tests SPEC tree.als)
+//
+// translates tree.als's run predicate into C++ compiled into tree_tests; spec_invariant then
+// judges that spec (while its text is unchanged) by the generated code.
+//
 // A spec alone has instances: spec_instances enumerates its run command's, one per isomorphism
 // class, as `smallscope spec FILE` prints them.
 //
@@ -64,6 +71,9 @@ struct spec_invariant_options {
   // The run command's scope, as written after `for`. Empty: each sig bound to a class domain
   // sized as the finitization's domain, Int wide enough for its integers.
   std::string scope;
+  // Judge with the evaluators even when the binary holds this spec compiled to C++
+  // (smallscope_spec in CMake, compiled_spec.hpp).
+  bool interpret = false;
 };
 
 // The run command's predicate (and the spec's facts) as an invariant of the finitization's
@@ -77,6 +87,15 @@ predicate spec_invariant(const finitization& fin, const spec_invariant_options& 
 // path) and so is judged by the interpreted evaluator: where and why, "file:line:col: what".
 // Empty when it compiles, and for a predicate spec_invariant did not make.
 std::string spec_invariant_interpreted(const predicate& invariant);
+
+// Whether an invariant made by spec_invariant runs the spec compiled to C++: the binary was built
+// with smallscope_spec(TARGET ... SPEC file) for this file's text and run predicate, and its
+// fields bound to the finitization's.
+bool spec_invariant_compiled(const predicate& invariant);
+// For an invariant made by spec_invariant that is not compiled though the binary holds a compiled
+// form of the same text: why that form does not fit ("#Node counts ... exact scope only"). Empty
+// otherwise (also when the binary holds no compiled form of the spec, or when interpret was set).
+std::string spec_invariant_not_compiled(const predicate& invariant);
 
 // Throws std::runtime_error: a spec's mistakes as "file:line:col: error: ...", and a spec that
 // does not fit the finitization (a sig without class domain, a value outside a field's domain)

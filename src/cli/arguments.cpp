@@ -89,6 +89,9 @@ void add_spec_invariant(CLI::App& app, gen_request& r) {
       ->type_name("FILE");
   app.add_option("--invariant-run", r.invariant_run, "the run command's predicate (default: the file's first run command)")
       ->type_name("NAME");
+  app.add_flag("--invariant-interpreted", r.invariant_interpreted,
+               "judge --invariant FILE with the evaluators even where this binary has it compiled to C++\n"
+               "(smallscope_spec in CMake)");
 }
 
 void add_stats(CLI::App& app, std::string& stats) {

@@ -336,7 +336,7 @@ int run_check_command(const check_request& r) {
     if (sharded) {  // what `merge` needs to number the inputs as the whole check
       j["options"] = fmt::format("{}{}{}", non_default_options(r.gen.search),
                                  r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "", spec_invariant_options(r.gen));
-      j["judge"] = judge_text(r.gen);  // merge refuses shards judged otherwise
+      j["judge"] = judge_text(r.gen, instance.invariant);  // merge refuses shards judged otherwise
       j["shard"] = {{"index", shard.shard_index + 1},
                     {"count", shard.shard_count},
                     {"units_per_shard", r.gen.shard_units},

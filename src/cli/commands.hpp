@@ -57,6 +57,7 @@ struct gen_request {
   // command's) is the invariant instead of the subject's C++ one.
   std::string invariant;
   std::string invariant_run;
+  bool invariant_interpreted = false;  // --invariant-interpreted
   // Scale (gen): threads (0: every core this process may use), a shard "I/N", the file that
   // receives stdout, a checkpoint file and its period.
   std::uint64_t threads = 0;
@@ -232,8 +233,9 @@ std::string use_spec_invariant(subject_instance& instance, const gen_request& r)
 std::string spec_invariant_options(const gen_request& r);
 // What judges a run's structures, as one line for a checkpoint's identity and as the "judge"
 // of shard outputs, which merge compares: the spec (its file, run predicate and a hash of its
-// text) or the C++ invariant of this binary (its build id, else a hash of the executable).
-std::string judge_text(const gen_request& r);
+// text; when compiled into this binary, the binary too, whose generated code sets the order of
+// the search) or the C++ invariant of this binary (its build id, else a hash of the executable).
+std::string judge_text(const gen_request& r, const predicate& invariant);
 
 // --suite FILE: reads the suite (into `contents`) and returns its finitization parameters,
 // which must agree with SCOPE or --fin when given; usage_error otherwise, ending with `fix`. An

@@ -34,6 +34,7 @@
 #include "suite/suite_file.hpp"
 #include "smallscope/generate.hpp"
 #include "smallscope/report.hpp"
+#include "smallscope/spec.hpp"
 #include "smallscope/subject.hpp"
 
 namespace smallscope::cli {
@@ -90,7 +91,7 @@ int run_gen(const gen_request& r) {
                                                                     : fmt::format(" --shard {} --shard-units {}",
                                                                                   scale.shard_text, r.shard_units),
                                            r.print ? " --format " + r.format : "") +
-                               (r.suite_out.empty() ? "" : " --suite") + " judged by " + judge_text(r);
+                               (r.suite_out.empty() ? "" : " --suite") + " judged by " + judge_text(r, instance.invariant);
   // One run per output and checkpoint, taken before either is read or cut.
   const file_lock output_lock("--output", r.output);
   const file_lock checkpoint_lock("--checkpoint", r.checkpoint);
@@ -298,8 +299,9 @@ int run_gen(const gen_request& r) {
     figures j = stats_json(s, p, st, r.search, has_classes, yielded, stopped);
     j["threads"] = scale.threads;
     j["generators"] = r.generators;
-    if (!r.invariant.empty()) j["invariant"] = {{"file", r.invariant}, {"run", r.invariant_run}};
-    if (scale.shard_count > 1) j["judge"] = judge_text(r);  // merge refuses shards judged otherwise
+    if (!r.invariant.empty())
+      j["invariant"] = {{"file", r.invariant}, {"run", r.invariant_run}, {"compiled", spec_invariant_compiled(instance.invariant)}};
+    if (scale.shard_count > 1) j["judge"] = judge_text(r, instance.invariant);  // merge refuses shards judged otherwise
     j["steals"] = run.steals;
     if (scale.shard_count > 1) {
       const auto& plan = run.plan;

@@ -153,13 +153,22 @@ void use_generators(const subject& s, subject_instance& instance, bool generator
 std::string use_spec_invariant(subject_instance& instance, const gen_request& r) {
   if (r.invariant.empty()) {
     if (!r.invariant_run.empty()) throw usage_error("--invariant-run needs --invariant FILE");
+    if (r.invariant_interpreted) throw usage_error("--invariant-interpreted needs --invariant FILE");
     return "";
   }
   if (r.generators)
     throw usage_error("--invariant FILE replaces the subject's invariant, and with it the form with dedicated "
                       "generators: give one of --invariant and --generators");
-  instance.invariant = spec_invariant(instance.fin, {r.invariant, r.invariant_run, ""});
+  smallscope::spec_invariant_options o;
+  o.spec_file = r.invariant;
+  o.run = r.invariant_run;
+  o.interpret = r.invariant_interpreted;
+  instance.invariant = spec_invariant(instance.fin, o);
   instance.with_generators = {};
+  const std::string not_compiled = spec_invariant_not_compiled(instance.invariant);
+  if (!not_compiled.empty())
+    return fmt::format("note: {}: the binary's compiled form of {} does not fit this finitization ({}), so the spec "
+                       "is judged by the evaluators\n", r.invariant, r.invariant, not_compiled);
   const std::string because = spec_invariant_interpreted(instance.invariant);
   if (because.empty()) return "";
   return fmt::format("note: {}: so the spec is judged by the interpreted evaluator, not compiled to masks. A spec "
@@ -206,25 +215,27 @@ std::string build_id() {
 
 }  // namespace
 
-std::string judge_text(const gen_request& r) {
-  if (!r.invariant.empty()) {
-    const std::string text = files::read_all(r.invariant);
-    return fmt::format("spec {} run {} text {:016x}", r.invariant, r.invariant_run.empty() ? "(first)" : r.invariant_run,
-                       fnv1a(text.data(), text.size()));
-  }
+std::string judge_text(const gen_request& r, const predicate& invariant) {
   static const std::string binary = [] {
     std::string id = build_id();
     if (!id.empty()) return "build-id " + id;
     const std::string exe = files::read_all("/proc/self/exe");
     return fmt::format("executable {:016x}", fnv1a(exe.data(), exe.size()));
   }();
+  if (!r.invariant.empty()) {
+    const std::string text = files::read_all(r.invariant);
+    return fmt::format("spec {} run {} text {:016x}{}", r.invariant, r.invariant_run.empty() ? "(first)" : r.invariant_run,
+                       fnv1a(text.data(), text.size()),
+                       spec_invariant_compiled(invariant) ? " compiled in " + binary : std::string(" by the evaluators"));
+  }
   return "the C++ invariant of " + binary;
 }
 
 std::string spec_invariant_options(const gen_request& r) {
   if (r.invariant.empty()) return "";
   return " --invariant " + shell_word(r.invariant) +
-         (r.invariant_run.empty() ? "" : " --invariant-run " + shell_word(r.invariant_run));
+         (r.invariant_run.empty() ? "" : " --invariant-run " + shell_word(r.invariant_run)) +
+         (r.invariant_interpreted ? " --invariant-interpreted" : "");
 }
 
 void require_eq_class(const subject& s, const subject_instance& instance, const search_options& o) {

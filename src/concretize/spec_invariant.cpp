@@ -7,10 +7,13 @@
 
 #include <atomic>
 #include <cstring>
+#include <fstream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "concretize/binding.hpp"
+#include "concretize/compiled_invariant.hpp"
 #include "concretize/spec_scope.hpp"
 #include "sat/bounds.hpp"
 #include "smallscope/detail/observer.hpp"
@@ -100,6 +103,7 @@ struct context {
   std::vector<std::vector<std::int64_t>> slot_of;  // [spec field][atom] -> slot, or -1
   std::optional<spec::mask_evaluator> compiled;    // the spec on masks, when it compiles to them
   std::string interpreted_because;                // why it does not
+  std::string not_compiled;                       // why the binary's compiled form of the spec does not fit
   spec::partial_masks initial_masks;
 
  private:
@@ -401,10 +405,21 @@ bool context::whole_holds(scratch& s) const {
 
 bool judge_call(void* c, const void* root) { return static_cast<const context*>(c)->judge(root); }
 
+std::string text_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 }  // namespace
 
 predicate make_spec_invariant(const finitization& fin, const spec_invariant_options& options) {
   auto ctx = std::make_shared<context>(fin, options);
+  if (!options.interpret) {
+    predicate compiled = compiled_invariant(fin, text_of(options.spec_file), ctx->m, ctx->command, ctx->b, ctx->not_compiled);
+    if (compiled) return compiled;
+  }
   predicate p;
   p.call = judge_call;
   p.root_type = fin.data().class_domains.at(0).type;
@@ -417,6 +432,11 @@ std::string interpreted_because(const predicate& invariant) {
   return static_cast<const context*>(invariant.context.get())->interpreted_because;
 }
 
+std::string not_compiled_because(const predicate& invariant) {
+  if (invariant.call != judge_call) return "";
+  return static_cast<const context*>(invariant.context.get())->not_compiled;
+}
+
 }  // namespace smallscope::concretize
 
 namespace smallscope {
@@ -426,5 +446,9 @@ predicate spec_invariant(const finitization& fin, const spec_invariant_options& 
 }
 
 std::string spec_invariant_interpreted(const predicate& invariant) { return concretize::interpreted_because(invariant); }
+
+bool spec_invariant_compiled(const predicate& invariant) { return concretize::is_compiled_invariant(invariant); }
+
+std::string spec_invariant_not_compiled(const predicate& invariant) { return concretize::not_compiled_because(invariant); }
 
 }  // namespace smallscope

@@ -22,5 +22,7 @@ predicate make_spec_invariant(const finitization& fin, const spec_invariant_opti
 // (evaluate/mask_evaluator.hpp), and so is judged by the interpreted evaluator: where and why,
 // "file:line:col: what" (empty otherwise).
 std::string interpreted_because(const predicate& invariant);
+// Why the binary's compiled form of the spec (compiled_invariant.hpp) was not used (empty: none).
+std::string not_compiled_because(const predicate& invariant);
 
 }  // namespace smallscope::concretize

@@ -158,6 +158,7 @@ inline bool korat_search::run_predicate() {
     report_failed_call(std::current_exception());
   }
   stats_.fields_read = stats_.fields_read || observer_.stack_size_ != depth;
+  if (observer_.decided_by_ != 0) [[unlikely]] keep_deciding_reads(result);
   // The watchdog counted this call's reads: give the next call a full budget, uncounted.
   if (observer_.read_marks_.load(std::memory_order_relaxed) != on_stack_at_.data()) reset_budget();
   if (observer_.written_size_ != 0) undo_writes();
@@ -167,6 +168,15 @@ inline bool korat_search::run_predicate() {
     if (result) ++stats_.generator_misuse;
   }
   return result;
+}
+
+// The invariant said which of its first reads decided that the candidate is invalid: every
+// candidate that keeps them is invalid too, so the fields read after them are popped (and reset),
+// as if the invariant had returned right after them; backtracking then advances the last of them.
+void korat_search::keep_deciding_reads(bool result) {
+  const std::uint32_t keep = std::max(observer_.decided_by_, floor_);
+  observer_.decided_by_ = 0;
+  if (!result && options_.pruning && keep < observer_.stack_size_) pop_to(keep);
 }
 
 void korat_search::fail_unbound_read() {

@@ -140,6 +140,7 @@ class korat_search final : private generator_sink {
   work_unit child_unit(std::uint32_t position, std::uint32_t value) const;
   void report_failed_call(std::exception_ptr failure);
   [[noreturn]] void fail_unbound_read();
+  void keep_deciding_reads(bool result);
   void reset_budget();
   void undo_writes();
   bool backtrack();

@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -276,6 +277,35 @@ TEST(SpecCli, TooManyAtomsNamesWhatMadeThem) {
   EXPECT_TRUE(contains(w.err, "the scope makes more than 4096 atoms: 3 of sigs and 4096 integers of a 12-bit Int; "
                               "lower the scopes or the Int width"))
       << w.err;
+}
+
+// The binary holds the korat specs compiled to C++ (smallscope_spec): `--invariant` runs the
+// compiled predicate, `--invariant-interpreted` the evaluators, with the same structures; a copy
+// of the file with another text is judged by the evaluators.
+TEST(SpecCli, ACompiledSpecRunsCompiledUnlessToldOtherwise) {
+  const std::string file = spec("korat/red_black_tree.als");
+  for (const bool interpreted : {false, true}) {
+    std::vector<std::string> args = {"gen", "RedBlackTree", "5", "--invariant", file, "--stats", "json", "-q"};
+    if (interpreted) args.push_back("--invariant-interpreted");
+    const result r = run(args);
+    ASSERT_EQ(r.exit_code, 0) << shown(args, r);
+    const json stats = cli_runner::last_line_json(r.out);
+    EXPECT_EQ(stats.value("valid", 0), 14) << r.out;
+    EXPECT_EQ(stats["invariant"].value("compiled", interpreted), !interpreted) << r.out;
+  }
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string copy = write_spec("red_black_tree_copy.als", text.str() + "\n// a copy\n");
+  const std::vector<std::string> args = {"gen", "RedBlackTree", "5", "--invariant", copy, "--stats", "json", "-q"};
+  const result c = run(args);
+  ASSERT_EQ(c.exit_code, 0) << shown(args, c);
+  EXPECT_EQ(cli_runner::last_line_json(c.out).value("valid", 0), 14) << c.out;
+  EXPECT_FALSE(cli_runner::last_line_json(c.out)["invariant"].value("compiled", true)) << c.out;
+  const std::vector<std::string> alone = {"gen", "RedBlackTree", "3", "--invariant-interpreted"};
+  const result a = run(alone);
+  EXPECT_EQ(a.exit_code, 2) << shown(alone, a);
+  EXPECT_TRUE(contains(a.err, "--invariant-interpreted needs --invariant FILE")) << a.err;
 }
 
 TEST(SpecCli, ASpecInvariantThatDoesNotFitIsRefused) {

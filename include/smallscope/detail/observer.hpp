@@ -169,6 +169,14 @@ class access_observer {
     return s != no_slot && stack_[stack_size_ - 1] == s ? s : no_slot;
   }
 
+  // An invariant that is about to return false may say that the first `reads` distinct fields it
+  // read in this call decided it: every candidate that keeps their values is invalid too. The
+  // search then advances the last of them, not the last field read (a compiled spec's conjuncts
+  // consult fields read earlier; compiled_spec.hpp). Ignored outside a search.
+  void decided_by(std::uint32_t reads) {
+    if (stack_ != nullptr) decided_by_ = reads;
+  }
+
   // Records a write to the field that starts at `address` (rare: predicates should not write).
   // Writes to a mirror are the method's own business: the candidate is not touched.
   void on_write(const void* address) {
@@ -231,6 +239,7 @@ class access_observer {
   const std::uint32_t* slot_at_ = nullptr;  // byte offset -> slot that starts there
   std::uint32_t* stack_ = nullptr;        // the field-access stack, first read first
   std::uint32_t stack_size_ = 0;
+  std::uint32_t decided_by_ = 0;          // decided_by's reads for the call that just returned; 0: none
   std::uint64_t reads_left_ = 0;          // counts down the read budget of a counted call
   std::uint32_t* written_ = nullptr;      // slots written by the predicate, restored after it
   std::uint32_t written_size_ = 0;
