@@ -1,71 +1,78 @@
-"""A spec as the search's invariant (issue: specs as fast as C++ invariants): for each spec of
-examples/specs/korat/ and scopes 5..7, `smallscope gen SUBJECT n` with the subject's C++
-invariant and with `--invariant SPEC`, and `smallscope spec SPEC` on SAT at the same scope, each
-on one core, whole process, median of --runs. All three must find the same number of structures;
-the explored columns are the search's candidates with each invariant.
+"""A spec as the search's invariant (issue: specs at native speed): for each spec of
+examples/specs/korat/ at a few scopes, `smallscope gen SUBJECT n --threads 1` with the subject's
+C++ invariant, with `--invariant SPEC --invariant-interpreted` (the evaluators) and with
+`--invariant SPEC` (the spec compiled to C++ into the binary by smallscope_spec), each pinned to
+one core, median of --runs. All three must find the same number of structures; the explored
+columns are the search's candidates with each; the times are the search's own (`seconds` of
+--stats json: the invariant's cost, without the process's start, a few ms that would hide the
+small rows), and the whole process for the TreeSet row.
 
-    python3 bench/spec_invariant_rows.py --runs 3 [--doc docs/PERFORMANCE.md]
+    python3 bench/spec_invariant_rows.py --runs 5 [--doc docs/PERFORMANCE.md]
 """
 import argparse
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPECS = os.path.join(ROOT, "examples", "specs", "korat")
-SUBJECTS = [("BinaryTree", "binary_tree.als"), ("SearchTree", "search_tree.als"),
-            ("SinglyLinkedList", "singly_linked_list.als"), ("DoublyLinkedList", "doubly_linked_list.als"),
-            ("RedBlackTree", "red_black_tree.als")]
+SPECS = os.path.join(ROOT, "examples", "specs")
+ROWS = [("BinaryTree", "korat/binary_tree.als", [7, 10]), ("SearchTree", "korat/search_tree.als", [7, 8]),
+        ("SinglyLinkedList", "korat/singly_linked_list.als", [7, 10]),
+        ("DoublyLinkedList", "korat/doubly_linked_list.als", [7, 10]),
+        ("RedBlackTree", "korat/red_black_tree.als", [7, 9])]
 
 
-def timed(cmd, cpu):
-    full = ["taskset", "-c", str(cpu)] + cmd
+def run(cmd, cpu):
+    full = (["taskset", "-c", str(cpu)] if cpu is not None else []) + cmd
     start = time.perf_counter()
     out = subprocess.run(full, check=True, capture_output=True, text=True).stdout
     return time.perf_counter() - start, json.loads(out.strip().splitlines()[-1])
 
 
+def engines(binary, subject, n, spec, threads, cpu, runs):
+    """(stats, search seconds, process seconds) of C++, evaluators, compiled: medians of `runs`, alternating."""
+    gen = [binary, "gen", subject, str(n), "-q", "--threads", str(threads), "--stats", "json"]
+    cmds = [gen, gen + ["--invariant", spec, "--invariant-interpreted"], gen + ["--invariant", spec]]
+    times = [[] for _ in cmds]
+    stats = [None] * len(cmds)
+    for _ in range(runs):
+        for k, c in enumerate(cmds):
+            wall, stats[k] = run(c, cpu)
+            times[k].append((stats[k]["seconds"], wall))
+    if len({s["valid"] for s in stats}) != 1:
+        raise SystemExit(f"{subject} {n}: valid counts differ: {[s['valid'] for s in stats]}")
+    if "invariant" in stats[1] and (stats[1]["invariant"]["compiled"] or not stats[2]["invariant"]["compiled"]):
+        raise SystemExit(f"{subject} {n}: the binary does not hold {spec} compiled (smallscope_spec)")
+    return [(stats[k], statistics.median(t[0] for t in times[k]), statistics.median(t[1] for t in times[k]))
+            for k in range(len(cmds))]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--cpu", type=int, default=1)
-    ap.add_argument("--scopes", default="5,6,7")
     ap.add_argument("--binary", default=os.path.join(ROOT, "build", "release", "smallscope"))
+    ap.add_argument("--no-treeset", action="store_true", help="leave out TreeSet 10 on two threads (about 10 s a run)")
     a = ap.parse_args()
-    print("| subject | n | structures | explored (C++) | explored (spec) | C++ s | spec s | spec / C++ | SAT s | SAT / spec |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    with tempfile.TemporaryDirectory() as tmp:
-        for subject, spec in SUBJECTS:
-            path = os.path.join(SPECS, spec)
-            text = open(path).read()
-            for n in [int(x) for x in a.scopes.split(",")]:
-                gen = [a.binary, "gen", subject, str(n), "-q", "--threads", "1", "--stats", "json"]
-                # the SAT run at the finitization's scope: n objects of each class, as check --spec sizes it
-                sat_spec = os.path.join(tmp, spec)
-                bounds = re.search(r"\nrun inputs for ([^\n]*)", text).group(1)
-                bounds = re.sub(r"exactly \d+ (Node|Entry|Object)\b",
-                                lambda m: f"exactly {n + 1 if subject in ('DoublyLinkedList', 'SinglyLinkedList') else n} {m.group(1)}", bounds)
-                with open(sat_spec, "w") as f:
-                    f.write(re.sub(r"\nrun [^\n]*", "", text) + f"\nrun inputs for {bounds}\n")
-                cpp, inv, sat = [], [], []
-                for _ in range(a.runs):
-                    t, cs = timed(gen, a.cpu)
-                    cpp.append(t)
-                    t, ss = timed(gen + ["--invariant", path], a.cpu)
-                    inv.append(t)
-                    t, sats = timed([a.binary, "spec", sat_spec, "-q", "--stats", "json"], a.cpu)
-                    sat.append(t)
-                if cs["valid"] != ss["valid"]:
-                    raise SystemExit(f"{subject} {n}: C++ finds {cs['valid']}, the spec invariant {ss['valid']}")
-                c, s, q = statistics.median(cpp), statistics.median(inv), statistics.median(sat)
-                sat_note = "" if sats["instances"] == cs["valid"] else f" ({sats['instances']} instances)"
-                print(f"| {subject} | {n} | {cs['valid']:,} | {cs['explored']:,} | {ss['explored']:,} | {c:.3f} | {s:.3f} | "
-                      f"{s / c:.0f}x | {q:.3f}{sat_note} | {q / s:.2f}x |", flush=True)
+    print("| subject | n | structures | explored: C++ | evaluators | compiled | C++ s | evaluators s | compiled s "
+          "| compiled / C++ | evaluators / compiled |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for subject, spec, scopes in ROWS:
+        for n in scopes:
+            (cs, c, _), (es, e, _), (ks, k, _) = engines(a.binary, subject, n, os.path.join(SPECS, spec), 1, a.cpu, a.runs)
+            print(f"| {subject} | {n} | {cs['valid']:,} | {cs['explored']:,} | {es['explored']:,} | {ks['explored']:,} | "
+                  f"{c:.4f} | {e:.4f} | {k:.4f} | {k / c:.1f}x | {e / k:.1f}x |", flush=True)
+    if not a.no_treeset:
+        # Paper 004's TreeSet structures: every red-black tree of up to 10 nodes over the keys 0..9,
+        # two threads (both cores), whole process.
+        runs = max(1, min(a.runs, 3))
+        (cs, _, c), (es, _, e), (ks, _, k) = engines(a.binary, "TreeSet", 10, os.path.join(SPECS, "tree_set.als"), 2,
+                                                     None, runs)
+        print(f"| TreeSet (2 threads, whole process) | 10 | {cs['valid']:,} | {cs['explored']:,} | {es['explored']:,} | "
+              f"{ks['explored']:,} | {c:.2f} | {e:.2f} | {k:.2f} | {k / c:.1f}x | {e / k:.1f}x |", flush=True)
 
 
 if __name__ == "__main__":

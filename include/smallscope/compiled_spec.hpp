@@ -127,10 +127,7 @@ class frame {
       memo_key_[k] = key;
       memo_known_[k] = 0;
     }
-    if (at != 0 && (memo_known_[k] >> a & 1)) {
-      consulted = later(consulted, memo_at_[cell]);
-      return memo_value_[cell];
-    }
+    if (at != 0 && kept(memo_known_[k], a, memo_at_, cell)) return memo_value_[cell];
     const std::uint32_t before = consulted;
     consulted = 0;
     const objects out = compute();
@@ -197,34 +194,28 @@ class frame {
   std::uint32_t bound = never;
 
  private:
+  // Whether `atom` is in `known`; if so, its cell's read is consulted.
+  bool kept(objects known, std::uint32_t atom, const std::vector<std::uint32_t>& read_at, std::size_t cell) {
+    if (!(known >> atom & 1)) return false;
+    consulted = later(consulted, read_at[cell]);
+    return true;
+  }
   objects row(std::uint32_t atom, std::uint32_t f) {
-    const std::size_t at = std::size_t{f} * max_objects + atom;
-    if (known_[f] >> atom & 1) {
-      consulted = later(consulted, read_at_[at]);
-      return rows_[at];
-    }
-    return read_object(atom, f);
+    const std::size_t cell = std::size_t{f} * max_objects + atom;
+    return kept(known_[f], atom, read_at_, cell) ? rows_[cell] : read_object(atom, f);
   }
   lone_int int_row(std::uint32_t atom, std::uint32_t f) {
-    const std::size_t at = std::size_t{f} * max_objects + atom;
-    if (known_[f] >> atom & 1) {
-      consulted = later(consulted, read_at_[at]);
-      return ints_[at];
-    }
-    return read_int(atom, f);
+    const std::size_t cell = std::size_t{f} * max_objects + atom;
+    return kept(known_[f], atom, read_at_, cell) ? ints_[cell] : read_int(atom, f);
   }
   objects star_of(std::uint32_t atom, std::uint32_t fieldset) {
-    const std::size_t at = std::size_t{fieldset} * max_objects + atom;
-    if (star_known_[fieldset] >> atom & 1) {
-      consulted = later(consulted, star_at_[at]);
-      return stars_[at];
-    }
-    return compute_star(atom, fieldset);
+    const std::size_t cell = std::size_t{fieldset} * max_objects + atom;
+    return kept(star_known_[fieldset], atom, star_at_, cell) ? stars_[cell] : compute_star(atom, fieldset);
   }
   objects read_object(std::uint32_t atom, std::uint32_t f);
   lone_int read_int(std::uint32_t atom, std::uint32_t f);
   objects compute_star(std::uint32_t atom, std::uint32_t fieldset);
-  objects star_walk(std::uint32_t atom, std::uint32_t fieldset);
+  void strong(std::uint32_t v, std::uint32_t fieldset);
   std::uint32_t atom_of(const std::byte* object);
 
   const compiled_spec* spec_ = nullptr;
@@ -244,7 +235,10 @@ class frame {
   std::vector<objects> star_known_;  // [fieldset]
   std::vector<objects> stars_;       // [fieldset * 64 + atom]
   std::vector<std::uint32_t> star_at_;  // [fieldset * 64 + atom] the latest read the star consulted
-  objects on_path_ = 0;              // the closure walk's objects in progress
+  // The closure walk's (compute_star: Tarjan's) objects on its stack, met, and kept.
+  objects on_path_ = 0, walk_visited_ = 0, walk_kept_ = 0;
+  std::uint8_t walk_index_[max_objects] = {}, walk_low_[max_objects] = {}, walk_stack_[max_objects] = {};
+  std::uint32_t walk_size_ = 0, walk_counter_ = 0;
   std::vector<objects> memo_known_, memo_key_, memo_value_;  // [k], [k], [k * 64 + atom]
   std::vector<std::uint32_t> memo_at_;                        // [k * 64 + atom]
   // Object address -> atom: open addressing, entries valid for the judgement `stamp_`.

@@ -123,36 +123,75 @@ lone_int frame::read_int(std::uint32_t atom, std::uint32_t f) {
   return out;
 }
 
-// star(a) = {a} and the stars of a's successors, kept per object. A successor still on the walk's
-// path closes a cycle, whose stars are not complete yet: then a's is found by a plain walk.
+// Tarjan's strongly connected components from `atom` along the fieldset: a component's star is its
+// objects and the stars of the components it leads to (complete before it, in Tarjan's order),
+// each with the latest read among its objects' fields and those stars. One walk gives the star of
+// every object it meets, cycles included (a list through its header: one component).
 objects frame::compute_star(std::uint32_t atom, std::uint32_t fieldset) {
-  const std::uint32_t before = consulted;  // the star's own reads are counted apart, and kept with it
+  const std::uint32_t before = consulted;
   consulted = 0;
-  on_path_ |= bit(atom);
-  objects out = bit(atom);
-  bool cycle = false;
-  const std::uint32_t* f = spec_->fieldset_fields + spec_->fieldset_begin[fieldset];
-  const std::uint32_t* end = spec_->fieldset_fields + spec_->fieldset_begin[fieldset + 1];
-  for (; f != end; ++f) {
-    for (objects next = row(atom, *f); next != 0; next &= next - 1) {
-      const auto c = static_cast<std::uint32_t>(std::countr_zero(next));
-      if (on_path_ & bit(c)) {
-        cycle = true;
-        out |= bit(c);
-      } else {
-        out |= star_of(c, fieldset);
-      }
-    }
-  }
-  on_path_ &= ~bit(atom);
-  if (cycle) out = star_walk(atom, fieldset);
-  if (consulted != never) {  // frozen and short of a field: not the star, not to be kept
-    stars_[std::size_t{fieldset} * max_objects + atom] = out;
-    star_at_[std::size_t{fieldset} * max_objects + atom] = consulted;
-    star_known_[fieldset] |= bit(atom);
+  walk_visited_ = walk_kept_ = on_path_ = 0;
+  walk_size_ = walk_counter_ = 0;
+  strong(atom, fieldset);
+  const std::size_t cell = std::size_t{fieldset} * max_objects + atom;
+  const objects out = stars_[cell];
+  if (consulted == never) {
+    star_known_[fieldset] &= ~walk_kept_;  // frozen and short of a field: not the stars, not to be kept
+  } else {
+    consulted = star_at_[cell];
   }
   consulted = later(before, consulted);
   return out;
+}
+
+void frame::strong(std::uint32_t v, std::uint32_t fieldset) {
+  const std::uint32_t* first = spec_->fieldset_fields + spec_->fieldset_begin[fieldset];
+  const std::uint32_t* end = spec_->fieldset_fields + spec_->fieldset_begin[fieldset + 1];
+  walk_index_[v] = walk_low_[v] = static_cast<std::uint8_t>(walk_counter_++);
+  walk_visited_ |= bit(v);
+  on_path_ |= bit(v);
+  walk_stack_[walk_size_++] = static_cast<std::uint8_t>(v);
+  for (const std::uint32_t* f = first; f != end; ++f) {
+    for (objects next = row(v, *f); next != 0; next &= next - 1) {
+      const auto c = static_cast<std::uint32_t>(std::countr_zero(next));
+      if (star_known_[fieldset] & bit(c)) continue;  // a complete star: its component is done
+      if (!(walk_visited_ & bit(c))) {
+        strong(c, fieldset);
+        walk_low_[v] = std::min(walk_low_[v], walk_low_[c]);
+      } else if (on_path_ & bit(c)) {
+        walk_low_[v] = std::min(walk_low_[v], walk_index_[c]);
+      }
+    }
+  }
+  if (walk_low_[v] != walk_index_[v]) return;
+  objects members = 0;
+  std::uint32_t u = 0;
+  do {
+    u = walk_stack_[--walk_size_];
+    on_path_ &= ~bit(u);
+    members |= bit(u);
+  } while (u != v);
+  objects star = members;
+  std::uint32_t at = 0;
+  for (objects m = members; m != 0; m &= m - 1) {
+    u = static_cast<std::uint32_t>(std::countr_zero(m));
+    for (const std::uint32_t* f = first; f != end; ++f) {
+      const std::size_t cell = std::size_t{*f} * max_objects + u;
+      at = later(at, read_at_[cell]);
+      for (objects next = rows_[cell] & ~members; next != 0; next &= next - 1) {
+        const std::size_t other = std::size_t{fieldset} * max_objects + static_cast<std::uint32_t>(std::countr_zero(next));
+        star |= stars_[other];
+        at = later(at, star_at_[other]);
+      }
+    }
+  }
+  for (objects m = members; m != 0; m &= m - 1) {
+    const std::size_t cell = std::size_t{fieldset} * max_objects + static_cast<std::uint32_t>(std::countr_zero(m));
+    stars_[cell] = star;
+    star_at_[cell] = at;
+  }
+  star_known_[fieldset] |= members;
+  walk_kept_ |= members;
 }
 
 bool frame::tree(objects from, std::uint32_t fieldset) {
@@ -192,19 +231,6 @@ bool frame::tree(objects from, std::uint32_t fieldset) {
   }
   for (std::uint32_t i = 0; i < size; ++i) star_known_[fieldset] |= bit(queue[i]);
   return true;
-}
-
-objects frame::star_walk(std::uint32_t atom, std::uint32_t fieldset) {
-  const std::uint32_t* first = spec_->fieldset_fields + spec_->fieldset_begin[fieldset];
-  const std::uint32_t* end = spec_->fieldset_fields + spec_->fieldset_begin[fieldset + 1];
-  objects seen = bit(atom), frontier = bit(atom);
-  while (frontier != 0) {
-    objects next = 0;
-    for (const std::uint32_t* f = first; f != end; ++f) next |= join(frontier, *f);
-    frontier = next & ~seen;
-    seen |= next;
-  }
-  return seen;
 }
 
 }  // namespace smallscope::compiled
