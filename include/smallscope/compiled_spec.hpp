@@ -109,8 +109,8 @@ class frame {
     return star(next, fieldset);
   }
   // Whether the objects reached from `from` (at most one object) along fieldset F form a tree:
-  // a walk breadth first, fields in F's order, meets no object twice. Returns at the first
-  // object met again, having read what a hand-written rep_ok's walk reads.
+  // a walk depth first, fields in F's order, meets no object twice. Returns at the first object
+  // met again, having read what a hand-written rep_ok's walk reads.
   bool tree(objects from, std::uint32_t fieldset);
   // The value of Int field f of the objects `from` (at most one object: the compiler checks).
   lone_int value(objects from, std::uint32_t f) {
@@ -216,6 +216,8 @@ class frame {
   lone_int read_int(std::uint32_t atom, std::uint32_t f);
   objects compute_star(std::uint32_t atom, std::uint32_t fieldset);
   void strong(std::uint32_t v, std::uint32_t fieldset);
+  bool preorder(std::uint32_t o, const std::uint32_t* first, const std::uint32_t* end, objects& seen,
+                std::uint32_t* order, std::uint32_t& size);
   std::uint32_t atom_of(const std::byte* object);
 
   const compiled_spec* spec_ = nullptr;

@@ -194,6 +194,23 @@ void frame::strong(std::uint32_t v, std::uint32_t fieldset) {
   walk_kept_ |= members;
 }
 
+// Depth first from `o`, each object's fields in the fieldset's order: the objects numbered in
+// preorder, as a hand-written walk with bounds visits them (the quantifiers over a subtree then
+// meet its keys in that order); false at the first object met again.
+bool frame::preorder(std::uint32_t o, const std::uint32_t* first, const std::uint32_t* end, objects& seen,
+                     std::uint32_t* order, std::uint32_t& size) {
+  for (const std::uint32_t* f = first; f != end; ++f) {
+    const objects next = row(o, *f);
+    if (next == 0) continue;
+    if (next & seen) return false;
+    seen |= next;
+    const auto c = static_cast<std::uint32_t>(std::countr_zero(next));
+    order[size++] = c;
+    if (!preorder(c, first, end, seen, order, size)) return false;
+  }
+  return true;
+}
+
 bool frame::tree(objects from, std::uint32_t fieldset) {
   if (from == 0) return true;
   const std::uint32_t* first = spec_->fieldset_fields + spec_->fieldset_begin[fieldset];
@@ -202,15 +219,7 @@ bool frame::tree(objects from, std::uint32_t fieldset) {
   std::uint32_t size = 0;
   queue[size++] = static_cast<std::uint32_t>(std::countr_zero(from));
   objects seen = from;
-  for (std::uint32_t i = 0; i < size; ++i) {
-    for (const std::uint32_t* f = first; f != end; ++f) {
-      const objects next = row(queue[i], *f);
-      if (next == 0) continue;
-      if (next & seen) return false;
-      seen |= next;
-      queue[size++] = static_cast<std::uint32_t>(std::countr_zero(next));
-    }
-  }
+  if (!preorder(queue[0], first, end, seen, queue, size)) return false;
   if (consulted == never) return true;  // frozen and short of a field: nothing to keep
   // A tree: each object's star is itself and its children's, kept from the leaves up, each with
   // the latest read of its subtree.
