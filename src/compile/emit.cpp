@@ -10,6 +10,7 @@
 #include <functional>
 #include <vector>
 
+#include "compile/idioms.hpp"
 #include "spec/load.hpp"
 
 namespace smallscope::compile {
@@ -100,8 +101,7 @@ class translator {
                                                   target.name, target.name, way_out));
     check_declarations();
     receiver_ = target.receiver_index;
-    for (const spec::function_decl& fn : m_.functions) note_closure_fields(*fn.body, false);
-    for (const spec::fact_decl& fact : m_.facts) note_closure_fields(*fact.body, false);
+    closure_fields_ = closure_fields(m_);
     emitted_.assign(m_.functions.size(), 0);
     std::string facts;
     for (const spec::fact_decl& f : m_.facts) {
@@ -502,78 +502,18 @@ class translator {
     return open + inner + " " + close;
   }
 
-  // The tree idiom (paper 003's specs, Alloy's style): `all n: X.*F | ... n !in n.^F ... no n.a.*F &
-  // n.b.*F ...` with F = a + b (or F one field and the first conjunct alone) and X one object.
-  // Together the two say that a walk from X along F meets no object twice, so the translation
-  // walks first and returns false at the first object met again, reading what a hand-written
-  // rep_ok reads before it fails (and the search prunes as on it); the formula is still judged
-  // whole after the walk. Returns the walk's call, or "" when the quantifier is not the idiom.
-  static void conjuncts(const node& n, std::vector<const node*>& out) {
-    if (n.kind == op::block || n.kind == op::and_) {
-      for (const auto& a : n.args) conjuncts(*a, out);
-      return;
-    }
-    out.push_back(&n);
-  }
-  static bool is_variable(const node& n, std::uint32_t slot) {
-    return (n.kind == op::this_ || (n.kind == op::name && n.ref == ref_kind::variable)) && n.index == slot;
-  }
-  static bool plain_fields(const node& r, std::vector<std::uint32_t>& out) {
-    if (r.kind == op::union_) return plain_fields(*r.args[0], out) && plain_fields(*r.args[1], out);
-    if (r.kind != op::name || r.ref != ref_kind::field || r.pre_state) return false;
-    out.push_back(r.index);
-    return true;
-  }
-  static std::vector<std::uint32_t> field_set(const node& r) {
-    std::vector<std::uint32_t> fs;
-    if (!plain_fields(r, fs)) return {};
-    std::sort(fs.begin(), fs.end());
-    fs.erase(std::unique(fs.begin(), fs.end()), fs.end());
-    return fs;
-  }
-  // v.*F (`rclosure`) or v.^F (`closure`) with v variable `slot` and F the fields `fs`.
-  static bool walks(const node& n, std::uint32_t slot, op closure, const std::vector<std::uint32_t>& fs) {
-    return n.kind == op::join && is_variable(*n.args[0], slot) && n.args[1]->kind == closure &&
-           field_set(*n.args[1]->args[0]) == fs;
-  }
-  // v.a.*F
-  static bool walks_from(const node& n, std::uint32_t slot, std::uint32_t a, const std::vector<std::uint32_t>& fs) {
-    if (n.kind != op::join || n.args[1]->kind != op::rclosure || field_set(*n.args[1]->args[0]) != fs) return false;
-    const node& step = *n.args[0];
-    return step.kind == op::join && is_variable(*step.args[0], slot) && step.args[1]->kind == op::name &&
-           step.args[1]->ref == ref_kind::field && !step.args[1]->pre_state && step.args[1]->index == a;
-  }
+  // The tree idiom (idioms.hpp): the translation walks first and returns false at the first
+  // object met again, reading what a hand-written rep_ok reads before it fails (and the search
+  // prunes as on it). The converse holds too (an object met twice is on a cycle or below two
+  // paths), so after the walk the idiom's two conjuncts are true and are dropped from `parts`.
+  // Returns the walk's call, or "" when the quantifier is not the idiom.
   std::string tree_walk(const node& n, std::vector<const node*>& parts) {
-    if (n.kind != op::quant_all || n.decls.size() != 1 || n.decls[0].names.size() != 1 || n.decls[0].disjoint ||
-        (n.decls[0].mult != spec::multiplicity::none && n.decls[0].mult != spec::multiplicity::one))
-      return "";
-    const node& bound = *n.decls[0].bound;
-    if (bound.kind != op::join || bound.args[1]->kind != op::rclosure) return "";
-    const std::vector<std::uint32_t> fs = field_set(*bound.args[1]->args[0]);
-    if (fs.empty() || fs.size() > 2) return "";
-    for (std::uint32_t f : fs) {
-      if (is_int_field(f)) return "";
-    }
-    const std::uint32_t v = n.decls[0].slots.at(0);
-    const node* acyclic = nullptr;
-    const node* unshared = nullptr;
-    for (const node* c : parts) {
-      if (c->kind == op::not_in && is_variable(*c->args[0], v) && walks(*c->args[1], v, op::closure, fs)) acyclic = c;
-      if (fs.size() == 2 && c->kind == op::no && c->args[0]->kind == op::intersect) {
-        const node& l = *c->args[0]->args[0];
-        const node& r = *c->args[0]->args[1];
-        if ((walks_from(l, v, fs[0], fs) && walks_from(r, v, fs[1], fs)) ||
-            (walks_from(l, v, fs[1], fs) && walks_from(r, v, fs[0], fs)))
-          unshared = c;
-      }
-    }
-    if (acyclic == nullptr || (unshared == nullptr && fs.size() == 2)) return "";
-    const value from = expression(*bound.args[0]);
+    const tree_idiom t = find_tree_idiom(n, parts, [&](std::uint32_t f) { return !is_int_field(f); });
+    if (!t) return "";
+    const value from = expression(*t.from);
     if (from.k != kind::objects || !from.lone) return "";
-    // The converse holds too (a node met twice is on a cycle or below two paths), so after the
-    // walk the two conjuncts are true and are not judged again.
-    std::erase_if(parts, [&](const node* c) { return c == acyclic || c == unshared; });
-    return fmt::format("f.tree({}, {})", from.code, fieldset_of(*bound.args[1]->args[0]));
+    std::erase_if(parts, [&](const node* c) { return c == t.acyclic || c == t.unshared; });
+    return fmt::format("f.tree({}, {})", from.code, fieldset_of(*t.fields));
   }
 
   std::string quantifier(const node& n) {
@@ -722,38 +662,13 @@ class translator {
   // 0: reads the receiver's fields and closure fields only; 1: other object fields; 2: integers
   // of objects other than the receiver.
   int rank(const node& n) {
-    std::vector<std::uint32_t> read;
-    std::vector<std::uint8_t> seen_fn(m_.functions.size(), 0);
-    footprint(n, read, seen_fn);
     int r = 0;
-    for (std::uint32_t f : read) {
+    for (std::uint32_t f : fields_read(m_, n)) {
       if (m_.field_list[f].sig == static_cast<std::uint32_t>(receiver_)) continue;
       if (is_int_field(f)) r = 2;
       else if (std::find(closure_fields_.begin(), closure_fields_.end(), f) == closure_fields_.end()) r = std::max(r, 1);
     }
     return r;
-  }
-
-  void footprint(const node& n, std::vector<std::uint32_t>& out, std::vector<std::uint8_t>& seen_fn) const {
-    if (n.kind == op::name && n.ref == ref_kind::field) out.push_back(n.index);
-    if (n.kind == op::call && !seen_fn[n.index]) {
-      seen_fn[n.index] = 1;
-      footprint(*m_.functions[n.index].body, out, seen_fn);
-    }
-    for (const auto& a : n.args) footprint(*a, out, seen_fn);
-    for (const auto& d : n.decls) {
-      if (d.bound) footprint(*d.bound, out, seen_fn);
-    }
-  }
-
-  // The fields some closure of the module walks.
-  void note_closure_fields(const node& n, bool inside) {
-    const bool in = inside || n.kind == op::closure || n.kind == op::rclosure;
-    if (in && n.kind == op::name && n.ref == ref_kind::field) closure_fields_.push_back(n.index);
-    for (const auto& a : n.args) note_closure_fields(*a, in);
-    for (const auto& d : n.decls) {
-      if (d.bound) note_closure_fields(*d.bound, in);
-    }
   }
 
   value comprehension(const node& n) {
@@ -784,16 +699,6 @@ class translator {
     const std::string key = free.size() == 2 ? fmt::format("v{}", free[0]) : "objects{0}";
     return {fmt::format("f.memo({}, v{}, {}, [&]() -> objects {{ return {}; }})", memos_++, free.back(), key, set),
             kind::objects, false};
-  }
-
-  // The variable slots that n reads, and those it declares.
-  static void variables(const node& n, std::vector<std::uint32_t>& read, std::vector<std::uint32_t>& declared) {
-    if (n.kind == op::this_ || (n.kind == op::name && n.ref == ref_kind::variable)) read.push_back(n.index);
-    for (const auto& a : n.args) variables(*a, read, declared);
-    for (const auto& d : n.decls) {
-      declared.insert(declared.end(), d.slots.begin(), d.slots.end());
-      if (d.bound) variables(*d.bound, read, declared);
-    }
   }
 
   // Two sides of =, != or in, as one kind.
