@@ -172,9 +172,10 @@ class access_observer {
   // An invariant that is about to return false may say that the first `reads` distinct fields it
   // read in this call decided it: every candidate that keeps their values is invalid too. The
   // search then advances the last of them, not the last field read (a compiled spec's conjuncts
-  // consult fields read earlier; compiled_spec.hpp). Ignored outside a search.
+  // consult fields read earlier; compiled_spec.hpp). Ignored outside the search's own calls (a
+  // method's post-state judged while its copy is mirrored, no search at all).
   void decided_by(std::uint32_t reads) {
-    if (stack_ != nullptr) decided_by_ = reads;
+    if (stack_ != nullptr && mirror_size_ == 0) decided_by_ = reads;
   }
 
   // Records a write to the field that starts at `address` (rare: predicates should not write).
