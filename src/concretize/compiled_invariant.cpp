@@ -38,11 +38,11 @@ bool judge_compiled(void* context, const void* root) {
   }
   t.f.start(root);
   const bool holds = c.spec->holds(t.f);
-  if (!holds && t.f.consulted != compiled::frame::never) detail::current_observer->decided_by(t.f.consulted);
   if (t.f.overflowed())
     throw std::length_error(fmt::format("{}: the compiled predicate {} met more than {} objects from one root; judge "
                                         "such structures with the evaluators (spec_invariant_options::interpret)",
                                         c.spec->file, c.spec->predicate, compiled::frame::max_objects));
+  if (!holds && t.f.consulted != compiled::frame::never) detail::current_observer->decided_by(t.f.consulted);
   return holds;
 }
 

@@ -152,7 +152,6 @@ inline bool korat_search::run_predicate() {
   calls_started_.store(++stats_.explored, std::memory_order_relaxed);
   bool result = false;
   const std::uint32_t depth = observer_.stack_size_;  // a read of a new field pushes it
-  observer_.decided_by_ = 0;  // this call's, if it says
   try {
     result = call_(context_, root_);
   } catch (...) {

@@ -241,6 +241,7 @@ class access_observer {
   std::uint32_t* stack_ = nullptr;        // the field-access stack, first read first
   std::uint32_t stack_size_ = 0;
   std::uint32_t decided_by_ = 0;          // decided_by's reads for the call that just returned; 0: none
+                                          // (set only in the search's own calls, which consume it)
   std::uint64_t reads_left_ = 0;          // counts down the read budget of a counted call
   std::uint32_t* written_ = nullptr;      // slots written by the predicate, restored after it
   std::uint32_t written_size_ = 0;
