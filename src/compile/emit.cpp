@@ -384,8 +384,12 @@ class translator {
       for (std::size_t i = 0; i < p.names.size(); ++i, ++k) {
         const node& a = *n.args.at(k);
         const value v = convert(expression(a), shape.k, a);
-        if (shape.lone && !v.lone && shape.k == kind::ints)
-          throw untranslatable(a.at, "an Int-valued argument must be one integer" + std::string(way_out));
+        if (shape.lone && !v.lone)
+          throw untranslatable(a.at, std::string(shape.k == kind::ints ? "an Int-valued argument must be one integer"
+                                                                        : "an argument for a parameter of one object "
+                                                                          "must be one object (a variable, this, or "
+                                                                          "its fields)") +
+                                         way_out);
         args += ", " + v.code;
       }
     }

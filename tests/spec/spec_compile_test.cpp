@@ -75,6 +75,11 @@ TEST(SpecCompile, RefusesWhatItDoesNotModelNamingIt) {
   // an inline run and a predicate without receiver
   EXPECT_TRUE(has(refused(std::string(list_sigs) + "run { some T } for 3\n").what, "inline"));
   EXPECT_TRUE(has(refused(std::string(list_sigs) + "pred inv[t: T] { some t.root }\nrun inv for 3\n").what, "receiver"));
+  // a set where a parameter takes one object
+  EXPECT_TRUE(has(refused(std::string(list_sigs) + "pred N.last { no next }\npred T.inv { root.*next.last }\n"
+                          "run inv for 3\n")
+                      .what,
+                  "must be one object"));
 }
 
 TEST(SpecCompile, WritesTheFieldsItReadsAndRegistersThePredicate) {
