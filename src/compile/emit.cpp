@@ -782,7 +782,7 @@ class translator {
       case op::quant_no:
       case op::quant_lone:
       case op::quant_one: return quantifier(n);
-      case op::let: bind_let_slots(n); return let(n, kind::formula);
+      case op::let: return let(n, kind::formula);
       case op::call: {
         const value v = call(n);
         if (v.k != kind::formula) break;

@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include "compile/emit.hpp"
+#include "files/input_file.hpp"
 #include "spec/load.hpp"
 
 namespace {
@@ -58,11 +58,12 @@ int main(int argc, char** argv) {
     std::fputs(usage, stderr);
     return bad("SPEC and -o OUT.cpp are needed");
   }
-  std::ifstream in(spec_path, std::ios::binary);
-  if (!in) return bad("cannot read " + spec_path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  const std::string content = text.str();
+  std::string content;
+  try {
+    content = smallscope::files::read_all(spec_path);
+  } catch (const std::invalid_argument& e) {
+    return bad(e.what());
+  }
   try {
     const smallscope::spec::module m = smallscope::spec::load_text(content, spec_path);
     smallscope::compile::emit_options o;

@@ -7,14 +7,13 @@
 
 #include <atomic>
 #include <cstring>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 
 #include "concretize/binding.hpp"
 #include "concretize/compiled_invariant.hpp"
 #include "concretize/spec_scope.hpp"
+#include "files/input_file.hpp"
 #include "sat/bounds.hpp"
 #include "smallscope/detail/observer.hpp"
 #include "evaluate/evaluator.hpp"
@@ -405,19 +404,12 @@ bool context::whole_holds(scratch& s) const {
 
 bool judge_call(void* c, const void* root) { return static_cast<const context*>(c)->judge(root); }
 
-std::string text_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 predicate make_spec_invariant(const finitization& fin, const spec_invariant_options& options) {
   auto ctx = std::make_shared<context>(fin, options);
   if (!options.interpret) {
-    predicate compiled = compiled_invariant(fin, text_of(options.spec_file), ctx->m, ctx->command, ctx->b, ctx->not_compiled);
+    predicate compiled = compiled_invariant(fin, files::read_all(options.spec_file), ctx->m, ctx->command, ctx->b, ctx->not_compiled);
     if (compiled) return compiled;
   }
   predicate p;
