@@ -283,14 +283,16 @@ TEST(Scale, AShardInterruptedGoesOnFromItsCheckpoint) {
 
 // With a spec as the invariant: SIGINT saves a checkpoint, and the same command goes on from it
 // to the structures of the C++ invariant (search trees of 7 nodes: a run of about a second).
+// SearchTree 9 (about 3 s on two threads): the binary judges the spec compiled, and 7 ends in
+// 0.07 s, before the first leg's interrupt comes.
 TEST(Scale, ASpecInvariantRunInterruptedGoesOnFromItsCheckpoint) {
-  const std::string checkpoint = temp_path("st7_spec.checkpoint");
+  const std::string checkpoint = temp_path("st9_spec.checkpoint");
   std::filesystem::remove(checkpoint);
-  const std::vector<std::string> args = {"gen", "SearchTree", "7", "--invariant",
+  const std::vector<std::string> args = {"gen", "SearchTree", "9", "--invariant",
                                          std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/korat/search_tree.als",
                                          "--checkpoint", checkpoint, "--stats", "json", "--progress-interval", "0.02"};
   const json stopped = interrupt_after_progress(args, checkpoint);
-  const json cpp = cli_runner::last_line_json(run({"gen", "SearchTree", "7", "--stats", "json", "-q"}).out);
+  const json cpp = cli_runner::last_line_json(run({"gen", "SearchTree", "9", "--stats", "json", "-q"}).out);
   const result rest = run(args);
   ASSERT_EQ(rest.exit_code, 0) << rest.err;
   EXPECT_TRUE(contains(rest.err, "resuming from")) << rest.err;
@@ -303,12 +305,12 @@ TEST(Scale, ASpecInvariantRunInterruptedGoesOnFromItsCheckpoint) {
 // A checkpoint records what judged its structures: after the spec is edited, the same command
 // is refused instead of going on with another invariant (its count would be neither spec's).
 TEST(Scale, ACheckpointIsNotResumedAfterItsSpecChanged) {
-  const std::string checkpoint = temp_path("st7_edited.checkpoint");
+  const std::string checkpoint = temp_path("st9_edited.checkpoint");
   std::filesystem::remove(checkpoint);
-  const std::string spec = temp_path("st7_edited.als");
+  const std::string spec = temp_path("st9_edited.als");
   std::filesystem::copy_file(std::string(SMALLSCOPE_SOURCE_DIR) + "/examples/specs/korat/search_tree.als", spec,
                              std::filesystem::copy_options::overwrite_existing);
-  const std::vector<std::string> args = {"gen", "SearchTree", "7", "--invariant", spec, "--checkpoint", checkpoint,
+  const std::vector<std::string> args = {"gen", "SearchTree", "9", "--invariant", spec, "--checkpoint", checkpoint,
                                          "--stats", "json", "--progress-interval", "0.02"};
   interrupt_after_progress(args, checkpoint);
   ASSERT_TRUE(std::filesystem::exists(checkpoint));
