@@ -53,7 +53,7 @@ SUBJECTS = {
                            21: (None, 91.36, None, 100)}),
     "treeset": dict(name="TreeSet", title="TreeSet",
                     fin=lambda k: f"{k},{k},0,{k-1}", args=lambda k: 3 * k,
-                    spec="examples/specs/tree_set.als", run="inputs",
+                    spec="examples/specs/tree_set_fe.als", run="inputs",
                     scope=lambda k: f"exactly 1 TreeSet, exactly {k} TreeSetEntry, {bits(k)} Int",
                     paper_be={3: 144, 4: 492, 5: 1725, 6: 5886, 7: 19131, 8: 59736, 9: 182331, 10: 553170, 11: 1690986, 12: 5258628, 13: 16706859},
                     paper_fe={3: 90, 4: 216, 5: 324, 6: 492, 7: 684, 8: 1035, 9: 1230, 10: 1575, 11: 1800, 12: 2685, 13: 2730, 14: 2730, 15: 3195, 20: 7326, 25: 10332, 30: 14346},

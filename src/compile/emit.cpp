@@ -131,6 +131,11 @@ class translator {
         throw untranslatable(s.at, fmt::format("sig {} has a multiplicity over the atoms reached: not translated{}",
                                                s.name, way_out));
       for (const spec::field_decl& f : s.fields) {
+        if (f.aux)
+          throw untranslatable(f.at, fmt::format("field {} of sig {} is aux: the solver chooses its values, and a "
+                                                 "compiled invariant judges C++ objects, which have none: a spec with aux fields "
+                                                 "generates inputs (`fe`), so leave it out of smallscope_spec",
+                                                 f.name, s.name));
         if (f.arity != 2)
           throw untranslatable(f.at, fmt::format("field {} of sig {} has {} columns: only binary fields (a C++ "
                                                  "member each) are translated{}", f.name, s.name, f.arity, way_out));

@@ -44,6 +44,18 @@ std::vector<std::uint32_t> one_children(const spec::module& m, std::uint32_t s) 
 
 }  // namespace
 
+void refuse_aux_fields(const spec::module& m, std::string_view use) {
+  for (const auto& ref : m.field_list) {
+    const auto& decl = m.sigs[ref.sig].fields[ref.index];
+    if (!decl.aux) continue;
+    throw std::invalid_argument(fmt::format(
+        "{}:{}:{}: field {} of sig {} is aux: the solver chooses its values, and nothing gives them for a C++ "
+        "structure, so this spec cannot {}; generate inputs from it (`fe SUBJECT --spec`, `fe FILE.als`, `spec FILE.als`) and "
+        "give {} a spec without aux fields",
+        m.file, decl.at.line, decl.at.column, decl.name, m.sigs[ref.sig].name, use, use));
+  }
+}
+
 std::int32_t sig_of_class_domain(const spec::module& m, const detail::class_domain_data& domain) {
   const std::int32_t s = find_sig(m, domain.name);
   return s >= 0 ? s : find_sig(m, unqualified(domain.cpp_type));
@@ -106,6 +118,11 @@ binding::binding(const spec::module& m, const sat::bounds& b, const detail::stat
     const auto& ref = m.field_list[static_cast<std::size_t>(f)];
     const auto& decl = m.sigs[ref.sig].fields[ref.index];
     const std::string where = fmt::format("field {} of sig {}", decl.name, m.sigs[ref.sig].name);
+    if (decl.aux)
+      throw std::invalid_argument(fmt::format(
+          "{}:{}:{}: {} is declared aux (the solver's own state), but C++ class {} has a member {}: rename the aux "
+          "field, or drop `aux` to bind it to the member",
+          m.file, decl.at.line, decl.at.column, where, fb.owner_name, fb.name));
     if (decl.arity != 2)
       throw std::invalid_argument(fmt::format(
           "{}:{}:{}: {} has {} columns, and only binary fields (one value or pointer per object) bind to C++ "
@@ -132,7 +149,7 @@ binding::binding(const spec::module& m, const sat::bounds& b, const detail::stat
     const auto& ref = m.field_list[f];
     bool owner_bound = false;
     for (auto ds : domain_sig_) owner_bound = owner_bound || ds == static_cast<std::int32_t>(ref.sig);
-    if (owner_bound && !spec_field_bound[f])
+    if (owner_bound && !spec_field_bound[f] && !m.sigs[ref.sig].fields[ref.index].aux)
       throw std::invalid_argument(fmt::format("field {} of sig {} has no C++ field of that name in finitization {}",
                                               m.sigs[ref.sig].fields[ref.index].name, m.sigs[ref.sig].name, subject));
   }

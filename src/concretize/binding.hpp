@@ -9,11 +9,13 @@
 // domain. A field binds to the class's field of its name. Values: atoms of bound sigs are
 // objects (no tuple: null); Int atoms are integers; util/boolean's True and False are 1 (true)
 // and 0 (false); the k-th one-sig child of another abstract sig is the k-th value of the field's
-// domain. C++ fields the spec does not name keep the first value of their domain.
+// domain. C++ fields the spec does not name keep the first value of their domain. Aux fields bind
+// to nothing: a2j leaves them out, and j2a is refused for a spec with one (refuse_aux_fields).
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sat/bounds.hpp"
@@ -23,6 +25,12 @@
 #include "spec/instance.hpp"
 
 namespace smallscope::concretize {
+
+// Aux fields (`aux f: ...`) bind to no C++ member: an instance's come from the solver, and a C++
+// structure has none. Throws std::invalid_argument, naming the first aux field's file:line:col
+// and the fix, when module `m` has one and `use` needs the spec to judge C++ structures ("judge
+// the search's candidates as an invariant", "judge the method's post-states").
+void refuse_aux_fields(const spec::module& m, std::string_view use);
 
 // The sig a class domain binds to (by the domain's name, or its class's unqualified C++ name),
 // or -1.

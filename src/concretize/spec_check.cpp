@@ -25,6 +25,7 @@ spec_check_report run_spec_check(const finitization& fin, const predicate& invar
   std::uint32_t command = 0;
   const spec::module m =
       concretize::load_scoped(request.spec_file, request.run, request.scope, fin.data(), command, report.scope);
+  concretize::refuse_aux_fields(m, "judge the method's post-states");
   const auto& cmd = m.commands[command];
   if (cmd.target < 0) throw std::invalid_argument(m.file + ": the run command must name a predicate with a receiver");
   report.command = cmd.name;

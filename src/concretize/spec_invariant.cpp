@@ -125,6 +125,7 @@ context::context(const finitization& fin, const spec_invariant_options& options)
       b(sat::make_bounds(m, m.commands.at(command))),
       space(fin.data()),
       bind(m, b, space, fin.data().subject) {
+  refuse_aux_fields(m, "judge the search's candidates as an invariant");
   const auto& cmd = m.commands[command];
   if (cmd.target < 0 || b.root_sig < 0)
     throw std::invalid_argument(fmt::format("{}: the run command must name a predicate with a receiver (pred Sig.name), the root of the structures", m.file));

@@ -22,7 +22,7 @@ field_exhaustive::field_exhaustive(const spec::module& m, std::uint32_t command,
   for (std::uint32_t f = 0; f < m.field_list.size(); ++f) {
     const auto& ref = m.field_list[f];
     const auto& decl = m.sigs[ref.sig].fields[ref.index];
-    if (decl.arity != 2) continue;
+    if (decl.arity != 2 || decl.aux) continue;  // aux fields are the solver's, not the suite's
     const sat::matrix& mat = t.field(f);
     for (std::uint32_t a : b.sigs[ref.sig].atoms) {
       std::vector<lit> row;
@@ -306,7 +306,7 @@ extensions field_exhaustive::covered() const {
   for (std::uint32_t f = 0; f < m.field_list.size(); ++f) {
     const auto& ref = m.field_list[f];
     const auto& decl = m.sigs[ref.sig].fields[ref.index];
-    if (decl.arity != 2) continue;
+    if (decl.arity != 2 || decl.aux) continue;
     slot[f] = static_cast<std::int64_t>(out.fields.size());
     out.fields.push_back({fmt::format("{}.{}", m.sigs[ref.sig].name, decl.name), {}});
   }

@@ -20,6 +20,7 @@ enumerator::enumerator(const spec::module& m, std::uint32_t command, stop_reques
     if (!p.is_field) continue;  // membership of a reached atom is fixed by the reached part
     const auto& ref = m.field_list[p.relation];
     const auto& decl = m.sigs[ref.sig].fields[ref.index];
+    if (decl.aux) continue;  // the solver's own state: one instance per structure, whatever its values
     const std::uint64_t key = (std::uint64_t{p.relation} << 32) | p.owner;
     auto [it, fresh] = row_of.try_emplace(key, rows_.size());
     if (fresh) {

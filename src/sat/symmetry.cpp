@@ -67,7 +67,7 @@ std::vector<std::uint32_t> components(const std::vector<std::vector<std::uint32_
 // Kodkod's lex-leader predicate for the swap of atoms x and y (x < y), for a structure nothing
 // roots: the primary variables in a fixed order (every sig's membership by atom, then every
 // field's cells in matrix order) read as a bit string must be at least the string the swap
-// makes of them. Each orbit's greatest string satisfies it, so no isomorphism class is lost;
+// makes of them (aux fields left out). Each orbit's greatest string satisfies it, so no isomorphism class is lost;
 // present atoms come first, as the reach constraint wants. Only the cells the swap moves are
 // compared, each pair once, and at most `longest` of them (a prefix of the comparison is weaker,
 // still sound).
@@ -90,7 +90,10 @@ void lex_leader(translator& t, std::uint32_t x, std::uint32_t y, std::vector<lit
   };
   const auto& m = t.spec();
   for (std::uint32_t i = 0; i < m.sigs.size(); ++i) relation(t.sig(i));
-  for (std::uint32_t f = 0; f < m.field_list.size(); ++f) relation(t.field(f));
+  for (std::uint32_t f = 0; f < m.field_list.size(); ++f) {
+    const auto& ref = m.field_list[f];
+    if (!m.sigs[ref.sig].fields[ref.index].aux) relation(t.field(f));  // a structure's order, not the solver's state
+  }
   lit equal_so_far = lit_true;
   for (const auto& [mine, swapped] : pairs) {
     all.push_back(c.implies(equal_so_far, c.implies(swapped, mine)));
@@ -118,7 +121,9 @@ symmetry_breaking break_symmetries(translator& t) {
   for (std::uint32_t f = 0; f < m.field_list.size(); ++f) {
     const auto& ref = m.field_list[f];
     const auto& decl = m.sigs[ref.sig].fields[ref.index];
-    if (decl.arity != 2 || m.sigs[top(decl.columns[0])].builtin) continue;
+    // Aux fields are not structure: the labelling (and what the root reaches) follows the
+    // fields the C++ objects have, as the search's does.
+    if (decl.arity != 2 || decl.aux || m.sigs[top(decl.columns[0])].builtin) continue;
     links.push_back(f);
     sig_edges[top(ref.sig)].push_back(top(decl.columns[0]));
   }

@@ -105,6 +105,10 @@ struct field_decl {
   multiplicity mult = multiplicity::none;  // none means `one` for a unary field type
   node_ptr type;
   std::vector<multiplicity> arrow_mults;   // for each `->` in type, left to right: the right side's
+  // `aux f: ...`: auxiliary state that no C++ member binds. The solver chooses its values; it is
+  // left out of field-exhaustive coverage, blocking clauses and symmetry breaking, and a spec
+  // with one cannot judge C++ structures (nothing gives its values there).
+  bool aux = false;
   // Filled by the checker.
   std::uint32_t owner = 0;  // sig index
   std::uint8_t arity = 0;   // with the owner column: 2 for `f: lone Node`

@@ -170,6 +170,7 @@ void parser::signature(module& m) {
       c.mult = f.mult;
       c.type = clone(*f.type);
       c.arrow_mults = f.arrow_mults;
+      c.aux = f.aux;
       s.fields.push_back(std::move(c));
     }
     if (proto.fact) s.fact = clone(*proto.fact);
@@ -178,6 +179,9 @@ void parser::signature(module& m) {
 }
 
 void parser::fields(sig_decl& s) {
+  // `aux` before the names marks auxiliary fields (a contextual word: a field may be named aux).
+  const bool aux = peek().kind == token_kind::identifier && peek().text == "aux" && peek(1).kind == token_kind::identifier;
+  if (aux) advance();
   std::vector<const token*> names{&identifier("a field name")};
   while (accept(",")) names.push_back(&identifier("a field name after ','"));
   expect(":", "after the field's name");
@@ -202,6 +206,7 @@ void parser::fields(sig_decl& s) {
     f.mult = proto.mult;
     f.type = clone(*proto.type);
     f.arrow_mults = proto.arrow_mults;
+    f.aux = aux;
     s.fields.push_back(std::move(f));
   }
 }

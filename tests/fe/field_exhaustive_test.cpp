@@ -379,6 +379,13 @@ TEST(FieldExhaustive, SearchVariantEqualsSatVariantOnTreeSets) {
                    [](int k) { return fmt::format("exactly 1 TreeSet, exactly {} TreeSetEntry, {} Int", k, bits_for(k)); }, 2, 5});
 }
 
+// The red-black property on an aux black height per node: the same extensions as the search's
+// bounded-exhaustive ones (and tree_set.als's), the aux field in none of them.
+TEST(FieldExhaustive, SearchVariantEqualsSatVariantOnTreeSetsWithAnAuxBlackHeight) {
+  compare_engines({"TreeSet", "tree_set_fe.als", [](int k) { return std::vector<std::int64_t>{k, k, 0, k - 1}; },
+                   [](int k) { return fmt::format("exactly 1 TreeSet, exactly {} TreeSetEntry, {} Int", k, bits_for(k)); }, 2, 6});
+}
+
 // Not the binomial heap: Korat's invariant meets a node's child before its sibling, the SAT
 // engine numbers by least in-edge (the sibling of an earlier node first), and extensions are
 // relative to the numbering (at scope 3 the search's child extension has 6 pairs, SAT's 7).

@@ -75,6 +75,12 @@ TEST(SpecCompile, RefusesWhatItDoesNotModelNamingIt) {
   // an inline run and a predicate without receiver
   EXPECT_TRUE(has(refused(std::string(list_sigs) + "run { some T } for 3\n").what, "inline"));
   EXPECT_TRUE(has(refused(std::string(list_sigs) + "pred inv[t: T] { some t.root }\nrun inv for 3\n").what, "receiver"));
+  // an aux field (the solver's, which C++ objects do not have)
+  const refusal aux = refused("sig T { root: lone N }\nsig N { next: lone N, aux depth: one Int }\n"
+                              "pred T.inv { some root }\nrun inv for 3\n");
+  EXPECT_EQ(aux.at.line, 2u);
+  EXPECT_EQ(aux.at.column, 27u);
+  EXPECT_TRUE(has(aux.what, "field depth of sig N is aux")) << aux.what;
   // a set where a parameter takes one object
   EXPECT_TRUE(has(refused(std::string(list_sigs) + "pred N.last { no next }\npred T.inv { root.*next.last }\n"
                           "run inv for 3\n")
