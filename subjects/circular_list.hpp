@@ -6,10 +6,10 @@
 #pragma once
 
 #include <cstddef>
-#include <set>
 #include <vector>
 
 #include "smallscope/field.hpp"
+#include "smallscope/small_set.hpp"
 
 namespace subjects::circular_list {
 
@@ -24,13 +24,14 @@ template <class Entry, class Element>
 abstract_list<Element> abstraction(const Entry* header, smallscope::field<Element*> Entry::*element) {
   abstract_list<Element> a;
   if (header == nullptr) return a;
-  std::set<const Entry*> visited{header};
+  smallscope::small_set<const Entry*> visited;
+  visited.insert(header);
   const Entry* e = header;
   while (true) {
     const Entry* next = e->next;
     if (next == nullptr || next->previous != e) return a;
     if (next == header) break;
-    if (!visited.insert(next).second || visited.size() > walk_limit) return a;
+    if (!visited.insert(next) || visited.size() > walk_limit) return a;
     a.elements.push_back(next->*element);
     e = next;
   }

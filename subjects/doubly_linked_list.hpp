@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <set>
 #include <vector>
 
 #include "smallscope/fields.hpp"
@@ -134,10 +133,10 @@ inline abstract_list abstraction(const list& l) {
   const entry* h = l.header;
   if (h == nullptr) return {{}, false};
   if (h->value == nullptr) return {{}, h->next == h};
-  std::set<const entry*> visited;
+  smallscope::small_set<const entry*> visited;
   const entry* e = h;
   do {
-    if (!visited.insert(e).second || visited.size() > walk_limit) return {a.elements, false};
+    if (!visited.insert(e) || visited.size() > walk_limit) return {a.elements, false};
     a.elements.push_back(e->value);
     e = e->next;
   } while (e != nullptr && e != h);
@@ -149,12 +148,12 @@ inline abstract_list abstraction(const list& l) {
 inline bool previous_mirrors_next(const list& l) {
   const entry* h = l.header;
   if (h == nullptr) return false;
-  std::set<const entry*> visited;
+  smallscope::small_set<const entry*> visited;
   const entry* e = h;
   do {
     const entry* next = e->next;
     if (next == nullptr || next->previous != e) return false;
-    if (!visited.insert(e).second || visited.size() > walk_limit) return false;
+    if (!visited.insert(e) || visited.size() > walk_limit) return false;
     e = next;
   } while (e != h);
   return true;

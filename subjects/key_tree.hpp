@@ -47,13 +47,13 @@ struct keys {
 template <class Node>
 keys keys_of(const Node* root) {
   keys k;
-  std::set<const Node*> visited;
+  smallscope::small_set<const Node*> visited;
   std::vector<const Node*> work{root};
   while (!work.empty()) {
     const Node* n = work.back();
     work.pop_back();
     if (n == nullptr) continue;
-    if (!visited.insert(n).second) {
+    if (!visited.insert(n)) {
       k.acyclic = false;
       return k;
     }

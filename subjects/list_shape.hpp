@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <set>
 #include <type_traits>
 #include <vector>
 
@@ -85,9 +84,9 @@ inline constexpr std::size_t walk_limit = 10000;
 template <class Value, class Entry, class T>
 null_ended_list<Value> abstraction(std::type_identity_t<const Entry*> header, smallscope::field<T> Entry::*element) {
   null_ended_list<Value> a;
-  std::set<const Entry*> visited;
+  smallscope::small_set<const Entry*> visited;
   for (const Entry* e = header == nullptr ? nullptr : header->next.get(); e != nullptr; e = e->next) {
-    if (!visited.insert(e).second || e == header || visited.size() > walk_limit) {
+    if (!visited.insert(e) || e == header || visited.size() > walk_limit) {
       a.acyclic = false;
       break;
     }

@@ -465,12 +465,12 @@ inline constexpr std::size_t walk_limit = 10000;
 
 inline abstract_tree abstraction(const tree& t) {
   abstract_tree a;
-  std::set<const node*> visited;
+  smallscope::small_set<const node*> visited;
   std::vector<const node*> path;  // the nodes whose left subtree is being walked
   const node* n = t.root;
   while (n != nullptr || !path.empty()) {
     for (; n != nullptr; n = n->left) {
-      if (!visited.insert(n).second || visited.size() > walk_limit) return {a.in_order, false};
+      if (!visited.insert(n) || visited.size() > walk_limit) return {a.in_order, false};
       path.push_back(n);
     }
     n = path.back();

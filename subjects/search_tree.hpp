@@ -199,13 +199,13 @@ inline constexpr std::size_t walk_limit = 10000;
 
 inline abstract_tree abstraction(const tree& t) {
   abstract_tree a;
-  std::set<const node*> visited;
+  smallscope::small_set<const node*> visited;
   std::vector<const node*> work{t.root};
   while (!work.empty()) {
     const node* n = work.back();
     work.pop_back();
     if (n == nullptr) continue;
-    if (!visited.insert(n).second || visited.size() > walk_limit) {
+    if (!visited.insert(n) || visited.size() > walk_limit) {
       a.acyclic = false;
       return a;
     }
