@@ -26,14 +26,20 @@ namespace {
 
 bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
-// The pictures of the structures the SAT engine enumerates, with `aux_fields` (text in Node's
-// braces) added to Node.
-std::multiset<std::string> pictures(const std::string& aux_fields, const std::string& body) {
+// An acyclic list spec with `aux_fields` (text in Node's braces) added to Node and `body` added
+// to its predicate, for `nodes` nodes and `bits` Int bits.
+spec::module list_spec(const std::string& aux_fields, const std::string& body, int nodes, int bits) {
   const std::string text = "sig List { head: lone Node }\n"
                            "sig Node { next: lone Node, val: one Int" + aux_fields + " }\n"
                            "pred List.p {\n  all n: head.*next | n !in n.^next\n" + body +
-                           "\n}\nrun p for exactly 1 List, exactly 3 Node, 2 Int\n";
-  const spec::module m = spec::load_text(text, "aux.als");
+                           "\n}\nrun p for exactly 1 List, exactly " + std::to_string(nodes) + " Node, " +
+                           std::to_string(bits) + " Int\n";
+  return spec::load_text(text, "aux.als");
+}
+
+// The pictures of the structures the SAT engine enumerates (3 nodes, 2 Int bits).
+std::multiset<std::string> pictures(const std::string& aux_fields, const std::string& body) {
+  const spec::module m = list_spec(aux_fields, body, 3, 2);
   sat::enumerator e(m, 0);
   std::multiset<std::string> out;
   spec::instance whole;
@@ -85,11 +91,7 @@ TEST(AuxField, EnumerationGivesEachStructureOnceWhateverTheAuxValues) {
 
 TEST(AuxField, FieldExhaustiveSuitesCoverTheOtherFieldsAsWithoutIt) {
   auto extensions = [](const std::string& aux_fields, const std::string& body) {
-    const std::string text = "sig List { head: lone Node }\n"
-                             "sig Node { next: lone Node, val: one Int" + aux_fields + " }\n"
-                             "pred List.p {\n  all n: head.*next | n !in n.^next\n" + body +
-                             "\n}\nrun p for exactly 1 List, exactly 4 Node, 3 Int\n";
-    const spec::module m = spec::load_text(text, "aux.als");
+    const spec::module m = list_spec(aux_fields, body, 4, 3);
     fe::field_exhaustive made(m, 0);
     made.run({}, nullptr);
     EXPECT_TRUE(made.stats().complete);
