@@ -4,7 +4,8 @@ budget (paper 004, Table 1's FE column; the paper's limit is one hour).
 
 For each subject the FE runs of fe_table.py (`smallscope fe SUBJECT --spec ... --scope ...`, bound
 to the subject, on one core) go up from --from by --step; each run may take what is left of the
-subject's budget (`--time-limit`), and the first run that does not complete ends the subject.
+subject's budget (`--time-limit`), and the first run that does not complete ends the subject, as
+does a scope past what the subject's finitization allows (the sorted list's sizes end at 64).
 
   python3 bench/fe_largest.py [--bin build/release/smallscope] [--only bst,sll,treeset,bh]
                               [--budget 3600] [--from bst=21,sll=64,treeset=15,bh=25]
@@ -48,6 +49,9 @@ def main():
             began = time.time()
             out = subprocess.run(cmd, capture_output=True, text=True)
             spent += time.time() - began
+            if out.returncode == 2 and "must be in" in out.stderr:  # past the subject's finitization
+                print(f"{key} {k}: {out.stderr.strip()}", file=sys.stderr, flush=True)
+                break
             if out.returncode not in (0, 1):
                 sys.exit(f"{' '.join(cmd)} failed ({out.returncode}): {out.stderr}")
             j = json.loads(out.stdout.strip().splitlines()[-1])
