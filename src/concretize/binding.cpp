@@ -51,8 +51,8 @@ void refuse_aux_fields(const spec::module& m, std::string_view use) {
     throw std::invalid_argument(fmt::format(
         "{}:{}:{}: field {} of sig {} is aux: the solver chooses its values, and nothing gives them for a C++ "
         "structure, so this spec cannot {}; generate inputs from it (`fe SUBJECT --spec`, `fe FILE.als`, `spec FILE.als`) and "
-        "give {} a spec without aux fields",
-        m.file, decl.at.line, decl.at.column, decl.name, m.sigs[ref.sig].name, use, use));
+        "judge with a spec without aux fields (examples/specs/tree_set.als is tree_set_fe.als's)",
+        m.file, decl.at.line, decl.at.column, decl.name, m.sigs[ref.sig].name, use));
   }
 }
 
