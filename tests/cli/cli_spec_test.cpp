@@ -124,6 +124,21 @@ TEST(SpecCli, BadSpecsExitTwoWithTheirPlace) {
   EXPECT_TRUE(contains(n.err, "its run commands: inputs")) << n.err;
 }
 
+// A spec with an aux field (the solver's state) judges no C++ object: as gen's invariant and as
+// check's postcondition it is refused at its place with exit 2, and nothing runs.
+TEST(SpecCli, ASpecWithAnAuxFieldIsRefusedWhereItWouldJudgeCppObjects) {
+  const std::vector<std::vector<std::string>> uses = {
+      {"gen", "TreeSet", "3", "--invariant", spec("tree_set_fe.als"), "--stats", "json"},
+      {"check", "TreeSet", "add", "3", "--spec", spec("tree_set_fe.als"), "--stats", "json"}};
+  for (const auto& args : uses) {
+    const result r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << shown(args, r);
+    EXPECT_TRUE(contains(r.err, "tree_set_fe.als:30:7: field bh of sig TreeSetEntry is aux")) << r.err;
+    EXPECT_TRUE(contains(r.err, "judge with a spec without aux fields")) << r.err;
+    EXPECT_FALSE(contains(r.out, "\"valid\"")) << r.out;
+  }
+}
+
 TEST(SpecCli, BadOptionValuesExitTwoNamingTheOption) {
   const std::vector<std::vector<std::string>> cases = {
       {"spec", spec("merge_sort.als"), "--format", "svg"},
