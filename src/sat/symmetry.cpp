@@ -66,9 +66,9 @@ std::vector<std::uint32_t> components(const std::vector<std::vector<std::uint32_
 
 // Kodkod's lex-leader predicate for the swap of atoms x and y (x < y), for a structure nothing
 // roots: the primary variables in a fixed order (every sig's membership by atom, then every
-// field's cells in matrix order) read as a bit string must be at least the string the swap
-// makes of them (aux fields left out). Each orbit's greatest string satisfies it, so no isomorphism class is lost;
-// present atoms come first, as the reach constraint wants. Only the cells the swap moves are
+// field's cells in matrix order, aux fields left out) read as a bit string must be at least the
+// string the swap makes of them. Each orbit's greatest string satisfies it, so no isomorphism
+// class is lost; present atoms come first, as the reach constraint wants. Only the cells the swap moves are
 // compared, each pair once, and at most `longest` of them (a prefix of the comparison is weaker,
 // still sound).
 void lex_leader(translator& t, std::uint32_t x, std::uint32_t y, std::vector<lit>& all) {
