@@ -408,6 +408,7 @@ inline smallscope::finitization fin(std::int64_t n) {
   f.set(&node::child, ns.or_null());
   f.set(&node::key, smallscope::ints(0, top));
   f.set(&node::degree, smallscope::ints(0, top));
+  f.not_input(&node::mark);  // as Korat's finitization: every input's nodes are unmarked
   return f;
 }
 
@@ -429,6 +430,7 @@ inline smallscope::finitization fin_pair(std::int64_t n) {
   f.set(&node::child, ns.or_null());
   f.set(&node::key, smallscope::ints(0, top));
   f.set(&node::degree, smallscope::ints(0, top));
+  f.not_input(&node::mark);  // as Korat's finitization: every input's nodes are unmarked
   return f;
 }
 

@@ -478,7 +478,10 @@ target_method make_method_named(std::string name, std::vector<argument_domain> a
   };
   m.describe = [](const void* root) { return smallscope::describe(*static_cast<const Root*>(root)); };
   m.fingerprint = [](const void* root) { return smallscope::output_fingerprint(*static_cast<const Root*>(root)); };
-  if constexpr (std::is_default_constructible_v<Root>) m.make_empty = []() -> void* { return new Root(); };
+  // The empty state: Root() or, for a class without a default constructor, Root built with its
+  // SMALLSCOPE_CONSTRUCTOR_ARGS.
+  if constexpr (std::is_default_constructible_v<Root> || has_constructor_args<Root>)
+    m.make_empty = []() -> void* { return new_object<Root>(); };
   m.canonical = [](const void* root) { return smallscope::canonical_form(*static_cast<const Root*>(root)); };
   m.release_root = [](void* root) { smallscope::release(static_cast<Root*>(root)); };
   m.copy_root = [](const void* root) -> void* { return smallscope::deep_copy(*static_cast<const Root*>(root)); };

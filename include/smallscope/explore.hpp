@@ -56,6 +56,10 @@ struct explore_options {
   const finitization* against = nullptr;
   const predicate* invariant = nullptr;
   std::size_t examples = 3;
+  // The finitization the states are structures of (else `against`): each member of each of its
+  // classes must be bound or declared not part of the input, or the exploration is refused with
+  // finitization_error, for states are matched, copied and released by their bound fields.
+  const finitization* model = nullptr;
   // Which elements of counted arrays the walks of states follow (live_part.hpp): `live`, else
   // `against`'s live part; null with no `against`: every element.
   const live_part* live = nullptr;

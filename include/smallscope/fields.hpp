@@ -4,7 +4,9 @@
 //
 // Use SMALLSCOPE_FIELDS at namespace scope, in the class's namespace, after the class. For
 // private fields use SMALLSCOPE_FRIEND_FIELDS inside the class body instead. Either defines a
-// function `smallscope_fields(const cls*)` that argument-dependent lookup finds.
+// function `smallscope_fields(exactly<cls>)` that argument-dependent lookup finds for cls
+// itself and for no class derived from it: a derived class registers its own fields (those it
+// inherits included), and its constructor arguments, or has none.
 //
 // Classes without a default constructor (`explicit node(int key)`) name the arguments to build
 // their objects with: SMALLSCOPE_CONSTRUCTOR_ARGS(node, 0), next to SMALLSCOPE_FIELDS. The search
@@ -32,11 +34,24 @@ struct named_member {
 template <class C, class M>
 named_member(std::string_view, M C::*) -> named_member<C, M>;
 
+// `m`, a member of C or of a base B of C, as a member of C. The cast is C's own (a C-style cast
+// converts to a member of the derived class even when the base is private, as the hash and growth
+// policies of hash tables are), so every walk applies it to a C as it applies C's own members.
+template <class C, class B, class M>
+constexpr M C::*as_member_of(M B::*m) {
+  return (M C::*)m;  // NOLINT: the C-style cast is the one that reaches private bases
+}
+
+// The tag of a registration: a class derived from C does not convert to it, so a base's
+// registration never serves a derived class.
 template <class C>
-concept has_registered_fields = requires(const C* c) { smallscope_fields(c); };
+struct exactly {};
 
 template <class C>
-concept has_constructor_args = requires(const C* c) { smallscope_constructor_args(c); };
+concept has_registered_fields = requires { smallscope_fields(exactly<C>{}); };
+
+template <class C>
+concept has_constructor_args = requires { smallscope_constructor_args(exactly<C>{}); };
 
 // Constructs a C in place: with the arguments SMALLSCOPE_CONSTRUCTOR_ARGS registers, or with
 // C's default constructor.
@@ -44,7 +59,7 @@ template <class C>
 C* construct_object(void* where) {
   if constexpr (has_constructor_args<C>) {
     return std::apply([&](auto&&... a) { return ::new (where) C(std::forward<decltype(a)>(a)...); },
-                      smallscope_constructor_args(static_cast<const C*>(nullptr)));
+                      smallscope_constructor_args(exactly<C>{}));
   } else {
     static_assert(std::is_default_constructible_v<C>,
                   "subject classes need a default constructor, or constructor arguments: "
@@ -53,12 +68,23 @@ C* construct_object(void* where) {
   }
 }
 
+// Constructs a C in place by default-initialization: with the registered arguments, or as
+// `new (where) C`, which leaves the bytes no constructor writes (padding, members without an
+// initializer) as they were. The byte accounting probes classes so (byte_accounting.hpp).
+template <class C>
+C* construct_object_plain(void* where) {
+  if constexpr (has_constructor_args<C>)
+    return construct_object<C>(where);
+  else
+    return ::new (where) C;
+}
+
 // A new C, as construct_object builds it (what heap copies allocate).
 template <class C>
 C* new_object() {
   if constexpr (has_constructor_args<C>)
     return std::apply([](auto&&... a) { return new C(std::forward<decltype(a)>(a)...); },
-                      smallscope_constructor_args(static_cast<const C*>(nullptr)));
+                      smallscope_constructor_args(exactly<C>{}));
   else
     return new C();
 }
@@ -68,7 +94,7 @@ C* new_object() {
 template <class C>
 const char* constructor_args_text() {
   if constexpr (has_constructor_args<C>)
-    return smallscope_constructor_args_text(static_cast<const C*>(nullptr));
+    return smallscope_constructor_args_text(exactly<C>{});
   else
     return "";
 }
@@ -108,13 +134,14 @@ template <class C>
 auto registered_fields() {
   static_assert(has_registered_fields<C>,
                 "register the class's fields with SMALLSCOPE_FIELDS(cls, field, ...)");
-  return smallscope_fields(static_cast<const C*>(nullptr));
+  return smallscope_fields(exactly<C>{});
 }
 
 }  // namespace smallscope::detail
 
 // One expansion step per field, up to 32 fields.
-#define SMALLSCOPE_DETAIL_NM(cls, f) ::smallscope::detail::named_member{#f, &cls::f}
+#define SMALLSCOPE_DETAIL_NM(cls, f) \
+  ::smallscope::detail::named_member{#f, ::smallscope::detail::as_member_of<cls>(&cls::f)}
 #define SMALLSCOPE_DETAIL_E1(c, f) SMALLSCOPE_DETAIL_NM(c, f)
 #define SMALLSCOPE_DETAIL_E2(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E1(c, __VA_ARGS__)
 #define SMALLSCOPE_DETAIL_E3(c, f, ...) SMALLSCOPE_DETAIL_NM(c, f), SMALLSCOPE_DETAIL_E2(c, __VA_ARGS__)
@@ -167,13 +194,13 @@ auto registered_fields() {
 
 // Registers the tracked fields of `cls` (at namespace scope, in cls's namespace).
 #define SMALLSCOPE_FIELDS(cls, ...)                          \
-  [[maybe_unused]] inline auto smallscope_fields(const cls*) { \
+  [[maybe_unused]] inline auto smallscope_fields(::smallscope::detail::exactly<cls>) { \
     return std::tuple{SMALLSCOPE_DETAIL_EACH(cls, __VA_ARGS__)}; \
   }
 
 // Registers the tracked fields of `cls` from inside its body (for private fields).
 #define SMALLSCOPE_FRIEND_FIELDS(cls, ...)                   \
-  friend auto smallscope_fields(const cls*) {                \
+  friend auto smallscope_fields(::smallscope::detail::exactly<cls>) { \
     return std::tuple{SMALLSCOPE_DETAIL_EACH(cls, __VA_ARGS__)}; \
   }
 
@@ -194,9 +221,9 @@ auto registered_fields() {
 // Constructor arguments for a class without a default constructor (at namespace scope, in cls's
 // namespace): its objects are built as cls(args...).
 #define SMALLSCOPE_CONSTRUCTOR_ARGS(cls, ...)                                         \
-  [[maybe_unused]] inline auto smallscope_constructor_args(const cls*) {              \
+  [[maybe_unused]] inline auto smallscope_constructor_args(::smallscope::detail::exactly<cls>) { \
     return std::tuple{__VA_ARGS__};                                                   \
   }                                                                                   \
-  [[maybe_unused]] inline const char* smallscope_constructor_args_text(const cls*) { \
+  [[maybe_unused]] inline const char* smallscope_constructor_args_text(::smallscope::detail::exactly<cls>) { \
     return #__VA_ARGS__;                                                              \
   }

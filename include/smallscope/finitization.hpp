@@ -31,6 +31,8 @@
 #include <vector>
 
 #include "smallscope/array.hpp"
+#include "smallscope/contents.hpp"
+#include "smallscope/detail/content_bind.hpp"
 #include "smallscope/detail/finitization_data.hpp"
 #include "smallscope/detail/member_access.hpp"
 #include "smallscope/detail/ownership.hpp"
@@ -38,46 +40,10 @@
 #include "smallscope/field.hpp"
 #include "smallscope/fields.hpp"
 #include "smallscope/live_part.hpp"
+#include "smallscope/value_sets.hpp"
 #include "smallscope/vector.hpp"
 
 namespace smallscope {
-
-// A mistake in a finitization or in a subject's parameters.
-class finitization_error : public std::invalid_argument {
- public:
-  using std::invalid_argument::invalid_argument;
-};
-
-// An ordered set of integers: a field domain for integral, enum and bool fields.
-class int_set {
- public:
-  int_set() = default;
-  explicit int_set(std::vector<std::int64_t> values) : values_(std::move(values)) {}
-  const std::vector<std::int64_t>& values() const { return values_; }
-  // symbolic_ints(): the values are materialized by order, not listed.
-  bool symbolic() const { return symbolic_; }
-
- private:
-  friend int_set symbolic_ints();
-  std::vector<std::int64_t> values_;
-  bool symbolic_ = false;
-};
-
-// Korat's createIntSet(min, step, max): min, min+step, ... while below max, then max.
-// Requires min <= max and step >= 1.
-int_set ints(std::int64_t min, std::int64_t max, std::int64_t step = 1);
-// {false, true}, for field<bool>.
-int_set booleans();
-// Symbolic keys (paper 001, Sec. 2.2.3): for an integer field whose values matter only through
-// comparisons (<, ==, >) with each other, as keys of a search tree or a sorted list do. The
-// search does not enumerate values: a field the invariant reads takes each order relation to the
-// values of that field read before it, in turn (below the least, equal to one, between two, above
-// the greatest), so the structures come out one per order of their keys, however many integers
-// there are. The values stored are even numbers spaced for that, so an odd number lies strictly
-// between any two; `gen` prints them as they are. At most max_symbolic_keys fields of one
-// symbolic binding (objects of its class); 32-bit or wider integers.
-int_set symbolic_ints();
-inline constexpr std::uint32_t max_symbolic_keys = 10;
 
 template <class T>
 class object_set;
@@ -103,6 +69,10 @@ namespace detail {
 // inheritance with the base first), so that a field of type T* holds a D object's address.
 template <class T, class D>
 concept derived_at_zero = std::derived_from<D, T> && !std::is_same_v<D, T>;
+
+// B is a base class of D, public or private (a member of B binds in D's objects).
+template <class B, class D>
+concept base_of = std::is_base_of_v<B, D> && !std::is_same_v<B, D>;
 
 // Throws when a D's T part does not start at the D's own address (a second base, a virtual
 // base): the search stores object addresses, read back through T*.
@@ -169,27 +139,6 @@ object_set<T> null_only() {
 }
 
 namespace detail {
-
-template <class T>
-std::uint64_t encode_integer(std::int64_t v) {
-  T value = static_cast<T>(v);
-  std::uint64_t raw = 0;
-  std::memcpy(&raw, &value, sizeof(T));
-  return raw;
-}
-
-template <class T>
-bool fits(std::int64_t v) {
-  if constexpr (std::is_same_v<T, bool>) {
-    return v == 0 || v == 1;
-  } else if constexpr (std::is_enum_v<T>) {
-    return fits<std::underlying_type_t<T>>(v);
-  } else if constexpr (std::is_unsigned_v<T>) {
-    return v >= 0 && static_cast<std::uint64_t>(v) <= std::numeric_limits<T>::max();
-  } else {
-    return v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max();
-  }
-}
 
 // Keyed on the array type (not the element type), so tracked and untracked builds instantiate
 // different functions.
@@ -278,7 +227,7 @@ class finitization {
   // domain of its own (`f.set<leaf_node>(&node::level, ints(0, 0))`, and 1.. for inner nodes, so
   // an object's level always agrees with its class). Owner's SMALLSCOPE_FIELDS lists the member.
   template <class Owner, class C, class M, class Domain>
-    requires detail::derived_at_zero<C, Owner> && detail::member_access<M>::supported
+    requires detail::base_of<C, Owner> && detail::member_access<M>::supported
   void set(M C::*member, const Domain& domain) {
     using V = typename detail::member_access<M>::value;
     if constexpr (std::is_pointer_v<V>)
@@ -356,6 +305,30 @@ class finitization {
     finish_binding(std::move(b));
   }
 
+  // Binds a member that holds contents (contents.hpp: a standard container, a string, an
+  // optional, a variant, a pair or a tuple) to a domain that fits its type, e.g.
+  // `f.set(&cache::items, sequence_of(ints(0, 3), pair_of(ints(0, 2), ints(0, 1))))`. The member
+  // is listed in SMALLSCOPE_FIELDS; a domain that does not fit is a compile-time error.
+  template <class C, class M, class D>
+    requires detail::is_content_v<M>
+  void set(M C::*member, const D& domain) {
+    bind_contents<C, M, D>(member, domain);
+  }
+  // Binds an iterator member into another member of the same object: `elements_of(&C::items)`
+  // (bind that member first).
+  template <class C, class M, class C2, class L>
+    requires(detail::iterates<M, L>())
+  void set(M C::*member, const elements_domain<C2, L>& domain) {
+    bind_contents<C, M, elements_domain<C2, L>>(member, domain);
+  }
+  // A std::vector of integers or pointers bound as a sequence: the same as set(member, lengths,
+  // elements).
+  template <class C, class A, class E>
+    requires detail::is_std_vector_v<A>
+  void set(A C::*member, const sequence_domain<E>& domain) {
+    set(member, domain.lengths, domain.element);
+  }
+
   // Fills an array of pointers with every object of `objects`, in index order, for the whole
   // search (Korat's addAll, e.g. its DAG's node list). Its slots hold one value each: the search
   // does not enumerate them, and reading them is not recorded, so they change neither the
@@ -370,6 +343,22 @@ class finitization {
     b.values = object_domain(b, object_set<U>(objects));
     b.fixed = true;
     finish_binding(std::move(b));
+  }
+
+  // Declares a member of C (or of a base of C) not part of the input: a constant, a cache, a
+  // statistic. Every object keeps its constructed value in every input, and so does every copy a
+  // check runs a method on; the search never varies it and its reads are no reads of a field.
+  // Every other member of a class with objects must be bound (set), or the state space is
+  // refused naming it (byte_accounting.hpp).
+  template <class C, class M>
+  void not_input(M C::*member) {
+    not_input_in<C>(member);
+  }
+  // The same for a member of a base class of Owner, in Owner's objects.
+  template <class Owner, class C, class M>
+    requires detail::base_of<C, Owner>
+  void not_input(M C::*member) {
+    not_input_in<Owner>(member);
   }
 
   // A one-line description of the class domains and field domains.
@@ -392,6 +381,9 @@ class finitization {
     d.align = alignof(T);
     d.cpp_type = detail::demangle(typeid(T).name());
     d.construct = [](void* p) { detail::construct_object<T>(p); };
+    d.construct_plain = [](void* p) { detail::construct_object_plain<T>(p); };
+    d.polymorphic = std::is_polymorphic_v<T>;
+    d.empty = std::is_empty_v<T>;
     d.constructor_args = detail::constructor_args_text<T>();
     // The object's destructor runs as its constructor left its pointer fields (ownership.hpp):
     // one that owns its children never frees another arena object.
@@ -409,6 +401,23 @@ class finitization {
     return static_cast<std::uint32_t>(data_.class_domains.size() - 1);
   }
 
+  template <class Owner, class C, class M>
+  void not_input_in(M C::*member) {
+    detail::member_range r;
+    r.owner = detail::type_key<Owner>();
+    r.owner_name = owner_label(r.owner);
+    bool has_objects = false;
+    for (const auto& d : data_.class_domains) has_objects = has_objects || d.type == r.owner;
+    if (!has_objects)
+      throw finitization_error("not_input(): a member of " + detail::demangle(typeid(Owner).name()) +
+                               ", a class without class domain; create its objects() first");
+    const std::unique_ptr<Owner> probe(detail::new_object<Owner>());
+    r.offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*(detail::as_member_of<Owner>(member)))) -
+                                        reinterpret_cast<const char*>(probe.get()));
+    r.bytes = sizeof(M);
+    data_.not_input.push_back(std::move(r));
+  }
+
   // The registered name and offset of `member`.
   template <class C, class M>
   detail::field_binding begin_binding(M C::*member) {
@@ -418,14 +427,15 @@ class finitization {
   // The binding of `member`, a member of C or of a base class of C, in the objects of class
   // Owner: named as Owner's SMALLSCOPE_FIELDS names it, at its offset in an Owner.
   template <class Owner, class C, class M>
-  detail::field_binding begin_binding_in(M C::*member) {
+  detail::field_binding begin_binding_in(M C::*base_member) {
     detail::field_binding b;
     b.owner = detail::type_key<Owner>();
     b.owner_name = owner_label(b.owner);
+    const M Owner::*member = detail::as_member_of<Owner>(base_member);  // registrations hold Owner's
     std::apply(
         [&](const auto&... f) {
           auto match = [&](const auto& nm) {
-            if constexpr (std::is_same_v<std::remove_cvref_t<decltype(nm.member)>, M C::*>)
+            if constexpr (std::is_same_v<std::remove_cvref_t<decltype(nm.member)>, M Owner::*>)
               if (nm.member == member) b.name = nm.name;
           };
           (match(f), ...);
@@ -439,6 +449,27 @@ class finitization {
                                         reinterpret_cast<const char*>(probe.get()));
     return b;
   }
+
+  template <class C, class M, class D>
+  void bind_contents(M C::*member, const D& domain) {
+    auto b = begin_binding(member);
+    auto content = std::make_shared<detail::content_member>();
+    content->shape = detail::content_binding<M, D>::shape(domain, where(b));
+    content->build = [](void* m, const detail::content_shape& shape, const std::uint64_t* slots,
+                        const detail::content_context& ctx) {
+      M& value = *static_cast<M*>(m);
+      detail::disown_contents(value);
+      detail::content_binding<M, D>::build(value, shape, slots, ctx);
+    };
+    content->disown = [](void* m) { detail::disown_contents(*static_cast<M*>(m)); };
+    b.member_bytes = static_cast<std::uint32_t>(sizeof(M));
+    b.value_size = 8;
+    resolve_contents(b, content->shape);
+    b.content = std::move(content);
+    finish_binding(std::move(b));
+  }
+  // Checks the object sets of a content shape and fills in what its iterators point into.
+  void resolve_contents(const detail::field_binding& b, detail::content_shape& shape) const;
 
   // Binds the elements of `array` (bind() sets them) as counted by `count` + extra.
   template <class C, class A, class B, class I, class Bind>
@@ -523,7 +554,8 @@ class finitization {
   // The registered name of `inner` in S; throws naming `outer` when S's SMALLSCOPE_FIELDS does
   // not list it.
   template <class S, class M>
-  std::string inner_name(M S::*inner, const std::string& outer) {
+  std::string inner_name(M S::*base_inner, const std::string& outer) {
+    const M S::*inner = detail::as_member_of<S>(base_inner);
     std::string name;
     std::apply(
         [&](const auto&... f) {
@@ -555,6 +587,7 @@ class finitization {
   detail::field_binding begin_array_binding(A C::*member, const int_set& lengths) {
     auto b = begin_binding(member);
     b.is_array = true;
+    b.member_bytes = static_cast<std::uint32_t>(sizeof(A));
     if constexpr (detail::is_std_vector_v<A>) {
       if (!detail::std_vector_layout_known<typename A::value_type>())
         throw finitization_error(where(b) + ": this standard library's std::vector is not three pointers (begin, end, " +

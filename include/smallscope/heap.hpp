@@ -21,6 +21,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -32,6 +33,8 @@
 
 #include "smallscope/array.hpp"
 #include "smallscope/detail/allocation_watch.hpp"
+#include "smallscope/detail/content_text.hpp"
+#include "smallscope/detail/content_walk.hpp"
 #include "smallscope/detail/member_access.hpp"
 #include "smallscope/detail/ownership.hpp"
 #include "smallscope/detail/std_vector.hpp"
@@ -60,6 +63,13 @@ struct graph_field {
   bool is_array = false;
   graph_value value;                  // scalars
   std::vector<graph_value> elements;  // arrays: the elements below the length
+  // A member that holds contents (contents.hpp): its value as text ("[(1, 10), (2, 20)]") and as
+  // a C++ expression, in which an object is `$obj(ADDRESS)` and the object that holds the member
+  // `$self` (reproducers replace both); the objects it points to, in visit order.
+  bool is_contents = false;
+  std::string text;
+  std::string code;
+  std::vector<const void*> targets;
 };
 
 struct graph_object {
@@ -221,7 +231,17 @@ void describe_members(describe_walk& walk, const C& obj, const std::string& pref
   for_each_registered<C>([&](std::string_view name, auto member) {
     const auto& f = obj.*member;
     using M = std::remove_cvref_t<decltype(f)>;
-    if constexpr (is_nested_v<M>) {
+    if constexpr (is_content_v<M> || is_iterator_member<C, M>()) {
+      content_text_visitor text([&](auto* p) { describe_push(walk, p); });
+      visit_contents(obj, f, text);
+      graph_field gf;
+      gf.name = prefix + std::string(name);
+      gf.is_contents = true;
+      gf.text = std::move(text.text);
+      gf.code = std::move(text.code);
+      gf.targets = std::move(text.targets);
+      g.fields.push_back(std::move(gf));
+    } else if constexpr (is_nested_v<M>) {
       describe_members(walk, f, prefix + std::string(name) + ".", g);
     } else if constexpr (is_struct_array_v<M>) {
       const std::size_t live = live_elements(obj, f);
@@ -330,12 +350,48 @@ void fingerprint_value(fingerprint_walk& walk, T v) {
   }
 }
 
+// Hashes contents (content_walk.hpp) as fields: each value in canonical order, the shape of
+// each composite, pointers by their target's number.
+struct content_fingerprint_visitor {
+  fingerprint_walk& walk;
+  template <class T>
+  void scalar(T v) {
+    if constexpr (std::is_floating_point_v<T>)
+      walk.mix(std::bit_cast<std::uint64_t>(static_cast<double>(v)));
+    else if constexpr (std::is_enum_v<T>)
+      walk.mix(static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v)));
+    else
+      walk.mix(static_cast<std::uint64_t>(v));
+  }
+  void string(const std::string& s) {
+    walk.mix(s.size());
+    for (const char c : s) walk.mix(static_cast<unsigned char>(c));
+  }
+  template <class T>
+  void pointer(T* p) {
+    fingerprint_value(walk, p);
+  }
+  void element(std::string_view, std::int64_t position) { walk.mix(static_cast<std::uint64_t>(position + 2)); }
+  void open(content_kind k, std::size_t n, const std::string&) {
+    walk.mix(0x40 + static_cast<std::uint64_t>(k));
+    walk.mix(n);
+  }
+  void close(content_kind) {}
+  void item(std::size_t) {}
+  void open_record(const std::string&) {}
+  void member(std::string_view) {}
+  void close_record() {}
+};
+
 template <class C>
 void fingerprint_members(fingerprint_walk& walk, const C& obj) {
   for_each_registered<C>([&](std::string_view, auto member) {
     const auto& f = obj.*member;
     using M = std::remove_cvref_t<decltype(f)>;
-    if constexpr (is_array_v<M>) {
+    if constexpr (is_content_v<M> || is_iterator_member<C, M>()) {
+      content_fingerprint_visitor v{walk};
+      visit_contents(obj, f, v);
+    } else if constexpr (is_array_v<M>) {
       const int n = f.length();
       walk.mix(static_cast<std::uint64_t>(n));
       for (int i = 0; i < n && i < f.capacity(); ++i) fingerprint_value(walk, f[i].get());
@@ -390,6 +446,11 @@ struct copy_walk {
 
 template <class C>
 void copy_object(const void* p, void* w);
+template <class C>
+void copy_members_pass(copy_walk& walk, const C& from, C& to, bool iterators);
+
+template <class U>
+U* copy_owned(copy_walk& walk, const U* v);
 
 template <class T>
 T copy_value(copy_walk& walk, T v) {
@@ -402,25 +463,43 @@ T copy_value(copy_walk& walk, T v) {
       return copy;
     }
     if constexpr (!has_registered_fields<U>) return v;  // shared, not owned
-    auto [copy, fresh] = walk.copies.insert(v);
-    if (fresh) {
-      *copy = new_object<U>();
-      walk.map.objects.emplace_back(v, *copy);
-      walk.work.push_back({v, &copy_object<U>});
-    }
-    return static_cast<T>(*copy);
+    return static_cast<T>(copy_owned(walk, v));
   } else {
     return v;
   }
 }
 
+// The copy of the object at v, made now when it has none yet.
+template <class U>
+U* copy_owned(copy_walk& walk, const U* v) {
+  auto [copy, fresh] = walk.copies.insert(v);
+  if (fresh) {
+    *copy = new_object<U>();
+    walk.map.objects.emplace_back(v, *copy);
+    walk.work.push_back({v, &copy_object<U>});
+  }
+  return static_cast<U*>(*copy);
+}
+
+// Copies the registered members of `from` into `to`: those that hold iterators into other
+// members last, so that the copy's iterators point into the copy's own members.
 template <class C>
 void copy_members(copy_walk& walk, const C& from, C& to) {
+  copy_members_pass(walk, from, to, false);
+  copy_members_pass(walk, from, to, true);
+}
+
+template <class C>
+void copy_members_pass(copy_walk& walk, const C& from, C& to, bool iterators) {
   for_each_registered<C>([&](std::string_view, auto member) {
     const auto& f = from.*member;
     auto& t = to.*member;
     using M = std::remove_cvref_t<decltype(f)>;
-    if constexpr (is_array_v<M>) {
+    if (holds_iterator<C, M>() != iterators) return;
+    if constexpr (is_content_v<M> || is_iterator_member<C, M>()) {
+      auto copy_pointer = [&](auto* p) { return copy_value(walk, p); };
+      copy_contents(from, to, f, t, copy_pointer);
+    } else if constexpr (is_array_v<M>) {
       t.allocate_storage(f.capacity());
       if (f.capacity() > 0)
         walk.map.arrays.push_back({&f[0], &t[0], sizeof(t[0]) * static_cast<std::size_t>(f.capacity())});
@@ -471,6 +550,11 @@ struct release_walk {
 template <class C>
 void release_object(const void* p, void* w);
 
+template <class U>
+void release_owned(release_walk& walk, const U* v) {
+  if (walk.seen.insert(v).second) walk.work.push_back({v, &release_object<U>});
+}
+
 template <class T>
 void release_push(release_walk& walk, T v) {
   if constexpr (std::is_pointer_v<T>) {
@@ -478,17 +562,39 @@ void release_push(release_walk& walk, T v) {
     if constexpr (has_subclasses<U>) {
       if (v != nullptr) with_subclass(v, [&](auto* d) { release_push(walk, d); });
     } else if constexpr (has_registered_fields<U>) {  // objects without fields are shared, not owned
-      if (v != nullptr && walk.seen.insert(v).second) walk.work.push_back({v, &release_object<U>});
+      if (v != nullptr) release_owned(walk, v);
     }
   }
 }
+
+// The objects contents point to are the structure's, as fields' are.
+struct content_release_visitor {
+  release_walk& walk;
+  template <class T>
+  void scalar(T) {}
+  void string(const std::string&) {}
+  template <class T>
+  void pointer(T* p) {
+    release_push(walk, p);
+  }
+  void element(std::string_view, std::int64_t) {}
+  void open(content_kind, std::size_t, const std::string&) {}
+  void close(content_kind) {}
+  void item(std::size_t) {}
+  void open_record(const std::string&) {}
+  void member(std::string_view) {}
+  void close_record() {}
+};
 
 template <class C>
 void release_members(release_walk& walk, const C& obj) {
   for_each_registered<C>([&](std::string_view, auto member) {
     const auto& f = obj.*member;
     using M = std::remove_cvref_t<decltype(f)>;
-    if constexpr (is_array_v<M>) {
+    if constexpr (is_content_v<M> || is_iterator_member<C, M>()) {
+      content_release_visitor v{walk};
+      visit_contents(obj, f, v);
+    } else if constexpr (is_array_v<M>) {
       for (int i = 0; i < f.length() && i < f.capacity(); ++i) release_push(walk, f[i].get());
     } else if constexpr (is_std_vector_v<M>) {
       for (const auto& e : f) release_push(walk, member_access<typename M::value_type>::get(e));
@@ -523,7 +629,12 @@ void release_object(const void* p, void* w) {
 template <class Root>
 Root* deep_copy(const Root& root, copy_map* map = nullptr) {
   auto& walk = detail::scratch_walk<detail::copy_walk>();
-  Root* copy = const_cast<Root*>(detail::copy_value(walk, &root));  // a fresh object
+  // The root is the input's own, registered fields or not: never shared with the original.
+  Root* copy = nullptr;
+  if constexpr (detail::has_subclasses<Root>)
+    copy = const_cast<Root*>(detail::copy_value(walk, &root));  // a copy of the root's own class
+  else
+    copy = detail::copy_owned(walk, &root);
   detail::run_walk(walk);
   if (map != nullptr) *map = walk.map;
   return copy;
@@ -540,7 +651,10 @@ void release(Root* root) {
     // The walk's own tables are not the method's allocations (allocation_watch.hpp).
     const detail::allocation_watch_pause pause;
     walk = &detail::scratch_walk<detail::release_walk>();
-    detail::release_push(*walk, root);
+    if constexpr (detail::has_subclasses<Root>)
+      detail::release_push(*walk, root);
+    else
+      detail::release_owned(*walk, root);  // the root is owned, registered fields or not
     detail::run_walk(*walk);
     // Destructors are user code and may release too: delete from a list of our own.
     doomed.swap(walk->doomed);

@@ -61,7 +61,7 @@ class live_part {
     a.size = static_cast<std::uint32_t>(detail::fixed_size_v<A>);
     a.element_bytes = static_cast<std::uint32_t>(sizeof(detail::fixed_element_t<A>));
     a.count_offset = static_cast<std::uint32_t>(
-        reinterpret_cast<const char*>(&(static_cast<const B&>(*probe).*count)) - base);
+        reinterpret_cast<const char*>(&((*probe).*(detail::as_member_of<C>(count)))) - base);
     a.count_bytes = static_cast<std::uint8_t>(sizeof(V));
     if constexpr (std::is_enum_v<V>)
       a.count_signed = std::is_signed_v<std::underlying_type_t<V>>;

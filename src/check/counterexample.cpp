@@ -12,6 +12,7 @@
 
 #include "check/worker.hpp"
 #include "report/graph_printer.hpp"
+#include "smallscope/detail/content_text.hpp"
 #include "space/state_space.hpp"
 
 namespace smallscope {
@@ -256,7 +257,23 @@ std::string test_reproducer(const check_context& ctx, const counterexample& c, t
   for (std::size_t k = 0; k < p.graph.objects.size(); ++k) {
     if (shared[k]) continue;
     const std::string var = variable(p.labels[k]);
+    // Contents as their expressions (heap.hpp), each object by its variable; those holding
+    // iterators into the object's other members last.
+    std::string iterators;
     for (const auto& f : p.graph.objects[k].fields) {
+      if (!f.is_contents) continue;
+      std::string value = detail::resolve_objects(f.code, [&](const void* address) {
+        const auto at = static_cast<std::size_t>(p.graph.find(address));
+        return (shared[at] ? "&" : "") + variable(p.labels[at]);
+      });
+      const bool holds_iterators = value.find("$self") != std::string::npos;
+      for (std::size_t self = value.find("$self"); self != std::string::npos; self = value.find("$self", self))
+        value.replace(self, 5, "(*" + var + ")");
+      fmt::format_to(std::back_inserter(holds_iterators ? iterators : code), "  {}->{} = {};\n", var, f.name, value);
+    }
+    code += iterators;
+    for (const auto& f : p.graph.objects[k].fields) {
+      if (f.is_contents) continue;
       if (f.is_array) {
         int capacity = 0;
         bool std_vector = false;

@@ -92,6 +92,7 @@ int run_explore(const explore_request& r) {
   o.progress_interval = r.gen.search.progress_interval;
   o.examples = r.show;
   o.live = &instance.fin.live();  // the subject's counted arrays, differential or not
+  o.model = &instance.fin;
   if (r.differential) {
     o.against = &instance.fin;
     o.invariant = &instance.invariant;

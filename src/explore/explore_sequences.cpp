@@ -15,6 +15,7 @@
 #include "explore/isolated_exploration.hpp"
 #include "explore/sequence_cost.hpp"
 #include "smallscope/detail/cost_meter.hpp"
+#include "space/byte_accounting.hpp"
 #include "space/state_space.hpp"
 
 namespace smallscope {
@@ -24,7 +25,8 @@ std::vector<api_call> api_calls(const std::vector<const target_method*>& methods
   for (const target_method* m : methods) {
     if (m->make_empty == nullptr)
       throw std::invalid_argument("method " + m->name + ": its root class has no default constructor, so there is no "
-                                  "empty structure to start the sequences from");
+                                  "empty structure to start the sequences from; name the arguments that build it "
+                                  "with SMALLSCOPE_CONSTRUCTOR_ARGS(cls, args...)");
     std::vector<std::size_t> digit(m->arguments.size(), 0);
     for (const auto& a : m->arguments) {
       if (!a.class_domain.empty())
@@ -181,6 +183,10 @@ explore_report explore_sequences(const std::vector<api_call>& calls, const explo
     throw std::invalid_argument("the differential needs both a finitization and its invariant");
   if (!(options.timeout >= 0))  // NaN too
     throw std::invalid_argument("explore_options::timeout must be 0 (automatic) or a number of seconds above 0");
+  // States are copied, matched and released by their bound fields: a member no field binds would
+  // make distinct states look alike (byte_accounting.hpp).
+  if (const finitization* model = options.model != nullptr ? options.model : options.against; model != nullptr)
+    detail::require_every_byte_bound(model->data());
   return options.isolate ? detail::explore_isolated(calls, options) : detail::explore_in_process(calls, options);
 }
 

@@ -53,7 +53,7 @@ extensions pair_collector::result() const {
     const auto& sl = space_.slots()[s];
     const auto& obj = space_.objects()[sl.object];
     const std::string& cls = space_.data().class_domains[obj.class_domain].name;
-    const std::string& name = space_.data().bindings[sl.binding].name;
+    const std::string& name = space_.slot_name(s);  // a content slot's own ("items[0].first")
     const std::string field = sl.kind == slot_kind::array_length ? fmt::format("{}.{}.length", cls, name)
                                                                   : fmt::format("{}.{}", cls, name);
     auto [it, fresh] = index.try_emplace(field, out.fields.size());

@@ -23,7 +23,7 @@ using namespace clang;
 namespace fs = std::filesystem;
 
 
-enum class access_kind { read, write, update, size };
+enum class access_kind { read, write, update, size, offset };
 
 const char* wrapper(access_kind k) {
   switch (k) {
@@ -31,6 +31,7 @@ const char* wrapper(access_kind k) {
     case access_kind::write: return "::smallscope::write_field(";
     case access_kind::update: return "::smallscope::update_field(";
     case access_kind::size: return "::smallscope::read_size(";
+    case access_kind::offset: return "::smallscope::read_offset(";
   }
   return "";
 }
@@ -64,6 +65,7 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
     // with no decay between: the element is read there too, the text the instantiation wraps,
     // so the array is never read whole at `a[i]`.
     const Expr* target = e;
+    if (e->getType()->isPointerType() && wrap_indexed(e)) return true;
     if (e->getType()->isArrayType()) {
       const Expr* user = parent_expr(e);
       if (const auto* cast = dyn_cast_or_null<ImplicitCastExpr>(user);
@@ -127,6 +129,44 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
     return p;
   }
 
+  // A pointer member indexed as an array: `p[i]` becomes `::smallscope::read_indexed(p, i)`,
+  // and `p + i`, `p - i` read `::smallscope::read_offset(p)`, so the search can refuse a pointer
+  // bound to single objects that the code walks as an array. False for other uses.
+  bool wrap_indexed(const MemberExpr* e) {
+    const Expr* child = nullptr;
+    const Expr* user = user_of(e, child);
+    if (const auto* cast = dyn_cast_or_null<ImplicitCastExpr>(user); cast != nullptr && cast->getCastKind() == CK_LValueToRValue) {
+      child = cast;
+      user = parent_expr(cast);
+      while (user != nullptr && isa<ParenExpr>(user)) {
+        child = user;
+        user = parent_expr(user);
+      }
+    } else {
+      return false;
+    }
+    if (const auto* sub = dyn_cast_or_null<ArraySubscriptExpr>(user); sub != nullptr && sub->getBase() == child) {
+      SourceLocation b = sub->getBeginLoc(), end = sub->getEndLoc(), base_end = sub->getBase()->getEndLoc();
+      if (!spelled_in_file(b, end) || b.isMacroID() || base_end.isMacroID() || !in_roots(b)) return false;
+      const auto open = Lexer::findNextToken(base_end, sm_, ctx_.getLangOpts());
+      if (!open || !open->is(tok::l_square) || sm_.getFileID(open->getLocation()) != sm_.getFileID(b)) return false;
+      const unsigned begin_offset = sm_.getFileOffset(b), close_offset = sm_.getFileOffset(end);
+      if (close_offset <= begin_offset) return false;
+      const int span = static_cast<int>(close_offset + 1 - begin_offset);
+      add(b, 0, 0, "::smallscope::read_indexed(", -span);
+      add(open->getLocation(), 0, 1, ", ", 0);
+      add(end, 0, 1, ")", span);
+      file_of(b).reads += 1;
+      return true;
+    }
+    if (const auto* op = dyn_cast_or_null<BinaryOperator>(user);
+        op != nullptr && (op->getOpcode() == BO_Add || op->getOpcode() == BO_Sub) && op->getType()->isPointerType()) {
+      wrap(e, access_kind::offset);
+      return true;
+    }
+    return false;
+  }
+
   // Wraps e as a read (or a write or update, as its user says), or as a read of its size only.
   void wrap(const Expr* e, access_kind only = access_kind::read) {
     const Expr* child = nullptr;
@@ -163,7 +203,7 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
     add(b, 0, 0, wrapper(kind), -span);
     add(after, 0, 0, ")", span);
     auto& f = file_of(b);
-    (kind == access_kind::read || kind == access_kind::size ? f.reads : f.writes) += 1;
+    (kind == access_kind::write || kind == access_kind::update ? f.writes : f.reads) += 1;
   }
 
   // Maps a macro argument back to where it is spelled; false for other macro text.

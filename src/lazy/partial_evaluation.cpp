@@ -25,7 +25,7 @@ namespace {
 
 std::string slot_label(const detail::state_space& space, std::uint32_t s) {
   const auto& sl = space.slots()[s];
-  std::string label = space.object_label(sl.object) + "." + space.data().bindings[sl.binding].name;
+  std::string label = space.object_label(sl.object) + "." + space.slot_name(s);
   if (sl.kind == detail::slot_kind::array_length) label += ".length";
   if (sl.kind == detail::slot_kind::array_element) label += "[" + std::to_string(sl.element) + "]";
   return label;

@@ -21,6 +21,24 @@ std::string value_text(const object_graph& graph, const std::vector<std::string>
   return std::to_string(v.integer);
 }
 
+// A member's contents as text, each object by its label.
+std::string contents_text(const object_graph& graph, const std::vector<std::string>& labels, const std::string& text) {
+  return resolve_objects(text, [&](const void* address) -> std::string {
+    const auto k = graph.find(address);
+    return k < 0 ? "?" : labels[static_cast<std::size_t>(k)];
+  });
+}
+
+// Text in a Graphviz record label: its field separators and braces escaped.
+std::string record_text(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '{' || c == '}' || c == '|' || c == '<' || c == '>' || c == '"') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 std::string dot_id(std::string_view title) {
   std::string id;
   for (char c : title) id += (std::isalnum(static_cast<unsigned char>(c)) != 0) ? c : '_';
@@ -40,7 +58,9 @@ std::string render_graph(const object_graph& graph, const std::vector<std::strin
       for (std::size_t f = 0; f < o.fields.size(); ++f) {
         const auto& field = o.fields[f];
         fmt::format_to(it, "{}{}=", f == 0 ? "" : " ", field.name);
-        if (field.is_array) {
+        if (field.is_contents) {
+          out += contents_text(graph, labels, field.text);
+        } else if (field.is_array) {
           out += '[';
           for (std::size_t e = 0; e < field.elements.size(); ++e)
             fmt::format_to(it, "{}{}", e == 0 ? "" : ",", value_text(graph, labels, field.elements[e]));
@@ -66,7 +86,13 @@ std::string render_graph(const object_graph& graph, const std::vector<std::strin
         else
           fields += fmt::format("|{}: {}", name, value_text(graph, labels, v));
       };
-      if (field.is_array) {
+      if (field.is_contents) {
+        fields += fmt::format("|{}: {}", field.name, record_text(contents_text(graph, labels, field.text)));
+        for (const void* target : field.targets)
+          if (const auto t = graph.find(target); t >= 0)
+            fmt::format_to(std::back_inserter(edges), "  \"{}\" -> \"{}\" [label=\"{}\"];\n", labels[k],
+                           labels[static_cast<std::size_t>(t)], field.name);
+      } else if (field.is_array) {
         fields += fmt::format("|{}.length: {}", field.name, field.elements.size());
         for (std::size_t e = 0; e < field.elements.size(); ++e)
           one(field.elements[e], fmt::format("{}[{}]", field.name, e));

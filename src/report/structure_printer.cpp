@@ -11,10 +11,30 @@ namespace {
 using detail::slot_kind;
 using detail::state_space;
 
+// A value as JSON: an object's label as a string, null, a number or boolean, or the text of a
+// content value that is neither ("\"ab\"", "items[1]") as a JSON string.
 std::string json_value(const state_space& space, std::uint32_t s, std::uint32_t v) {
   const auto& d = space.domains()[space.slots()[s].domain];
   if (d.objects) return d.values[v].object < 0 ? "null" : "\"" + space.value_text(s, v) + "\"";
-  return space.value_text(s, v);
+  std::string text = space.value_text(s, v);
+  if (d.labels.empty() || text == "true" || text == "false") return text;
+  std::size_t used = 0;
+  try {
+    (void)std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == text.size() && !text.empty() && text.find_first_not_of("0123456789.e+-") == std::string::npos) return text;
+  std::string json = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') json += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      json += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
+      continue;
+    }
+    json += c;
+  }
+  return json + "\"";
 }
 
 // Calls f(first slot, end slot, name) for each field of `object`: an array is one field whose
@@ -26,7 +46,7 @@ void for_each_field(const state_space& space, std::span<const std::uint32_t> val
   const auto& o = space.objects()[object];
   for (std::uint32_t s = o.first_slot; s < o.end_slot;) {
     const auto& sl = space.slots()[s];
-    const auto& name = space.data().bindings[sl.binding].name;
+    const auto& name = space.slot_name(s);
     if (sl.kind == slot_kind::array_length) {
       const auto length = static_cast<std::uint32_t>(space.value(s, values[s]).integer);
       f(s, s + 1, s + 1 + length, name);

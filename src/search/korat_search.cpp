@@ -34,6 +34,13 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
       std::fill_n(covered.begin() + sl.offset, std::min<std::size_t>(sl.size, covered.size() - sl.offset), 1);
     for (std::size_t b = 0; b < covered.size(); ++b)
       if (covered[b] == 0) on_stack_at_[b] = stack_mark::off;
+    // A member declared not part of the input keeps its constructed value: reading it reads no
+    // field, and is no unbound read either.
+    const auto& domains = space_->data().class_domains;
+    for (const auto& r : space_->data().not_input)
+      for (const auto& o : space_->objects())
+        if (domains[o.class_domain].type == r.owner)
+          std::fill_n(on_stack_at_.begin() + o.offset + r.offset, r.bytes, stack_mark::on);
   }
   written_.assign(n + 1, 0);
   is_written_.assign(n, 0);
@@ -60,6 +67,16 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
   observer_.generators_ = this;
   observer_.values_ = values_.data();
   observer_.counted_ = space_->counted();  // a whole-array read skips elements past a count
+  if (!space_->contents().empty()) {  // members that hold contents are rebuilt when read
+    observer_.contents_space_ = space_.get();
+    observer_.read_contents_ = [](const void* contents, access_observer& o, std::uintptr_t offset, bool size_only,
+                                  bool mirrored) {
+      return static_cast<const state_space*>(contents)->read_contents(o, offset, size_only, mirrored);
+    };
+    bound_by_.assign(n, no_slot);
+    for (std::uint32_t i = 0; i < n; ++i)
+      if (space_->slots()[i].kind == slot_kind::content) bound_by_[i] = space_->content_slots()[i].bound_by;
+  }
   for (std::uint32_t i = 0; i < n; ++i) {
     if (!hot_slots_[i].symbolic) continue;
     hot_slots_[i].generated = true;  // next_value takes next_generated's way, which sends it on
@@ -154,15 +171,21 @@ inline bool korat_search::run_predicate() {
   const std::uint32_t depth = observer_.stack_size_;  // a read of a new field pushes it
   try {
     result = call_(context_, root_);
+  } catch (const ill_formed_content&) {
+    result = false;  // an iterator named no element: no structure, and the reads so far decide it
   } catch (...) {
     report_failed_call(std::current_exception());
+  }
+  if (observer_.ill_formed_) [[unlikely]] {  // even when the invariant caught that
+    observer_.ill_formed_ = false;
+    result = false;
   }
   stats_.fields_read = stats_.fields_read || observer_.stack_size_ != depth;
   if (observer_.decided_by_ != 0) [[unlikely]] keep_deciding_reads(result);
   // The watchdog counted this call's reads: give the next call a full budget, uncounted.
   if (observer_.read_marks_.load(std::memory_order_relaxed) != on_stack_at_.data()) reset_budget();
   if (observer_.written_size_ != 0) undo_writes();
-  if (observer_.unbound_read_ != 0) [[unlikely]] fail_unbound_read();
+  if ((observer_.unbound_read_ | observer_.indexed_read_) != 0) [[unlikely]] fail_unbound_read();
   if (generator_failed_) [[unlikely]] {
     generator_failed_ = false;
     if (result) ++stats_.generator_misuse;
@@ -180,6 +203,7 @@ void korat_search::keep_deciding_reads(bool result) {
 }
 
 void korat_search::fail_unbound_read() {
+  if (observer_.unbound_read_ == 0) fail_indexed_read();
   const auto offset = static_cast<std::uint32_t>(observer_.unbound_read_ - 1);
   observer_.unbound_read_ = 0;
   const auto& objects = space_->objects();
@@ -189,10 +213,10 @@ void korat_search::fail_unbound_read() {
   // The bound fields around the byte, to place the member.
   std::string before, after;
   for (std::uint32_t s = objects[o].first_slot; s < objects[o].end_slot; ++s) {
-    const auto& sl = space_->slots()[s];
-    const std::string& name = space_->data().bindings[sl.binding].name;
-    if (sl.offset < offset) before = name;
-    if (sl.offset > offset && after.empty()) after = name;
+    const auto& b = space_->data().bindings[space_->slots()[s].binding];
+    const std::size_t at = objects[o].offset + b.offset;  // the member's place in its object
+    if (at < offset) before = b.name;
+    if (at > offset && after.empty()) after = b.name;
   }
   const std::string place = before.empty() && after.empty() ? std::string()
                             : before.empty()                ? " (before " + after + ")"
@@ -203,6 +227,21 @@ void korat_search::fail_unbound_read() {
       place + " that no field binds: its value would be the constructed one in every candidate. List the member in " +
       "SMALLSCOPE_FIELDS and give it a domain with set() (a member of each struct of an array: set(&C::array, "
       "&S::member, ...); a member of a struct member: set(&C::member, &S::member, ...))");
+}
+
+// A pointer field bound to single objects that the invariant read as an array (`p[i]`, `p + i`):
+// what lies past the object is no field, and copies would hold one object, so the space would
+// not be the class's. Refused with the field's name.
+void korat_search::fail_indexed_read() {
+  const auto offset = static_cast<std::uint32_t>(observer_.indexed_read_ - 1);
+  observer_.indexed_read_ = 0;
+  const slot& sl = space_->slots()[space_->slot_at()[offset]];
+  const field_binding& b = space_->data().bindings[sl.binding];
+  throw finitization_error(
+      "the invariant reads field " + b.owner_name + "." + b.name + " as an array (p[i] with i != 0, or p + i), " +
+      "but the finitization binds it to single objects: the search would vary objects no field reaches and " +
+      "copies would hold one object. Bind the member it points into instead (a std::vector or array member) " +
+      "and say how the pointer follows from it with derive(&C::" + b.name + ", ...)");
 }
 
 void korat_search::reset_budget() {
@@ -488,7 +527,15 @@ inline std::uint32_t korat_search::next_value(std::uint32_t position, std::uint3
 std::uint32_t korat_search::next_generated(std::uint32_t position, std::uint32_t s) {
   const hot_slot& sl = hot_slots_[s];
   if (sl.symbolic) return next_symbolic(position, s);
-  const std::uint32_t hi = std::min(range_hi_[s], sl.last);
+  std::uint32_t hi = std::min(range_hi_[s], sl.last);
+  if (!bound_by_.empty() && bound_by_[s] != no_slot) {
+    // An iterator: only the elements its member holds (value 0 is end() when that is allowed).
+    const std::uint32_t length_slot = bound_by_[s];
+    const std::int64_t length = space_->value(length_slot, values_[length_slot]).integer;
+    const std::int64_t most = space_->content_slots()[s].end_allowed ? length : length - 1;
+    if (most < static_cast<std::int64_t>(values_[s]) + 1) return 0;
+    hi = std::min<std::uint32_t>(hi, static_cast<std::uint32_t>(most));
+  }
   std::uint32_t next = std::max(values_[s] + 1, range_lo_[s]);
   while (next <= hi) {
     const value_info& vi = sl.values[next];
@@ -680,6 +727,13 @@ bool korat_search::next() {
         done_ = true;
         break;
       }
+    }
+    // A candidate whose iterators name no element (an invariant that never read them) is no
+    // structure: its reachable slots are varied on, as a valid candidate's are.
+    if (valid && !bound_by_.empty() && !space_->refresh_all()) [[unlikely]] {
+      push_reachable();
+      done_ = !backtrack();
+      continue;
     }
     if (valid) {
       ++stats_.valid;

@@ -140,6 +140,7 @@ class korat_search final : private generator_sink {
   work_unit child_unit(std::uint32_t position, std::uint32_t value) const;
   void report_failed_call(std::exception_ptr failure);
   [[noreturn]] void fail_unbound_read();
+  [[noreturn]] void fail_indexed_read();
   void keep_deciding_reads(bool result);
   void reset_budget();
   void undo_writes();
@@ -263,6 +264,9 @@ class korat_search final : private generator_sink {
   // values a generator narrowed it to, and whether a generator call failed in this call.
   std::vector<std::pair<const void*, std::vector<std::uint32_t>>> trees_;
   std::vector<std::uint32_t> range_lo_, range_hi_;
+  // Per slot, for iterator slots of contents: the length slot of the member they point into
+  // (state_space::content_slots); empty when no member holds contents.
+  std::vector<std::uint32_t> bound_by_;
   // Per slot, its integer domain's arithmetic form (first, step; step 0 when it has none).
   struct arithmetic_form {
     std::int64_t first;

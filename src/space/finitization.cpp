@@ -1,8 +1,11 @@
 // The non-template part of the finitization builder (paper 000, Sec. 3.2). See finitization.hpp.
 #include "smallscope/finitization.hpp"
+#include "space/content_layout.hpp"
 
 #include <cxxabi.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -27,6 +30,49 @@ int_set ints(std::int64_t min, std::int64_t max, std::int64_t step) {
 }
 
 int_set booleans() { return int_set({0, 1}); }
+
+real_set reals(std::vector<double> values) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (!std::isfinite(values[i]))
+      throw finitization_error("reals(): every value must be finite, got " + std::to_string(values[i]));
+    for (std::size_t j = 0; j < i; ++j)
+      if (values[j] == values[i]) throw finitization_error("reals(): " + std::to_string(values[i]) + " is given twice");
+  }
+  return real_set(std::move(values));
+}
+
+string_set strings(std::vector<std::string> values) {
+  for (std::size_t i = 0; i < values.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (values[j] == values[i]) throw finitization_error("strings(): \"" + values[i] + "\" is given twice");
+  return string_set(std::move(values));
+}
+
+void finitization::resolve_contents(const detail::field_binding& b, detail::content_shape& shape) const {
+  using detail::content_kind;
+  if (shape.kind == content_kind::object) {
+    for (const auto id : shape.objects.class_domains)
+      if (id >= data_.class_domains.size()) throw finitization_error(where(b) + ": a class domain of another finitization");
+  } else if (shape.kind == content_kind::element) {
+    // The member it points into: bound already, in the same class, a sequence.
+    const detail::field_binding* target = nullptr;
+    for (const auto& other : data_.bindings)
+      if (other.owner == b.owner && other.offset == shape.target_offset && (other.content != nullptr || other.is_array))
+        target = &other;
+    if (target == nullptr)
+      throw finitization_error(where(b) + ": elements_of() names a member that is not bound yet; bind the member it "
+                                          "points into first, as a sequence");
+    if (target->content != nullptr && target->content->shape.kind != content_kind::sequence)
+      throw finitization_error(where(b) + ": elements_of() names " + target->name +
+                               ", which is not a sequence (std::list, std::vector or std::deque)");
+    shape.target_name = target->name;
+    shape.target_capacity = target->content != nullptr
+                                ? target->content->shape.capacity()
+                                : static_cast<std::uint32_t>(*std::max_element(target->lengths.integers.begin(),
+                                                                               target->lengths.integers.end()));
+  }
+  for (auto& part : shape.parts) resolve_contents(b, part);
+}
 
 int_set symbolic_ints() {
   int_set s;
@@ -98,6 +144,10 @@ std::string finitization::describe() const {
   }
   for (const auto& b : data_.bindings) {
     out += "; " + b.owner_name + "." + b.name + (b.is_array ? "[]" : "") + " in ";
+    if (b.content != nullptr) {
+      out += detail::describe_shape(b.content->shape);
+      continue;
+    }
     const auto& vs = b.values;
     if (vs.is_objects) {
       std::string set;

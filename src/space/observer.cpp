@@ -4,6 +4,8 @@
 // small_set. Separate from the search loop (korat_search.cpp), which sets the observer up.
 #include "smallscope/detail/observer.hpp"
 
+#include "smallscope/detail/content_shape.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -44,10 +46,35 @@ void access_observer::on_read_bytes(const void* address, std::size_t bytes) {
     ++reads_counted_;
     return;
   }
+  // A member bound to contents whose type does not say so (an iterator into another member).
+  if (read_contents_ != nullptr && on_read_contents(address, false)) return;
   const auto* at = static_cast<const std::byte*>(address);
   const std::uintptr_t before = unbound_read_;
   for (std::size_t i = 0; i < bytes; ++i) on_read(at + i);
   unbound_read_ = before;  // padding and members read as part of a whole
+}
+
+bool access_observer::on_read_contents(const void* address, bool size_only) {
+  if (counting_) {
+    ++reads_counted_;
+    return true;
+  }
+  if (read_contents_ == nullptr) return false;
+  const auto at = reinterpret_cast<std::uintptr_t>(address);
+  std::uintptr_t offset = at - base_;
+  const bool mirrored = mirror_size_ != 0;
+  if (mirrored) {
+    offset = mirrored_offset(at);
+    if (offset >= saved_bytes_) return false;
+  } else if (offset >= bytes_) {
+    return false;  // not a candidate's: a copy, a local
+  }
+  try {
+    return read_contents_(contents_space_, *this, offset, size_only, mirrored);
+  } catch (const ill_formed_content&) {
+    ill_formed_ = true;  // the candidate is no structure, whatever the invariant makes of this
+    throw;
+  }
 }
 
 void access_observer::on_read_array(const void* address, std::size_t bytes) {

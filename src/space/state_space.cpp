@@ -8,6 +8,8 @@
 
 #include "smallscope/detail/std_vector.hpp"
 #include "smallscope/finitization.hpp"
+#include "space/byte_accounting.hpp"
+#include "space/content_layout.hpp"
 
 namespace smallscope::detail {
 namespace {
@@ -49,6 +51,7 @@ state_space::state_space(finitization_data data) : data_(std::move(data)) {
       }
     }
   }
+  require_every_byte_bound(data_);
   layout_objects();
   add_domains();
   add_slots();
@@ -93,6 +96,18 @@ void state_space::layout_objects() {
         throw finitization_error("field " + field_name(b) + ": arrays too long for one arena");
     }
   }
+  // Then the slots of members that hold contents: 8 bytes each, per object and such binding.
+  shadow_offset_.clear();
+  for (const auto& o : objects_) {
+    for (const auto& b : data_.bindings) {
+      if (b.content == nullptr || b.owner != data_.class_domains[o.class_domain].type) continue;
+      at = align_up(at, sizeof(std::uint64_t));
+      shadow_offset_.push_back(static_cast<std::uint32_t>(at));
+      at += static_cast<std::size_t>(b.content->shape.width()) * sizeof(std::uint64_t);
+      if (at > std::numeric_limits<std::uint32_t>::max() / 2)
+        throw finitization_error("field " + field_name(b) + ": contents too large for one arena");
+    }
+  }
   arena_bytes_ = std::max<std::size_t>(align_up(at, arena_alignment), arena_alignment);
   arena_span_ = std::bit_ceil(arena_bytes_);
   arena_ = static_cast<std::byte*>(::operator new(arena_bytes_, std::align_val_t{arena_span_}));
@@ -130,6 +145,8 @@ void state_space::unbind_storage() {
     for (const auto& b : data_.bindings)
       if (b.unbind_storage != nullptr && b.owner == data_.class_domains[o.class_domain].type)
         b.unbind_storage(arena_ + o.offset + b.offset);
+  // Contents let go of the arena's objects they hold; their destructors free the rest.
+  for (const auto& c : contents_) c.content->disown(arena_ + c.member_offset);
 }
 
 std::uint32_t state_space::add_domain(const value_set& vs, const field_binding& b) {
@@ -179,6 +196,7 @@ void state_space::add_domains() {
   for (std::size_t i = 0; i < data_.bindings.size(); ++i) {
     const auto& b = data_.bindings[i];
     if (b.symbolic) continue;  // a domain per slot: add_symbolic_domains
+    if (b.content != nullptr) continue;  // domains per slot of its contents: add_content_slots
     binding_domain_[i] = add_domain(b.values, b);
     if (b.is_array) {
       field_binding length_binding = b;
@@ -191,6 +209,7 @@ void state_space::add_domains() {
 void state_space::add_slots() {
   slot_at_.assign(arena_bytes_, no_slot);
   std::size_t next_storage = 0;
+  std::size_t next_shadow = 0;
   auto add = [&](slot s) {
     slot_at_[s.offset] = static_cast<std::uint32_t>(slots_.size());
     slots_.push_back(s);
@@ -206,6 +225,10 @@ void state_space::add_slots() {
       s.object = o;
       s.binding = bi;
       s.offset = static_cast<std::uint32_t>(obj.offset + b.offset);
+      if (b.content != nullptr) {
+        add_content_slots(o, bi, shadow_offset_[next_shadow++]);
+        continue;
+      }
       if (!b.is_array) {
         s.domain = binding_domain_[bi];
         s.size = b.value_size;
@@ -253,6 +276,7 @@ void state_space::add_slots() {
     obj.end_slot = static_cast<std::uint32_t>(slots_.size());
   }
   add_symbolic_domains();
+  link_contents();
   for (const auto& sl : slots_) {
     auto& d = domains_[sl.domain];
     const bool isomorphic = std::any_of(d.values.begin(), d.values.end(),
@@ -270,6 +294,36 @@ void state_space::add_slots() {
     hot_.push_back(hot_slot{d.values.data(), d.raws.data(), sl.offset, static_cast<std::uint32_t>(d.values.size() - 1),
                             sl.size, isomorphic});
     hot_.back().symbolic = sl.kind == slot_kind::scalar && data_.bindings[sl.binding].symbolic;
+    // An iterator slot advances only over the elements its member holds (korat_search's
+    // next_generated bounds it by that member's length).
+    if (sl.kind == slot_kind::content && content_slots_[&sl - slots_.data()].bound_by != no_slot)
+      hot_.back().generated = true;
+    // A steering slot of contents steers the walk as an array length does: its region's live
+    // prefix per value, a variant's later alternatives as groups.
+    const content_slot* steer = sl.kind == slot_kind::content && content_slots_[&sl - slots_.data()].live != nullptr
+                                    ? &content_slots_[&sl - slots_.data()]
+                                    : nullptr;
+    if (steer != nullptr && d.walk_targets.empty()) {
+      std::vector<std::uint32_t> starts;
+      for (std::size_t v = 0; v < d.values.size(); ++v) {
+        const auto live = steer->live[v];
+        d.walk_targets.push_back(live.first == 0 ? static_cast<std::int32_t>(live.second) : 0);
+        if (live.first != 0 && std::find(starts.begin(), starts.end(), live.first) == starts.end()) starts.push_back(live.first);
+      }
+      for (const std::uint32_t start : starts) {
+        d.group_live.emplace_back();
+        for (std::size_t v = 0; v < d.values.size(); ++v) {
+          const auto live = steer->live[v];
+          d.group_live.back().push_back(live.first == start ? static_cast<std::int32_t>(live.second - start) : 0);
+        }
+      }
+      for (std::size_t g = 0; g < starts.size(); ++g) d.groups.push_back(walk_group{starts[g], d.group_live[g].data()});
+    }
+    if (steer != nullptr) {
+      walk_.push_back(walk_slot{d.walk_targets.data(), sl.offset, slots_[&sl - slots_.data()].capacity, true,
+                                static_cast<std::uint32_t>(d.groups.size()), d.groups.data()});
+      continue;
+    }
     const bool is_length = sl.kind == slot_kind::array_length;
     // A count of a C array's live elements (set_counted) steers the walk as an array length
     // does: the element slots follow it, and those at the count and past it are not visited.
@@ -366,6 +420,7 @@ std::string state_space::object_label(std::uint32_t object) const {
 std::string state_space::value_text(std::uint32_t s, std::uint32_t v) const {
   const auto& d = domains_[slots_[s].domain];
   const auto& vi = d.values[v];
+  if (!d.labels.empty()) return d.labels[v];
   if (d.objects) return vi.object < 0 ? "null" : object_label(static_cast<std::uint32_t>(vi.object));
   if (slots_[s].kind != slot_kind::array_length && data_.bindings[slots_[s].binding].is_bool)
     return vi.integer != 0 ? "true" : "false";

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "smallscope/detail/content_shape.hpp"
 #include "smallscope/detail/finitization_data.hpp"
 #include "smallscope/detail/observer.hpp"
 
@@ -50,6 +51,9 @@ struct domain {
   std::vector<std::vector<std::int32_t>> group_live;
   std::vector<walk_group> groups;
   std::vector<std::uint64_t> raws;  // values[v].raw, for writing
+  // How each value reads in a structure's text, when not as its integer (contents: "\"ab\"",
+  // "0.5", "items[1]"); empty otherwise.
+  std::vector<std::string> labels;
   // Integers first, first + step, ... in that order (ints(min, max, step)): value v is
   // first + v * step. For the dedicated generators' ranges.
   bool arithmetic = false;
@@ -57,7 +61,9 @@ struct domain {
   std::int64_t step = 0;
 };
 
-enum class slot_kind : std::uint8_t { scalar, array_length, array_element };
+// content: a slot of a member that holds contents (contents.hpp), 8 bytes in the arena after the
+// objects, from which the member is rebuilt.
+enum class slot_kind : std::uint8_t { scalar, array_length, array_element, content };
 
 struct slot {
   std::uint32_t offset = 0;   // of the field in the arena
@@ -69,6 +75,37 @@ struct slot {
   std::uint8_t size = 0;      // bytes written
   slot_kind kind = slot_kind::scalar;
   bool fixed = false;         // of a set_all array: one value, never on the field-access stack
+  std::uint32_t name = 0xffffffffu;  // contents: the slot's own name ("items[0].first")
+};
+
+// What a slot of contents needs beyond a slot: the steering slot whose region holds it (a
+// length, a presence, a count, a variant's index) and its place there, and for a steering slot
+// the live part of its region per value.
+struct content_slot {
+  std::uint32_t guard = 0xffffffffu;
+  std::uint32_t position = 0;
+  const std::pair<std::uint32_t, std::uint32_t>* live = nullptr;  // steering: per value index
+  std::uint32_t instance = 0;  // the member (state_space::contents())
+  // An iterator slot: the length slot of the member it points into, and whether value 0 is end().
+  std::uint32_t bound_by = 0xffffffffu;
+  bool end_allowed = false;
+};
+
+// One object's member that holds contents: where it and its slots are, and what it was last
+// rebuilt from.
+struct content_instance {
+  std::uint32_t object = 0;
+  std::uint32_t member_offset = 0;  // in the arena
+  std::uint32_t shadow_offset = 0;  // of its first slot's bytes
+  std::uint32_t first_slot = 0;
+  std::uint32_t end_slot = 0;
+  const content_member* content = nullptr;
+  std::vector<std::uint32_t> depends;  // the instances its iterators point into
+  // Rebuilds (state_space::refresh):
+  std::vector<std::uint64_t> built;  // the slot values of the last rebuild
+  bool has_built = false;
+  std::uint64_t generation = 0;
+  std::vector<std::uint64_t> depends_generation;
 };
 
 // What writing and backtracking need of a slot, in one place: its field domain's values (and
@@ -138,9 +175,30 @@ class state_space {
 
   // Stores value index `value` of slot `s` into its field.
   void write(std::uint32_t s, std::uint32_t value) const { write_field(arena_, hot_[s], value); }
-  // Stores a whole candidate vector.
-  void write_all(const std::uint32_t* values) const {
+  // Stores a whole candidate vector, and rebuilds its members that hold contents (false when
+  // an iterator among them names no element: no structure).
+  bool write_all(const std::uint32_t* values) const {
     for (std::uint32_t s = 0; s < slots_.size(); ++s) write(s, values[s]);
+    return refresh_all();
+  }
+
+  // Members that hold contents (contents.hpp), by arena offset.
+  const std::vector<content_instance>& contents() const { return contents_; }
+  // Per slot, for the slots of contents; empty when no member holds contents.
+  const std::vector<content_slot>& content_slots() const { return content_slots_; }
+  // Rebuilds member `i` from its slots when they (or the members its iterators point into)
+  // changed since its last rebuild. Throws ill_formed_content when an iterator names no element.
+  void refresh(std::uint32_t i) const;
+  // Every member that holds contents, up to date; false when one is ill-formed.
+  bool refresh_all() const;
+  // The observer's read of the member at arena offset `offset` that holds contents (whole, or
+  // its size): brings it up to date unless `mirrored` (a copy's member read, mapped back), then
+  // reads each of its live slots (the size's slots only), an iterator's bound first.
+  bool read_contents(access_observer& observer, std::uintptr_t offset, bool size_only, bool mirrored) const;
+  // The name of slot s: its field's, or a content slot's own.
+  const std::string& slot_name(std::uint32_t s) const {
+    const slot& sl = slots_[s];
+    return sl.name != 0xffffffffu ? names_[sl.name] : data_.bindings[sl.binding].name;
   }
 
   void* root() const { return arena_ + objects_[0].offset; }
@@ -162,6 +220,7 @@ class state_space {
   // array's length, or past the count of a counted array. Such a slot is no part of the structure.
   bool dead(const std::uint32_t* values, std::uint32_t s) const {
     const slot& sl = slots_[s];
+    if (sl.kind == slot_kind::content) return content_dead(values, s);
     if (sl.kind == slot_kind::array_element) {
       const std::uint32_t head = s - 1 - static_cast<std::uint32_t>(sl.element);
       return sl.element >= value(head, values[head]).integer;
@@ -192,6 +251,9 @@ class state_space {
   void add_symbolic_domains();
   void unbind_storage();
   std::uint32_t add_domain(const value_set& vs, const field_binding& b);
+  void add_content_slots(std::uint32_t object, std::uint32_t binding, std::size_t shadow);
+  void link_contents();
+  bool content_dead(const std::uint32_t* values, std::uint32_t s) const;
 
   finitization_data data_;
   std::vector<object_info> objects_;
@@ -203,6 +265,13 @@ class state_space {
   std::vector<std::uint32_t> binding_domain_;  // binding -> its value domain
   std::vector<std::uint32_t> binding_length_domain_;  // array binding -> its length domain
   std::vector<std::uint32_t> storage_offset_;  // array storage, per object and array binding
+  std::vector<std::uint32_t> shadow_offset_;   // content slots, per object and content binding
+  mutable std::vector<content_instance> contents_;
+  std::vector<content_slot> content_slots_;
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> live_tables_;
+  std::vector<std::string> names_;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> content_domains_;  // (binding, spec) -> domain
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> content_at_;  // (member offset, instance), sorted
   std::vector<std::uint32_t> slot_at_;
   std::byte* arena_ = nullptr;
   std::size_t arena_bytes_ = 0;

@@ -127,12 +127,24 @@ std::vector<std::vector<std::uint32_t>> candidates(const contents& c, const std:
       const auto& obj = space.objects()[it->second];
       for (const auto& [name, value] : fields.items()) {
         std::uint32_t s = obj.first_slot;
-        while (s < obj.end_slot && space.data().bindings[space.slots()[s].binding].name != name) ++s;
+        while (s < obj.end_slot && space.slot_name(s) != name) ++s;
         if (s == obj.end_slot) fail(path, line, fmt::format("object {} has no field {}", label, name));
         auto set = [&](std::uint32_t slot, const nlohmann::json& v) {
           // An object is its label (a string) or null; any other value is a JSON number or
           // boolean, as gen writes it: the string "1" is not the number 1.
           const bool objects = space.domains()[space.slots()[slot].domain].objects;
+          // Contents' values that are no numbers are their text as a JSON string ("items[1]").
+          const bool labelled = !space.domains()[space.slots()[slot].domain].labels.empty();
+          if (labelled && v.is_string()) {
+            const std::string text = v.get<std::string>();
+            const auto count = static_cast<std::uint32_t>(space.domains()[space.slots()[slot].domain].values.size());
+            for (std::uint32_t x = 0; x < count; ++x)
+              if (space.value_text(slot, x) == text) {
+                values[slot] = x;
+                return;
+              }
+            fail(path, line, fmt::format("{}.{}: the value {} is not in its domain", label, name, v.dump()));
+          }
           if (objects && !(v.is_string() || v.is_null()))
             fail(path, line, fmt::format("{}.{}: the value {} is no object: write an object's label (\"Node#1\") or null",
                                          label, name, v.dump()));

@@ -182,6 +182,7 @@ smallscope::finitization fin(int nodes, int keys) {
   f.set(&sorted_list::size, smallscope::ints(0, nodes));
   f.set(&node::next, n.or_null());
   f.set(&node::key, smallscope::ints(0, keys - 1));
+  f.not_input(&sorted_list::max_size);  // the constructor argument's, in every input
   return f;
 }
 

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,10 +42,17 @@ struct class_domain_data {
   std::size_t align = 0;
   std::string constructor_args;  // SMALLSCOPE_CONSTRUCTOR_ARGS as written; empty for T()
   void (*construct)(void*) = nullptr;
+  // Constructs by default-initialization (`new (p) C`, padding left as it was): the byte
+  // accounting's probe (byte_accounting.hpp).
+  void (*construct_plain)(void*) = nullptr;
   void (*destroy)(void*) = nullptr;
+  bool polymorphic = false;  // its first pointer is the vtable's
+  bool empty = false;        // no data members (std::is_empty): its one byte is no member
   bool isomorphism_checked = true;
   std::vector<std::string> registered_fields;  // all tracked fields of the class
 };
+
+struct content_member;
 
 // How one field of a class takes its values.
 struct field_binding {
@@ -58,6 +66,7 @@ struct field_binding {
   bool symbolic = false;       // symbolic_ints(): values materialized by order (paper 001)
   value_set values;            // the field domain (the elements' domain, for arrays)
   bool is_array = false;
+  std::uint32_t member_bytes = 0;  // arrays: the bytes of the member in its object (sizeof)
   // An integer field that counts the live elements of fixed arrays of the same object
   // (set_counted): the element bindings of each array follow it, one group per array in the order
   // they were bound (`counts` in all), and the walk of a valid structure visits a group's elements
@@ -79,12 +88,25 @@ struct field_binding {
   // vector lets go of the arena's elements before its object is destroyed.
   bool length_is_end_pointer = false;
   void (*unbind_storage)(void* array) = nullptr;
+  // A member that holds contents (contents.hpp): its shape and build; its slots (8 bytes each)
+  // live in the arena after the objects and array storage, and the member is rebuilt from them.
+  std::shared_ptr<const content_member> content;
+};
+
+// A member declared not part of the input (finitization::not_input): it keeps its constructed
+// value in every input, as in every copy.
+struct member_range {
+  const void* owner = nullptr;  // the class whose objects hold it
+  std::string owner_name;
+  std::size_t offset = 0;
+  std::size_t bytes = 0;
 };
 
 struct finitization_data {
   std::string subject;  // a label for messages and output
   std::vector<class_domain_data> class_domains;  // the root's first, with one object
   std::vector<field_binding> bindings;          // in the order of the set calls
+  std::vector<member_range> not_input;          // in the order of the not_input calls
 };
 
 }  // namespace smallscope::detail

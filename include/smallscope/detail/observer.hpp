@@ -135,6 +135,37 @@ class access_observer {
     stack_[stack_size_++] = s;
   }
 
+  // The pointer member at `address` was read as an array (`p[i]` with i != 0, `p + i`): when it
+  // is a field the search varies over single objects, the search refuses the finitization, since
+  // what lies past an object is no field of any (rare: out of line).
+  void on_indexed(const void* address) {
+    const std::uintptr_t offset = reinterpret_cast<std::uintptr_t>(address) - base_;
+    if (mirror_size_ != 0 || counting_ || offset >= bytes_ || indexed_read_ != 0) return;
+    if (slot_at_[offset] != no_slot) indexed_read_ = offset + 1;
+  }
+
+  // A read of the member at `address` that holds contents (contents.hpp), whole or its size
+  // only: the search rebuilds the member from its slots first when they changed, then records a
+  // read of each live slot (the size's only). Outside the arena (a copy's member): nothing, or
+  // in a mirror the slots of the original. Out of line.
+  // False when no member that holds contents is at `address`.
+  bool on_read_contents(const void* address, bool size_only);
+  // The search's candidate: value indices per slot (null outside a search).
+  const std::uint32_t* candidate() const { return values_; }
+  // Records a read of slot s, whose bytes start at arena offset `offset`, if it is not on the
+  // field-access stack yet.
+  void read_slot(std::uint32_t s, std::uintptr_t offset) {
+    stack_mark& mark = on_stack_at_[offset];
+    if (mark != stack_mark::off) return;
+    mark = stack_mark::on;
+    stack_[stack_size_++] = s;
+  }
+  // What the search reads contents with (its state space's read_contents), set when some member
+  // holds contents.
+  // False when no member that holds contents starts at `offset`.
+  using contents_reader = bool (*)(const void* space, access_observer& observer, std::uintptr_t offset, bool size_only,
+                                   bool mirrored);
+
   // A read of `bytes` bytes at `address` as a whole (a struct member read whole): each slot in
   // them. Bytes no field covers (padding, members nobody binds) are passed by.
   void on_read_bytes(const void* address, std::size_t bytes);
@@ -256,7 +287,11 @@ class access_observer {
   generator_sink* generators_ = nullptr;
   const counted_element* counted_ = nullptr;  // per slot; null when no array is counted
   std::uintptr_t unbound_read_ = 0;  // 1 + the arena offset of the first read no field covers
+  std::uintptr_t indexed_read_ = 0;  // 1 + the arena offset of the first pointer field read as an array
   const std::uint32_t* values_ = nullptr;     // the candidate vector (value index per slot)
+  contents_reader read_contents_ = nullptr;   // null: no member holds contents
+  const void* contents_space_ = nullptr;
+  bool ill_formed_ = false;                   // a content read met an iterator naming no element
   bool counting_ = false;                     // the counting observer: counts, tracks nothing
   std::uint64_t reads_counted_ = 0;
   std::uint64_t writes_counted_ = 0;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "smallscope/detail/allocation_watch.hpp"
+#include "smallscope/detail/content_bind.hpp"
 #include "smallscope/detail/member_access.hpp"
 #include "smallscope/detail/std_vector.hpp"
 
@@ -36,7 +37,9 @@ void note_constructed_targets(const C& obj, const std::byte* base, std::size_t s
       const auto* target = reinterpret_cast<const std::byte*>(member_access<std::remove_cvref_t<decltype(scalar)>>::get(scalar));
       out.push_back(target >= base && target < base + size ? target - base : -1);
     };
-    if constexpr (is_nested_v<M>) {
+    if constexpr (is_content_v<M>) {
+      // Contents hold no pointer into the object that the constructor sets: disown empties them.
+    } else if constexpr (is_nested_v<M>) {
       note_constructed_targets(f, base, size, out);
     } else if constexpr (is_struct_array_v<M>) {
       for (const auto& e : f) note_constructed_targets(e, base, size, out);
@@ -72,7 +75,9 @@ void disown_members(C& obj, std::byte* base, const std::vector<std::ptrdiff_t>& 
   for_each_registered<C>([&](std::string_view, auto member) {
     auto& f = obj.*member;
     using M = std::remove_cvref_t<decltype(f)>;
-    if constexpr (is_array_v<M>) {
+    if constexpr (is_content_v<M>) {
+      disown_contents(f);  // owning pointers let go, plain ones null: the destructor frees none
+    } else if constexpr (is_array_v<M>) {
       if constexpr (std::is_pointer_v<typename M::value_type>)
         for (int i = 0; i < f.capacity(); ++i) f[i] = nullptr;
     } else if constexpr (is_std_vector_v<M>) {  // a heap copy's: it frees its own buffer

@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "smallscope/array.hpp"
+#include "smallscope/detail/content_types.hpp"
 #include "smallscope/detail/observer.hpp"
 #include "smallscope/detail/std_vector.hpp"
 #include "smallscope/field.hpp"
@@ -68,9 +69,13 @@ inline void note_write(const volatile void* address, std::size_t bytes, bool one
 // A read of the member `r` (a tracked read); returns `r` itself. A std::vector member read whole
 // reads its size (its end pointer: std_vector.hpp) and every live element.
 template <class T>
-SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_field(T&& r) noexcept {
+SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_field(T&& r) noexcept(!detail::is_content_v<std::remove_cvref_t<T>>) {
   using U = std::remove_cvref_t<T>;
-  if constexpr (detail::is_std_vector_v<U>) {
+  if constexpr (detail::is_content_v<U>) {
+    // Contents (contents.hpp): the member is rebuilt from its slots if they changed, and every
+    // live slot counts as read.
+    if (!std::is_constant_evaluated()) detail::current_observer->on_read_contents(std::addressof(r), false);
+  } else if constexpr (detail::is_std_vector_v<U>) {
     if (!std::is_constant_evaluated()) {
       detail::note_read(reinterpret_cast<const std::byte*>(std::addressof(r)) + detail::std_vector_end_offset, 1, true);
       for (const auto& e : r) detail::note_read(std::addressof(e), 1, true);
@@ -86,9 +91,35 @@ SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_field(T&& r) noexcept {
 // A read of the size of the std::vector member `r` only (before size(), empty() and reading one
 // element); returns `r` itself. (A vector of elements the search cannot vary has no slots.)
 template <class T>
-SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_size(T&& r) noexcept {
-  if (!std::is_constant_evaluated())
+SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_size(T&& r) noexcept(!detail::is_content_v<std::remove_cvref_t<T>>) {
+  if constexpr (detail::is_content_v<std::remove_cvref_t<T>>) {
+    // Contents: rebuilt if needed; the slots of its size count as read (a sequence's length, a
+    // set's or map's presence of each key).
+    if (!std::is_constant_evaluated()) detail::current_observer->on_read_contents(std::addressof(r), true);
+  } else if (!std::is_constant_evaluated()) {
     detail::note_read(reinterpret_cast<const std::byte*>(std::addressof(r)) + detail::std_vector_end_offset, 1, true);
+  }
+  return static_cast<T&&>(r);
+}
+
+// `p[i]` for the pointer member `p` (a tracked read of `p`); returns the element. The search
+// refuses a pointer bound to single objects that is read past its object (an index other than 0).
+template <class P, class I>
+SMALLSCOPE_ALWAYS_INLINE constexpr decltype(auto) read_indexed(P&& p, I&& i) noexcept(noexcept(p[i])) {
+  if (!std::is_constant_evaluated()) {
+    detail::note_read(std::addressof(p), sizeof(p), true);
+    if (i != 0) detail::current_observer->on_indexed(std::addressof(p));
+  }
+  return static_cast<P&&>(p)[static_cast<I&&>(i)];
+}
+
+// The pointer member `r` used in `r + i` or `r - i` (a tracked read, as an array); returns `r`.
+template <class T>
+SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_offset(T&& r) noexcept {
+  if (!std::is_constant_evaluated()) {
+    detail::note_read(std::addressof(r), sizeof(r), true);
+    detail::current_observer->on_indexed(std::addressof(r));
+  }
   return static_cast<T&&>(r);
 }
 

@@ -1,0 +1,188 @@
+// A cache made of standard containers, bound as it is written (subjects/unmodified/plain/
+// lru_cache.hpp: a std::list of pairs, a std::unordered_map of iterators into it, a limit from
+// the constructor): its contents are the structure. The valid caches are exactly the sequences of
+// distinct keys, each with a value, up to the limit (counted here by brute force); put, get and
+// erase pass on every one, on copies that own their containers; explore, started from the object
+// the constructor arguments build, reaches every valid cache and no other.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "plain/lru_cache.hpp"
+#include "smallscope/checker.hpp"
+#include "smallscope/contents.hpp"
+#include "smallscope/explore.hpp"
+#include "smallscope/heap.hpp"
+#include "smallscope/search.hpp"
+
+namespace lru_test {
+using cache_t = plain_subjects::lru::cache<int, int>;
+}  // namespace lru_test
+
+namespace plain_subjects::lru {
+SMALLSCOPE_FIELDS(lru_test::cache_t, recent_, where_, limit_)
+SMALLSCOPE_CONSTRUCTOR_ARGS(lru_test::cache_t, 2)
+}  // namespace plain_subjects::lru
+
+namespace lru_test {
+
+// Every key of the map names the list entry that holds it, and the list holds no more entries
+// than the map and the limit.
+bool cache_ok(const cache_t& c) {
+  if (c.limit_ < 1 || c.recent_.size() > c.limit_ || c.where_.size() != c.recent_.size()) return false;
+  for (const auto& [key, at] : c.where_)
+    if (at->first != key) return false;
+  return true;
+}
+
+smallscope::finitization fin(int limit, int keys, int values) {
+  auto f = smallscope::finitization::of<cache_t>("Cache");
+  f.set(&cache_t::limit_, smallscope::ints(limit, limit));
+  f.set(&cache_t::recent_, smallscope::sequence_of(smallscope::ints(0, limit),
+                                                   smallscope::pair_of(smallscope::ints(0, keys - 1),
+                                                                       smallscope::ints(0, values - 1))));
+  f.set(&cache_t::where_, smallscope::map_of(smallscope::ints(0, keys - 1), smallscope::elements_of(&cache_t::recent_)));
+  return f;
+}
+
+// Sequences of distinct keys (of `keys`) of length 0..limit, each key with one of `values`.
+std::uint64_t brute_force(int limit, int keys, int values) {
+  std::uint64_t total = 0, arrangements = 1;
+  for (int n = 0; n <= limit && n <= keys; ++n) {
+    std::uint64_t with_values = arrangements;
+    for (int i = 0; i < n; ++i) with_values *= static_cast<std::uint64_t>(values);
+    total += with_values;
+    arrangements *= static_cast<std::uint64_t>(keys - n);
+  }
+  return total;
+}
+
+std::vector<std::pair<int, int>> entries(const cache_t& c) { return {c.recent_.begin(), c.recent_.end()}; }
+
+void put_post(smallscope::verdict& v, const cache_t& old, const cache_t& now, const int& k, const int& x) {
+  std::vector<std::pair<int, int>> expected;
+  expected.emplace_back(k, x);
+  for (const auto& e : entries(old))
+    if (e.first != k) expected.push_back(e);
+  if (expected.size() > old.limit_) expected.pop_back();
+  v.require(entries(now) == expected, "k is the most recent entry, with x; the least recent one goes over the limit");
+  v.require(cache_ok(now), "the map names the list's entries");
+}
+
+void get_post(smallscope::verdict& v, const cache_t& old, const cache_t& now, const int& result, const int& k) {
+  std::vector<std::pair<int, int>> expected;
+  for (const auto& e : entries(old))
+    if (e.first == k) expected.insert(expected.begin(), e);
+    else expected.push_back(e);
+  v.require(!expected.empty() && expected.front().first == k && result == expected.front().second,
+            "returns k's value and makes k the most recent");
+  v.require(entries(now) == expected, "the other entries keep their order");
+}
+
+void erase_post(smallscope::verdict& v, const cache_t& old, const cache_t& now, bool erased, const int& k) {
+  std::vector<std::pair<int, int>> expected;
+  for (const auto& e : entries(old))
+    if (e.first != k) expected.push_back(e);
+  v.require(erased == (expected.size() != old.recent_.size()), "returns whether k was there");
+  v.require(entries(now) == expected && cache_ok(now), "k is gone, the rest in order");
+}
+
+}  // namespace lru_test
+
+using namespace lru_test;
+
+TEST(LruCache, TheValidCachesAreTheSequencesOfDistinctKeys) {
+  for (const auto& [limit, keys, values] : std::vector<std::tuple<int, int, int>>{{1, 2, 2}, {2, 3, 2}, {3, 3, 1}, {2, 2, 3}}) {
+    std::uint64_t n = 0;
+    for (const auto& s : smallscope::structures(fin(limit, keys, values), &cache_ok)) {
+      const cache_t& c = s.root<cache_t>();
+      EXPECT_TRUE(cache_ok(c));
+      ++n;
+    }
+    EXPECT_EQ(n, brute_force(limit, keys, values)) << limit << " " << keys << " " << values;
+  }
+}
+
+TEST(LruCache, CopiesOwnTheirContainersAndIteratorsIntoThem) {
+  std::uint64_t seen = 0;
+  for (const auto& s : smallscope::structures(fin(2, 3, 2), &cache_ok)) {
+    const cache_t& c = s.root<cache_t>();
+    cache_t* copy = smallscope::deep_copy(c);
+    EXPECT_EQ(entries(*copy), entries(c));
+    EXPECT_TRUE(cache_ok(*copy));
+    for (const auto& [key, at] : copy->where_) {  // into the copy's own list
+      bool inside = false;
+      for (auto it = copy->recent_.begin(); it != copy->recent_.end(); ++it) inside = inside || it == at;
+      EXPECT_TRUE(inside) << key;
+    }
+    EXPECT_EQ(smallscope::canonical_form(*copy), smallscope::canonical_form(c));
+    smallscope::release(copy);
+    ++seen;
+  }
+  EXPECT_EQ(seen, 31u);
+}
+
+TEST(LruCache, MethodsPassOnEveryCache) {
+  const auto f = fin(2, 3, 2);
+  const auto invariant = smallscope::make_predicate(&cache_ok);
+  const auto put = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::put, put_post, cache_ok, smallscope::ints(0, 2),
+                                                    smallscope::ints(0, 1));
+  auto get = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::get, get_post, cache_ok, smallscope::ints(0, 2));
+  get.allow<std::out_of_range>();
+  const auto erase = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::erase, erase_post, cache_ok, smallscope::ints(0, 2));
+  const auto p = smallscope::run_check(f, invariant, put, {});
+  EXPECT_EQ(p.inputs, 31u * 6u);
+  EXPECT_EQ(p.failed, 0u);
+  const auto g = smallscope::run_check(f, invariant, get, {});
+  EXPECT_EQ(g.inputs, 31u * 3u);
+  EXPECT_EQ(g.failed, 0u);
+  const auto e = smallscope::run_check(f, invariant, erase, {});
+  EXPECT_EQ(e.failed, 0u);
+}
+
+TEST(LruCache, ExploreFromTheConstructedCacheReachesEveryValidCache) {
+  const auto f = fin(2, 3, 2);
+  const auto invariant = smallscope::make_predicate(&cache_ok);
+  const auto put = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::put, put_post, cache_ok, smallscope::ints(0, 2),
+                                                    smallscope::ints(0, 1));
+  auto get = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::get, get_post, cache_ok, smallscope::ints(0, 2));
+  get.allow<std::out_of_range>();
+  smallscope::explore_options o;
+  o.isolate = false;
+  o.against = &f;
+  o.invariant = &invariant;
+  const auto r = smallscope::explore_sequences(smallscope::api_calls({&put, &get}), o);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.states, 31u);
+  EXPECT_EQ(r.differential.valid, 31u);
+  EXPECT_EQ(r.differential.valid_reached, 31u);
+  EXPECT_EQ(r.differential.reached_not_valid, 0u);
+  EXPECT_TRUE(r.findings.empty());
+}
+
+TEST(LruCache, PicturesShowTheContents) {
+  for (const auto& s : smallscope::structures(fin(2, 3, 2), &cache_ok)) {
+    const cache_t& c = s.root<cache_t>();
+    if (c.recent_.size() != 2) continue;
+    const auto g = smallscope::describe(c);
+    ASSERT_EQ(g.objects.size(), 1u);
+    const auto& fields = g.objects[0].fields;
+    ASSERT_EQ(fields.size(), 3u);
+    EXPECT_TRUE(fields[0].is_contents);
+    const auto [k0, v0] = c.recent_.front();
+    const auto [k1, v1] = c.recent_.back();
+    EXPECT_EQ(fields[0].text, "[(" + std::to_string(k0) + ", " + std::to_string(v0) + "), (" + std::to_string(k1) + ", " +
+                                  std::to_string(v1) + ")]");
+    // The map by key: each key names its entry's position in the list.
+    const std::string first = std::to_string(std::min(k0, k1)) + ": recent_[" + (k0 < k1 ? "0" : "1") + "]";
+    const std::string second = std::to_string(std::max(k0, k1)) + ": recent_[" + (k0 < k1 ? "1" : "0") + "]";
+    EXPECT_EQ(fields[1].text, "{" + first + ", " + second + "}");
+    EXPECT_NE(fields[1].code.find("std::next($self.recent_.begin(), "), std::string::npos) << fields[1].code;
+    return;
+  }
+  FAIL() << "no cache of two entries";
+}
