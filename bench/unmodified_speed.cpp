@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "plain_korat.hpp"
+#include "search_timing.hpp"
 #include "smallscope/search.hpp"
 #include "subjects/binary_tree.hpp"
 #include "subjects/heap_array.hpp"
@@ -22,25 +23,9 @@
 
 namespace {
 
-struct timed {
-  double seconds = 0;
-  std::uint64_t valid = 0, explored = 0;
-};
-
-timed run(const smallscope::finitization& f, const smallscope::predicate& p) {
-  const auto start = std::chrono::steady_clock::now();
-  smallscope::structure_range range(f, p);
-  timed t;
-  for ([[maybe_unused]] const auto& s : range) ++t.valid;
-  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  t.explored = range.stats().explored;
-  return t;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using bench::median;
+using bench::run;
+using bench::timed;
 
 struct row {
   const char* name;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A project of a user's own, built against smallscope the three ways a user can: an installed
-# package found with find_package(smallscope 0.3), the source tree through add_subdirectory,
+# package found with find_package(smallscope 0.4), the source tree through add_subdirectory,
 # and pkg-config without CMake; and examples/unmodified (a library tested as it is written)
 # against the installed package, through its smallscope_instrument function. The project is examples/own_classes (the README's worked
 # example): its GoogleTest suite must pass, its own command line (smallscope::main) must list,
@@ -191,7 +191,9 @@ phase_install() {
 }
 for f in lib/cmake/smallscope/smallscopeConfigVersion.cmake lib/pkgconfig/smallscope.pc include/smallscope/cli.hpp \
          lib/cmake/smallscope/smallscope-variants.cmake lib/cmake/smallscope/smallscope-spec.cmake \
-         include/smallscope/compiled_spec.hpp bin/smallscope-mutants bin/smallscope-instrument bin/smallscope-spec-compile; do
+         include/smallscope/compiled_spec.hpp bin/smallscope-mutants bin/smallscope-instrument bin/smallscope-spec-compile \
+         share/doc/smallscope/UNMODIFIED.md share/doc/smallscope/README.md share/doc/smallscope/examples/unmodified/CMakeLists.txt \
+         share/doc/smallscope/subjects/unmodified/plain/lru_cache.hpp; do
   [[ -f "$prefix/$f" ]] || fail "the install has no $f"
 done
 }
@@ -212,10 +214,10 @@ phase_installed() {
   cat >"$tmp/too_new/CMakeLists.txt" <<'EOF'
 cmake_minimum_required(VERSION 3.25)
 project(too_new LANGUAGES CXX)
-find_package(smallscope 0.4 REQUIRED)
+find_package(smallscope 0.5 REQUIRED)
 EOF
   if cmake -S "$tmp/too_new" -B "$tmp/too_new/build" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/too_new.out" 2>&1; then
-    fail "find_package(smallscope 0.4) accepted version 0.3"
+    fail "find_package(smallscope 0.5) accepted version 0.4"
   fi
 }
 

@@ -37,13 +37,27 @@ namespace smallscope {
 // The finitized domain of one argument: integers, or objects of a class domain of the input's
 // finitization (identity-only objects, shared by the input and the argument).
 struct argument_domain {
-  std::vector<std::int64_t> integers;
+  std::vector<std::int64_t> integers;  // strings: their indices
   std::string class_domain;  // objects: the class domain's name ("Object")
   bool null_allowed = false;
+  // std::string arguments: the values, shared by every copy of the domain (a call receives the
+  // address of one, so it stays put for the run)
+  std::shared_ptr<const std::vector<std::string>> strings;
 
   argument_domain() = default;
   argument_domain(const int_set& s) : integers(s.values()) {}  // NOLINT: integers are a domain
+  argument_domain(const string_set& s)  // NOLINT: strings are a domain
+      : strings(std::make_shared<const std::vector<std::string>>(s.values())) {
+    for (std::size_t i = 0; i < strings->size(); ++i) integers.push_back(static_cast<std::int64_t>(i));
+  }
   static argument_domain of(const int_set& s) { return argument_domain(s); }
+  // The value a call receives for element k of an integer or string domain, and its text.
+  std::int64_t value(std::size_t k) const {
+    return strings ? static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(&(*strings)[k])) : integers[k];
+  }
+  std::string text(std::size_t k) const {
+    return strings ? detail::quoted_literal((*strings)[k]) : std::to_string(integers[k]);
+  }
   static argument_domain objects(std::string class_domain, bool or_null) {
     argument_domain d;
     d.class_domain = std::move(class_domain);
@@ -211,7 +225,8 @@ struct method_traits<R (*)(C&, A...) noexcept> : method_traits<R (*)(C&, A...)> 
 // lvalue reference gets a variable of its own that the method may change.
 template <class P>
 concept fillable_parameter = std::is_integral_v<std::remove_cvref_t<P>> || std::is_enum_v<std::remove_cvref_t<P>> ||
-                             std::is_pointer_v<std::remove_cvref_t<P>>;
+                             std::is_pointer_v<std::remove_cvref_t<P>> ||
+                             std::is_same_v<std::remove_cvref_t<P>, std::string>;
 
 template <class P>
 using argument_value_t = std::remove_cvref_t<P>;
@@ -221,6 +236,8 @@ T argument_as(std::int64_t v) {
   static_assert(fillable_parameter<T> && !std::is_reference_v<T>);
   if constexpr (std::is_pointer_v<T>)
     return reinterpret_cast<T>(static_cast<std::uintptr_t>(v));
+  else if constexpr (std::is_same_v<T, std::string>)
+    return *reinterpret_cast<const std::string*>(static_cast<std::uintptr_t>(v));  // argument_domain::value
   else
     return static_cast<T>(v);
 }
@@ -434,9 +451,9 @@ template <class... A>
 inline constexpr bool all_fillable<std::tuple<A...>> = (fillable_parameter<A> && ...);
 
 // Every parameter of the method M (after the root, for a free function) is one the
-// finitization can fill: an integer, enum, bool or pointer, by value, const reference or rvalue
-// reference. Any other (a std::string, a struct by value) does not compile; wrap such a method
-// in a free function `R f(Root&, ...)` that takes fillable parameters.
+// finitization can fill: an integer, enum, bool, pointer or std::string, by value, const reference
+// or rvalue reference. Any other (a struct by value) does not compile; wrap such a method in a
+// free function `R f(Root&, ...)` that takes fillable parameters.
 template <auto M>
 concept fillable_method = all_fillable<typename method_traits<decltype(M)>::args>;
 
@@ -447,7 +464,7 @@ target_method make_method_named(std::string name, std::vector<argument_domain> a
   using Root = typename traits::root;
   static_assert(all_fillable<typename traits::args>,
                 "every parameter of a method under test must be one the finitization can fill: an integer, "
-                "enum, bool or pointer, by value, const reference or rvalue reference; wrap the method in a "
+                "enum, bool, pointer or std::string, by value, const reference or rvalue reference; wrap the method in a "
                 "free function `R f(Root&, ...)` taking such parameters");
   constexpr std::size_t arity = std::tuple_size_v<typename traits::args>;
   target_method m;

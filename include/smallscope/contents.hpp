@@ -20,6 +20,7 @@
 #include <initializer_list>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -138,6 +139,42 @@ struct record_domain {
 template <class S>
 record_domain<S> record() {
   return {};
+}
+
+// A value of T kept in byte storage (`alignas(T) unsigned char storage[sizeof(T)]`, the way
+// hash tables and small vectors hold elements they construct in place): one slot over
+// `domain`, its bytes T's. T is trivially copyable. In a struct, the storage may be live only
+// while a member given just before it does not hold `dead` (a bucket's value, while its distance
+// is not -1): `storage_of<int>(ints(0, 3)).unless(&bucket::distance, -1)`; otherwise its bytes
+// are no part of the structure (not varied, copied, pictured or hashed).
+template <class T, class D>
+struct storage_domain {
+  D domain;
+  bool guarded = false;
+  std::size_t guard_offset = 0;  // in the struct
+  std::size_t guard_bytes = 0;
+  bool guard_signed = false;
+  std::int64_t dead = 0;
+  template <class S, class G>
+  storage_domain unless(G S::*guard, std::int64_t dead_value) const {
+    static_assert(std::is_integral_v<G> || std::is_enum_v<G>, "smallscope: a storage's guard is an integer member");
+    storage_domain r = *this;
+    const S probe{};
+    r.guarded = true;
+    r.guard_offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&(probe.*guard)) -
+                                              reinterpret_cast<const char*>(&probe));
+    r.guard_bytes = sizeof(G);
+    if constexpr (std::is_enum_v<G>)
+      r.guard_signed = std::is_signed_v<std::underlying_type_t<G>>;
+    else
+      r.guard_signed = std::is_signed_v<G>;
+    r.dead = dead_value;
+    return r;
+  }
+};
+template <class T, class D>
+storage_domain<T, D> storage_of(D domain) {
+  return {std::move(domain)};
 }
 
 // Iterators into another member of the same object (a std::list, std::vector or std::deque):

@@ -33,7 +33,7 @@ namespace smallscope {
 inline namespace SMALLSCOPE_DETAIL_TRACKING_NS {
 
 template <class T>
-concept field_value = std::is_integral_v<T> || std::is_enum_v<T> || std::is_pointer_v<T>;
+concept field_value = std::is_integral_v<T> || std::is_enum_v<T> || std::is_pointer_v<T> || std::is_floating_point_v<T>;
 
 template <field_value T>
 class field {

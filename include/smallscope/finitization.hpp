@@ -33,6 +33,7 @@
 #include "smallscope/array.hpp"
 #include "smallscope/contents.hpp"
 #include "smallscope/detail/content_bind.hpp"
+#include "smallscope/detail/content_walk.hpp"
 #include "smallscope/detail/finitization_data.hpp"
 #include "smallscope/detail/member_access.hpp"
 #include "smallscope/detail/ownership.hpp"
@@ -183,6 +184,18 @@ class finitization {
   void set(M C::*member, const int_set& values) {
     bind_integers<typename detail::member_access<M>::value>(begin_binding(member), values);
   }
+  // Binds a float or double field to a set of values (`f.set(&table::max_load, reals({0.5, 0.75}))`).
+  template <class C, class M>
+    requires detail::member_access<M>::supported && std::is_floating_point_v<typename detail::member_access<M>::value>
+  void set(M C::*member, const real_set& values) {
+    using T = typename detail::member_access<M>::value;
+    auto b = begin_binding(member);
+    if (values.values().empty()) throw finitization_error(where(b) + ": empty value domain");
+    b.value_size = sizeof(T);
+    b.encode_real = &detail::encode_real<T>;
+    b.values.reals = values.values();
+    finish_binding(std::move(b));
+  }
   // Binds a member of a struct member (`f.set(&node::key, &key::major, ints(0, 2))`): the struct
   // registers its own fields with SMALLSCOPE_FIELDS, and each is a slot named "key.major".
   template <class C, class S, class M>
@@ -321,6 +334,66 @@ class finitization {
   void set(M C::*member, const elements_domain<C2, L>& domain) {
     bind_contents<C, M, elements_domain<C2, L>>(member, domain);
   }
+  // A member the class computes from its other members, as its own code keeps it: a pointer
+  // into another member's data, a mask, a cached count. `fn(const C&)` gives its value:
+  //   f.derive(&set::buckets_, [](const set& s) { return s.data_.empty() ? set::none() : s.data_.data(); });
+  // The search sets it before each call of the invariant (the reads `fn` makes are the
+  // invariant's first), and so before handing out a structure; copies set it from their own
+  // members. It is no slot, and is not listed in SMALLSCOPE_FIELDS (the walks would take a
+  // pointer into a member's data for an object of the structure).
+  template <class C, class M, class F>
+    requires std::is_invocable_r_v<M, F, const C&>
+  void derive(M C::*member, F fn) {
+    derive_in<C>(member, std::move(fn));
+  }
+  // The same for a member of a base class of Owner (a growth policy's mask), in Owner's objects.
+  template <class Owner, class C, class M, class F>
+    requires detail::base_of<C, Owner> && std::is_invocable_r_v<M, F, const Owner&>
+  void derive(M C::*member, F fn) {
+    derive_in<Owner>(detail::as_member_of<Owner>(member), std::move(fn));
+  }
+
+ private:
+  template <class C, class M, class F>
+  void derive_in(M C::*member, F fn) {
+    detail::field_binding b;
+    b.owner = detail::type_key<C>();
+    b.owner_name = owner_label(b.owner);
+    const std::unique_ptr<C> probe(detail::new_object<C>());
+    b.offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*member)) -
+                                        reinterpret_cast<const char*>(probe.get()));
+    b.name = "(derived at byte " + std::to_string(b.offset) + ")";
+    std::apply(
+        [&](const auto&... registered) {
+          const auto listed = [&](const auto& nm) {
+            if constexpr (std::is_same_v<std::remove_cvref_t<decltype(nm.member)>, M C::*>)
+              if (nm.member == member)
+                throw finitization_error("derive(): field " + b.owner_name + "." + std::string(nm.name) +
+                                         " is listed in SMALLSCOPE_FIELDS; a derived member is not");
+          };
+          (listed(registered), ...);
+        },
+        detail::registered_fields<C>());
+    b.member_bytes = static_cast<std::uint32_t>(sizeof(M));
+    auto content = std::make_shared<detail::content_member>();
+    content->shape.kind = detail::content_kind::derived;
+    content->shape.type_name = detail::demangle(typeid(M).name());
+    content->disown = [](void*) {};
+    content->derive = [member, fn](void* object) {
+      C& c = *static_cast<C*>(object);
+      c.*member = fn(static_cast<const C&>(c));
+    };
+    content->derived_code = [member](const void* object) {
+      const C& c = *static_cast<const C*>(object);
+      return detail::derived_value_code(c, c.*member);
+    };
+    live_.derived(b.owner, content->derive);
+    b.content = std::move(content);
+    finish_binding(std::move(b));
+  }
+
+ public:
+
   // A std::vector of integers or pointers bound as a sequence: the same as set(member, lengths,
   // elements).
   template <class C, class A, class E>
@@ -441,12 +514,13 @@ class finitization {
           (match(f), ...);
         },
         detail::registered_fields<Owner>());
-    if (b.name.empty())
-      throw finitization_error("a field of " + b.owner_name +
-                               " is not listed in its SMALLSCOPE_FIELDS");
     std::unique_ptr<Owner> probe(detail::new_object<Owner>());
     b.offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*member)) -
                                         reinterpret_cast<const char*>(probe.get()));
+    if (b.name.empty())  // a member pointer has no name: its place and type say which
+      throw finitization_error("the member of " + b.owner_name + " at byte " + std::to_string(b.offset) + " (a " +
+                               detail::demangle(typeid(M).name()) +
+                               ") is not listed in its SMALLSCOPE_FIELDS: list it there to bind it");
     return b;
   }
 
@@ -469,7 +543,7 @@ class finitization {
     finish_binding(std::move(b));
   }
   // Checks the object sets of a content shape and fills in what its iterators point into.
-  void resolve_contents(const detail::field_binding& b, detail::content_shape& shape) const;
+  void resolve_contents(const detail::field_binding& b, detail::content_shape& shape);
 
   // Binds the elements of `array` (bind() sets them) as counted by `count` + extra.
   template <class C, class A, class B, class I, class Bind>

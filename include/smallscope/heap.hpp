@@ -52,7 +52,9 @@ struct graph_value {
   bool is_unsigned = false;  // integer holds the value's bits (uint64 values above INT64_MAX wrap)
   bool is_char = false;      // a character type (char, signed/unsigned char, char8/16/32_t, wchar_t)
   bool is_enum = false;
+  bool is_real = false;  // float or double: `real` holds it
   std::int64_t integer = 0;
+  double real = 0;
   const void* target = nullptr;  // pointers: the object, or null
   // The C++ type of the value ("subjects::tree::color"), for code that must name it.
   std::string (*type_name)() = nullptr;
@@ -184,6 +186,9 @@ graph_value graph_value_of(T v) {
   if constexpr (std::is_pointer_v<T>) {
     g.is_pointer = true;
     g.target = v;
+  } else if constexpr (std::is_floating_point_v<T>) {
+    g.is_real = true;
+    g.real = static_cast<double>(v);
   } else {
     g.is_bool = std::is_same_v<T, bool>;
     g.is_enum = std::is_enum_v<T>;
@@ -345,6 +350,8 @@ void fingerprint_value(fingerprint_walk& walk, T v) {
     walk.mix(reinterpret_cast<std::uintptr_t>(*number));
   } else if constexpr (std::is_enum_v<T>) {
     walk.mix(static_cast<std::uint64_t>(static_cast<std::underlying_type_t<T>>(v)));
+  } else if constexpr (std::is_floating_point_v<T>) {
+    walk.mix(std::bit_cast<std::uint64_t>(static_cast<double>(v)));
   } else {
     walk.mix(static_cast<std::uint64_t>(v));
   }
@@ -379,7 +386,7 @@ struct content_fingerprint_visitor {
   void close(content_kind) {}
   void item(std::size_t) {}
   void open_record(const std::string&) {}
-  void member(std::string_view) {}
+  void member(const std::string&) {}
   void close_record() {}
 };
 
@@ -533,7 +540,10 @@ void copy_members_pass(copy_walk& walk, const C& from, C& to, bool iterators) {
 template <class C>
 void copy_object(const void* p, void* w) {
   auto& walk = *static_cast<copy_walk*>(w);
-  copy_members(walk, *static_cast<const C*>(p), *static_cast<C*>(walk.copies.at(p)));
+  C* to = static_cast<C*>(walk.copies.at(p));
+  copy_members(walk, *static_cast<const C*>(p), *to);
+  // Members computed from the others (finitization::derive) follow the copy's own.
+  if (const live_part* live = live_in_force; live != nullptr) live->derive(type_key<C>(), to);
 }
 
 struct release_walk {
@@ -582,7 +592,7 @@ struct content_release_visitor {
   void close(content_kind) {}
   void item(std::size_t) {}
   void open_record(const std::string&) {}
-  void member(std::string_view) {}
+  void member(const std::string&) {}
   void close_record() {}
 };
 

@@ -21,9 +21,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "smallscope/detail/finitization_data.hpp"
@@ -44,6 +46,10 @@ class live_part {
     std::uint8_t count_bytes = 0;
     bool count_signed = false;
     std::int32_t extra = 0;  // live elements = count + extra, clamped to [0, size]
+    // Byte storage guarded by a member (contents.hpp's storage_of(...).unless): all live unless
+    // the count member holds `dead`, then none.
+    bool unless = false;
+    std::int64_t dead = 0;
   };
 
   // Elements of `array` past `count` + extra are no part of the structure of an object of
@@ -79,20 +85,30 @@ class live_part {
         static_cast<std::size_t>(static_cast<const char*>(array) - static_cast<const char*>(object));
     for (const counted_array& a : arrays_)
       if (a.owner == owner && a.array_offset == offset) {
+        if (a.unless) return count_value(a, object) == a.dead ? 0 : std::min<std::size_t>(a.size, size);
         const std::int64_t live = count_value(a, object) + a.extra;
         return static_cast<std::size_t>(std::clamp<std::int64_t>(live, 0, static_cast<std::int64_t>(std::min<std::size_t>(a.size, size))));
       }
     return size;
   }
 
-  bool empty() const { return arrays_.empty(); }
+  // A member computed from the others (finitization::derive): copies set it with `set` after
+  // their other members are copied.
+  void derived(const void* owner, std::function<void(void*)> set) { derived_.emplace_back(owner, std::move(set)); }
+  // Sets the derived members of `object`, of the class with type key `owner`.
+  void derive(const void* owner, void* object) const {
+    for (const auto& [type, set] : derived_)
+      if (type == owner) set(object);
+  }
+
+  bool empty() const { return arrays_.empty() && derived_.empty(); }
   const std::vector<counted_array>& arrays() const { return arrays_; }
   // The same array counted twice (the same count and extra: each member of an array of
   // structs) is kept once; counted otherwise, it throws std::invalid_argument.
   void add(const counted_array& a) {
     for (const counted_array& b : arrays_)
       if (b.owner == a.owner && b.array_offset == a.array_offset) {
-        if (b.count_offset == a.count_offset && b.extra == a.extra) return;
+        if (b.count_offset == a.count_offset && b.extra == a.extra && b.unless == a.unless && b.dead == a.dead) return;
         throw std::invalid_argument("an array counted twice with different counts or extras: one array has one live length");
       }
     arrays_.push_back(a);
@@ -121,6 +137,7 @@ class live_part {
   }
 
   std::vector<counted_array> arrays_;
+  std::vector<std::pair<const void*, std::function<void(void*)>>> derived_;
 };
 
 namespace detail {

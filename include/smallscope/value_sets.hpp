@@ -88,6 +88,14 @@ std::uint64_t encode_integer(std::int64_t v) {
 }
 
 template <class T>
+std::uint64_t encode_real(double v) {
+  const T value = static_cast<T>(v);
+  std::uint64_t raw = 0;
+  std::memcpy(&raw, &value, sizeof(T));
+  return raw;
+}
+
+template <class T>
 bool fits(std::int64_t v) {
   if constexpr (std::is_same_v<T, bool>) {
     return v == 0 || v == 1;

@@ -104,6 +104,32 @@ std::string live_part_code(const detail::state_space& space) {
          "  const smallscope::live_scope in_force(live);\n";
 }
 
+// The members of the object at `address` (of class `type`) that the finitization derives
+// (finitization::derive), each set to its value in this input after the bound ones: a derived
+// member has no name, so it is written at its offset. One with no C++ form (a pointer outside
+// the object's contents) stops the reproducer's compilation with the reason.
+std::string derived_members_code(const detail::state_space& space, const void* type, const void* address,
+                                 const std::string& var) {
+  std::string code;
+  for (const auto& b : space.data().bindings) {
+    if (b.content == nullptr || !b.content->derive || b.owner != type) continue;
+    std::string value = b.content->derived_code ? b.content->derived_code(address) : std::string();
+    if (value.empty()) {
+      fmt::format_to(std::back_inserter(code),
+                     "  static_assert(sizeof({0}) == 0, \"smallscope: the member at byte {1} is derived (finitization::derive) "
+                     "and its value has no C++ form here: set it as the class does\");\n",
+                     b.content->shape.type_name, b.offset);
+      continue;
+    }
+    for (std::size_t self = value.find("$self"); self != std::string::npos; self = value.find("$self", self))
+      value.replace(self, 5, "(*" + var + ")");
+    fmt::format_to(std::back_inserter(code),
+                   "  *reinterpret_cast<{0}*>(reinterpret_cast<char*>({1}) + {2}) = {3};  // derived (finitization::derive)\n",
+                   b.content->shape.type_name, var, b.offset, value);
+  }
+  return code;
+}
+
 std::string value_code(const object_graph& g, const std::vector<std::string>& labels, const graph_value& v,
                        const std::vector<bool>& shared) {
   if (v.is_pointer) {
@@ -112,6 +138,7 @@ std::string value_code(const object_graph& g, const std::vector<std::string>& la
     return (shared[at] ? "&" : "") + variable(labels[at]);
   }
   if (v.is_bool) return v.integer != 0 ? "true" : "false";
+  if (v.is_real) return detail::real_literal(v.real);
   const std::string type = v.type_name != nullptr ? v.type_name() : std::string();
   // Enumerations take no integer without a cast; characters read best as literals.
   if (v.is_enum) return fmt::format("static_cast<{}>({})", type, v.integer);
@@ -298,6 +325,7 @@ std::string test_reproducer(const check_context& ctx, const counterexample& c, t
         fmt::format_to(it, "  {}->{} = {};\n", var, f.name, value_code(p.graph, p.labels, f.value, shared));
       }
     }
+    code += derived_members_code(space, p.graph.objects[k].type, p.graph.objects[k].address, var);
   }
   fmt::format_to(it, "  return {};\n}}\n\n}}  // namespace\n\n", variable(p.labels[0]));
 

@@ -9,11 +9,11 @@ argument_tuples::argument_tuples(const target_method& method, const state_space&
   for (const auto& d : method.arguments) {
     std::vector<std::int64_t> values, integers;
     std::vector<std::string> texts;
-    if (d.class_domain.empty()) {
-      for (auto v : d.integers) {
-        values.push_back(v);
-        integers.push_back(v);
-        texts.push_back(std::to_string(v));
+    if (d.class_domain.empty()) {  // integers, or strings by their index
+      for (std::size_t k = 0; k < d.integers.size(); ++k) {
+        values.push_back(d.value(k));
+        integers.push_back(d.integers[k]);
+        texts.push_back(d.text(k));
       }
     } else {
       if (d.null_allowed) {

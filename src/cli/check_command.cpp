@@ -42,6 +42,11 @@ namespace {
 std::string domain_text(const argument_domain& d) {
   if (!d.class_domain.empty()) return (d.null_allowed ? "null or " : "") + d.class_domain + " objects";
   if (d.integers.empty()) return "{}";
+  if (d.strings) {
+    std::string text;
+    for (std::size_t k = 0; k < d.integers.size(); ++k) text += (k == 0 ? "{" : ", ") + d.text(k);
+    return text + "}";
+  }
   return d.integers.size() == 1 ? fmt::format("{{{}}}", d.integers.front())
                                 : fmt::format("{}..{}", d.integers.front(), d.integers.back());
 }

@@ -30,7 +30,7 @@ std::vector<api_call> api_calls(const std::vector<const target_method*>& methods
     std::vector<std::size_t> digit(m->arguments.size(), 0);
     for (const auto& a : m->arguments) {
       if (!a.class_domain.empty())
-        throw std::invalid_argument("method " + m->name + ": sequences take integer arguments; it takes objects of " +
+        throw std::invalid_argument("method " + m->name + ": sequences take integer arguments (or strings); it takes objects of " +
                                     a.class_domain);
       if (a.integers.empty()) return {};
     }
@@ -39,8 +39,8 @@ std::vector<api_call> api_calls(const std::vector<const target_method*>& methods
       c.method = m;
       c.text = m->name + "(";
       for (std::size_t i = 0; i < digit.size(); ++i) {
-        c.args.push_back(m->arguments[i].integers[digit[i]]);
-        c.text += (i == 0 ? "" : ", ") + std::to_string(c.args.back());
+        c.args.push_back(m->arguments[i].value(digit[i]));
+        c.text += (i == 0 ? "" : ", ") + m->arguments[i].text(digit[i]);
       }
       c.text += ")";
       calls.push_back(std::move(c));

@@ -99,6 +99,22 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
       if (element != nullptr) target = element;
       if (!array && (element != nullptr || size_only)) wrap(e, access_kind::size);
       if (size_only) return true;
+    } else if (is_std_container(e->getType())) {
+      // Another standard container, a string, an optional or a variant (contents.hpp): asked
+      // only its size, whether it is empty or has a value, or which alternative it holds, it
+      // reads only the slots that decide that (the invariant's first question is often a size,
+      // and the search then varies no element for it); any other use reads it whole.
+      const Expr* child = nullptr;
+      if (const auto* m = dyn_cast_or_null<MemberExpr>(user_of(e, child)); m != nullptr && m->getBase() == child)
+        if (const auto* method = dyn_cast<CXXMethodDecl>(m->getMemberDecl()); method != nullptr) {
+          const bool presence = isa<CXXConversionDecl>(method) && is_std(e->getType(), "optional");  // `if (opt)`
+          const StringRef name = method->getIdentifier() != nullptr ? method->getName() : StringRef();
+          if (presence || name == "size" || name == "empty" || name == "length" || name == "has_value" ||
+              name == "index") {
+            wrap(e, access_kind::size);
+            return true;
+          }
+        }
     }
     wrap(target);
     return true;
@@ -109,6 +125,16 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
     for (const auto& p : ctx_.getParents(*e))
       if (const auto* pe = p.get<Expr>()) return pe;
     return nullptr;
+  }
+
+  // Whether t is a standard container, string, optional or variant other than std::array and
+  // std::vector.
+  static bool is_std_container(QualType t) {
+    for (const char* name : {"list", "forward_list", "deque", "set", "multiset", "map", "multimap", "unordered_set",
+                             "unordered_multiset", "unordered_map", "unordered_multimap", "basic_string", "optional",
+                             "variant"})
+      if (is_std(t, name)) return true;
+    return false;
   }
 
   // Whether t is std::<name><...>.

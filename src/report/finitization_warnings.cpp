@@ -44,7 +44,8 @@ void note_reachable(const state_space& space, std::span<const std::uint32_t> can
   reached[0] = epoch;
   const auto note = [&](std::uint32_t s) {
     const slot& sl = space.slots()[s];
-    if (sl.fixed) return;
+    // A member that holds contents is judged whole by the invariant's reads, not value by value.
+    if (sl.fixed || sl.kind == slot_kind::content) return;
     field_seen& f = fields[field_key(space, s)];
     if (!f.reachable) {
       f.reachable = true;

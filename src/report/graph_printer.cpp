@@ -17,6 +17,7 @@ std::string value_text(const object_graph& graph, const std::vector<std::string>
     return at < 0 ? "?" : labels[static_cast<std::size_t>(at)];
   }
   if (v.is_bool) return v.integer != 0 ? "true" : "false";
+  if (v.is_real) return real_literal(v.real);
   if (v.is_unsigned) return std::to_string(static_cast<std::uint64_t>(v.integer));
   return std::to_string(v.integer);
 }

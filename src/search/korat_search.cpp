@@ -76,6 +76,15 @@ korat_search::korat_search(std::unique_ptr<state_space> space, predicate pred,
     bound_by_.assign(n, no_slot);
     for (std::uint32_t i = 0; i < n; ++i)
       if (space_->slots()[i].kind == slot_kind::content) bound_by_[i] = space_->content_slots()[i].bound_by;
+    derives_ = space_->has_derived();
+    // A derived member is set before each call: reading it reads no field (what it follows was
+    // read when it was set).
+    for (const auto& c : space_->contents())
+      if (c.content->derive) {
+        const auto& b = *std::find_if(space_->data().bindings.begin(), space_->data().bindings.end(),
+                                      [&](const field_binding& fb) { return fb.content.get() == c.content; });
+        std::fill_n(on_stack_at_.begin() + c.member_offset, b.member_bytes, stack_mark::on);
+      }
   }
   for (std::uint32_t i = 0; i < n; ++i) {
     if (!hot_slots_[i].symbolic) continue;
@@ -170,6 +179,7 @@ inline bool korat_search::run_predicate() {
   bool result = false;
   const std::uint32_t depth = observer_.stack_size_;  // a read of a new field pushes it
   try {
+    if (derives_) [[unlikely]] space_->derive_all();  // its reads are the invariant's first
     result = call_(context_, root_);
   } catch (const ill_formed_content&) {
     result = false;  // an iterator named no element: no structure, and the reads so far decide it
@@ -203,6 +213,9 @@ void korat_search::keep_deciding_reads(bool result) {
 }
 
 void korat_search::fail_unbound_read() {
+  // The refusal leaves the search: what runs after it (the objects' destructors among them) is
+  // not the invariant.
+  current_observer = &inactive_observer;
   if (observer_.unbound_read_ == 0) fail_indexed_read();
   const auto offset = static_cast<std::uint32_t>(observer_.unbound_read_ - 1);
   observer_.unbound_read_ = 0;

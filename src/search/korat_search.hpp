@@ -267,6 +267,7 @@ class korat_search final : private generator_sink {
   // Per slot, for iterator slots of contents: the length slot of the member they point into
   // (state_space::content_slots); empty when no member holds contents.
   std::vector<std::uint32_t> bound_by_;
+  bool derives_ = false;  // some member is derived (finitization::derive): set before each call
   // Per slot, its integer domain's arithmetic form (first, step; step 0 when it has none).
   struct arithmetic_form {
     std::int64_t first;

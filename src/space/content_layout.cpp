@@ -75,8 +75,30 @@ void lay(const content_shape& s, const std::string& name, std::int32_t guard, st
       return;
     }
     case content_kind::tuple:
-      for (std::size_t i = 0; i < s.parts.size(); ++i)
-        lay(s.parts[i], name + (i < s.part_names.size() ? s.part_names[i] : "<" + std::to_string(i) + ">"), guard, out);
+      for (std::size_t i = 0; i < s.parts.size(); ++i) {
+        const auto part_name = [&](std::size_t k) {
+          return name + (k < s.part_names.size() ? s.part_names[k] : "<" + std::to_string(k) + ">");
+        };
+        if (i + 1 < s.parts.size() && s.parts[i + 1].kind == content_kind::storage && s.parts[i + 1].guarded) {
+          // The guard steers the storage after it: live unless it holds the dead value.
+          content_slot_spec g;
+          g.name = part_name(i);
+          g.role = content_role::guard;
+          g.leaf = &s.parts[i];
+          const std::uint32_t at = add(out, std::move(g), guard);
+          lay(s.parts[i + 1], part_name(i + 1), static_cast<std::int32_t>(at), out);
+          out[at].region = static_cast<std::uint32_t>(out.size() - at - 1);
+          for (const auto v : s.parts[i].integers) out[at].live.emplace_back(0, v == s.parts[i + 1].dead ? 0 : out[at].region);
+          ++i;
+          continue;
+        }
+        lay(s.parts[i], part_name(i), guard, out);
+      }
+      return;
+    case content_kind::storage:
+      lay(s.parts[0], name, guard, out);
+      return;
+    case content_kind::derived:
       return;
     default: {
       content_slot_spec v;
@@ -140,6 +162,8 @@ std::string describe_shape(const content_shape& s) {
       return std::string(s.multi ? "multi" : "") + (s.parts.size() > 1 ? "map of " : "set of ") +
              describe_shape(s.parts[0]) + (s.multi ? " x " + list_text(s.counts) : "") +
              (s.parts.size() > 1 ? " to " + describe_shape(s.parts[1]) : "");
+    case content_kind::storage: return "storage of " + describe_shape(s.parts[0]) + (s.guarded ? " unless " + std::to_string(s.dead) : "");
+    case content_kind::derived: return "derived";
     case content_kind::variant:
     case content_kind::tuple: {
       std::string out;

@@ -13,7 +13,8 @@
 
 namespace smallscope::detail {
 
-enum class content_role : std::uint8_t { value, length, presence, count, index };
+// guard: a value slot that also steers (an integer member a storage after it is live by)
+enum class content_role : std::uint8_t { value, length, presence, count, index, guard };
 
 struct content_slot_spec {
   std::string name;                      // "items[0].first", "index.contains(3)"

@@ -1,5 +1,6 @@
 // The non-template part of the finitization builder (paper 000, Sec. 3.2). See finitization.hpp.
 #include "smallscope/finitization.hpp"
+#include "smallscope/detail/content_text.hpp"
 #include "space/content_layout.hpp"
 
 #include <cxxabi.h>
@@ -48,8 +49,26 @@ string_set strings(std::vector<std::string> values) {
   return string_set(std::move(values));
 }
 
-void finitization::resolve_contents(const detail::field_binding& b, detail::content_shape& shape) const {
+void finitization::resolve_contents(const detail::field_binding& b, detail::content_shape& shape) {
   using detail::content_kind;
+  if (shape.kind == content_kind::storage && shape.guarded) {
+    // The walks of copies, pictures and fingerprints read the storage only while it is live.
+    live_part::counted_array a;
+    a.owner = shape.owner;
+    a.array_offset = static_cast<std::uint32_t>(shape.storage_offset);
+    a.size = static_cast<std::uint32_t>(shape.storage_bytes);
+    a.element_bytes = 1;
+    a.count_offset = static_cast<std::uint32_t>(shape.guard_offset);
+    a.count_bytes = static_cast<std::uint8_t>(shape.guard_bytes);
+    a.count_signed = shape.guard_signed;
+    a.unless = true;
+    a.dead = shape.dead;
+    try {
+      live_.add(a);
+    } catch (const std::invalid_argument& e) {
+      throw finitization_error(where(b) + ": " + e.what());
+    }
+  }
   if (shape.kind == content_kind::object) {
     for (const auto id : shape.objects.class_domains)
       if (id >= data_.class_domains.size()) throw finitization_error(where(b) + ": a class domain of another finitization");
@@ -149,7 +168,11 @@ std::string finitization::describe() const {
       continue;
     }
     const auto& vs = b.values;
-    if (vs.is_objects) {
+    if (!vs.reals.empty()) {
+      std::string set;
+      for (auto v : vs.reals) set += (set.empty() ? "" : ",") + detail::real_literal(v);
+      out += "{" + set + "}";
+    } else if (vs.is_objects) {
       std::string set;
       if (vs.null_allowed) set = "null";
       for (auto id : vs.class_domains) set += (set.empty() ? "" : "|") + data_.class_domains[id].name;

@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 
 #include <atomic>
+#include <cstring>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -145,6 +146,7 @@ bool release(void* p) {
   header* h = static_cast<header*>(p) - 1;
   if (h->freed != 0) double_free(p);
   h->freed = 1;
+  std::memset(p, poison, h->bytes);  // a use after free reads no old pointer
   thread_arena& a = mine;
   const char* c = static_cast<const char*>(p);
   if (c < a.floor || c >= a.bump) return false;  // below the floor, or another thread's

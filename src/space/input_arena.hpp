@@ -2,7 +2,8 @@
 // copies of an input and what the method and its oracle allocate are served by bumping a pointer
 // in a slice of memory of the thread's own, and reused by the next input once every block of
 // the input is freed. The global operator new serves from it while a check asks it to
-// (smallscope/detail/allocation_watch.hpp: input_arena); operator delete only marks a block.
+// (smallscope/detail/allocation_watch.hpp: input_arena); operator delete marks a block and
+// poisons it.
 //
 // The allocation watch's verdicts stay exact: a block records its size and whether it was
 // freed, so a window's leaks are the blocks allocated in it and never freed (a walk, taken only
@@ -32,8 +33,13 @@ bool open();
 // serve one; `in_window` counts it among the open window's blocks.
 void* allocate(std::size_t n, bool in_window);
 
-// Marks the arena block `p` freed (an arena block of any thread). Returns whether it was
-// allocated in this thread's open window.
+// What a freed block holds: a pointer read from it is no address (0xfafa...fa is not canonical on
+// x86-64, nor a user address on AArch64), so a method that follows a pointer through memory it
+// deleted crashes, as it would on malloc's freed memory, instead of reading the old contents.
+inline constexpr unsigned char poison = 0xfa;
+
+// Marks the arena block `p` freed (an arena block of any thread) and fills it with `poison`.
+// Returns whether it was allocated in this thread's open window.
 bool release(void* p);
 
 // The window's blocks: begin_window notes where they start; end_window calls f(context, p,

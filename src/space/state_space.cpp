@@ -6,6 +6,7 @@
 #include <limits>
 #include <new>
 
+#include "smallscope/detail/content_text.hpp"
 #include "smallscope/detail/std_vector.hpp"
 #include "smallscope/finitization.hpp"
 #include "space/byte_accounting.hpp"
@@ -152,7 +153,15 @@ void state_space::unbind_storage() {
 std::uint32_t state_space::add_domain(const value_set& vs, const field_binding& b) {
   domain d;
   d.objects = vs.is_objects;
-  if (!vs.is_objects) {
+  if (!vs.reals.empty()) {  // floating point: each value's bytes, and its text
+    for (std::size_t i = 0; i < vs.reals.size(); ++i) {
+      value_info vi;
+      vi.integer = static_cast<std::int64_t>(i);
+      vi.raw = b.encode_real(vs.reals[i]);
+      d.values.push_back(vi);
+      d.labels.push_back(real_literal(vs.reals[i]));
+    }
+  } else if (!vs.is_objects) {
     for (auto v : vs.integers) {
       value_info vi;
       vi.integer = v;

@@ -9,6 +9,7 @@
 // maps a field's address back to its slot for the observer.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -191,6 +192,12 @@ class state_space {
   void refresh(std::uint32_t i) const;
   // Every member that holds contents, up to date; false when one is ill-formed.
   bool refresh_all() const;
+  // Sets every derived member (finitization::derive) from the others: the reads it makes under
+  // the search's observer are the invariant's.
+  void derive_all() const;
+  bool has_derived() const {
+    return std::any_of(contents_.begin(), contents_.end(), [](const content_instance& c) { return bool(c.content->derive); });
+  }
   // The observer's read of the member at arena offset `offset` that holds contents (whole, or
   // its size): brings it up to date unless `mirrored` (a copy's member read, mapped back), then
   // reads each of its live slots (the size's slots only), an iterator's bound first.

@@ -159,8 +159,17 @@ bool state_space::content_dead(const std::uint32_t* values, std::uint32_t s) con
   }
 }
 
+void state_space::derive_all() const {
+  for (const auto& c : contents_)
+    if (c.content->derive) c.content->derive(arena_ + objects_[c.object].offset);
+}
+
 void state_space::refresh(std::uint32_t i) const {
   content_instance& c = contents_[i];
+  if (c.content->derive) {  // no slots: follows the other members, whatever changed
+    c.content->derive(arena_ + objects_[c.object].offset);
+    return;
+  }
   const auto* slots = reinterpret_cast<const std::uint64_t*>(arena_ + c.shadow_offset);
   const std::size_t n = c.end_slot - c.first_slot;
   bool stale = !c.has_built || std::memcmp(c.built.data(), slots, n * sizeof(std::uint64_t)) != 0;
@@ -199,15 +208,24 @@ bool state_space::read_contents(access_observer& observer, std::uintptr_t offset
   const auto found = std::lower_bound(content_at_.begin(), content_at_.end(), std::make_pair(static_cast<std::uint32_t>(offset), 0u));
   if (found == content_at_.end() || found->first != offset) return false;
   const content_instance* at = &contents_[found->second];
-  if (!mirrored) refresh(found->second);
   const std::uint32_t* values = observer.candidate();
-  for (std::uint32_t s = at->first_slot; s < at->end_slot; ++s) {
-    const content_slot& c = content_slots_[s];
-    if (size_only && c.guard != no_slot) continue;  // the size: the top level's slots
-    if (content_dead(values, s)) continue;
-    if (c.bound_by != no_slot) observer.read_slot(c.bound_by, slots_[c.bound_by].offset);
-    observer.read_slot(s, slots_[s].offset);
-  }
+  const auto read_live = [&](const content_instance& in, bool top_only) {
+    for (std::uint32_t s = in.first_slot; s < in.end_slot; ++s) {
+      const content_slot& c = content_slots_[s];
+      if (top_only && c.guard != no_slot) continue;  // the size: the top level's slots
+      if (content_dead(values, s)) continue;
+      if (c.bound_by != no_slot) observer.read_slot(c.bound_by, slots_[c.bound_by].offset);
+      observer.read_slot(s, slots_[s].offset);
+    }
+  };
+  read_live(*at, size_only);
+  // Its iterators are followed into the members they point into, unobserved (the elements of a
+  // std::list live in its nodes): what they can reach there counts as read with them.
+  if (!size_only)
+    for (const std::uint32_t d : at->depends) read_live(contents_[d], false);
+  // Rebuilt after its slots are read: when an iterator names no element (ill_formed_content),
+  // the reads that decide so are on the stack, and the search varies them.
+  if (!mirrored) refresh(found->second);
   return true;
 }
 

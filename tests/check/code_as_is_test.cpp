@@ -30,6 +30,7 @@ struct counter {
   int add(int by) { return n = n + by; }
   int add(int by, int times) { return n = n + by * times; }
   int takes_string(std::string) { return 0; }
+  int takes_pair(std::pair<int, int>) { return 0; }
   // An overload set with a member template, as containers' insert and emplace are.
   int bump(int by) { return n = n + by; }
   template <class It>
@@ -138,7 +139,8 @@ concept makes_method = requires {
                                         std::string("add_post"));
 };
 static_assert(makes_method<&counter::add_ref>);
-static_assert(!makes_method<&counter::takes_string>);
+static_assert(makes_method<&counter::takes_string>);  // a string domain fills it
+static_assert(!makes_method<&counter::takes_pair>);
 
 // A list whose destructor owns its nodes, and nodes that own their successor: the search's arena
 // objects and the checks' copies are released without a double free or a false leak.
@@ -211,6 +213,55 @@ TEST(CodeAsIs, OwningDestructorsNeitherAbortTheSearchNorDoubleFree) {
     for (const auto& c : r.failures)
       ADD_FAILURE() << m->name << " input " << c.input << ": " << smallscope::outcome_name(c.kind) << " " << c.detail;
   }
+}
+
+// A list that reads a node after deleting it (the use after free of a pop that unlinks late).
+struct late_node {
+  smallscope::field<late_node*> next;
+  smallscope::field<int> value;
+};
+SMALLSCOPE_FIELDS(late_node, next, value)
+
+struct late_list {
+  smallscope::field<late_node*> head;
+  smallscope::field<int> size;
+  bool rep_ok() const {
+    int n = 0;
+    for (const late_node* x = head; x != nullptr; x = x->next)
+      if (++n > size) return false;
+    return n == size;
+  }
+  bool pop_front() {
+    late_node* const volatile first = head;  // volatile: the compiler does not see the use after free
+    if (first == nullptr) return false;
+    delete first;
+    head = first->next.get();  // read from the freed node
+    size = size - 1;
+    return true;
+  }
+};
+SMALLSCOPE_FIELDS(late_list, head, size)
+
+void late_pop_post(smallscope::verdict& v, const late_list& old, const late_list& now, bool popped) {
+  v.require(popped == (old.size > 0) && now.size == (popped ? old.size - 1 : 0), "one node fewer");
+}
+
+// The memory a method deleted holds no old contents, in the release build too (the input arena
+// poisons a freed block, a sanitized build's malloc reports it): every pop of a non-empty list
+// is a finding, where reading the old contents would pass them all.
+TEST(CodeAsIs, AUseAfterFreeIsFoundAsOnMalloc) {
+  auto f = smallscope::finitization::of<late_list>("LateList");
+  auto ns = f.objects<late_node>("Node", 3);
+  f.set(&late_list::head, ns.or_null());
+  f.set(&late_list::size, smallscope::ints(0, 3));
+  f.set(&late_node::next, ns.or_null());
+  f.set(&late_node::value, smallscope::ints(0, 0));
+  const auto pop = smallscope::make_method<&late_list::pop_front, &late_pop_post>("pop_front", {}, "pop_front",
+                                                                                  "late_pop_post");
+  const auto r = smallscope::run_check(f, smallscope::make_predicate<&late_list::rep_ok>(), pop, {});
+  EXPECT_EQ(r.inputs, 4u);  // lists of 0 to 3 nodes
+  EXPECT_EQ(r.failed, 3u);  // each non-empty one
+  for (const auto& c : r.failures) EXPECT_EQ(c.kind, smallscope::outcome_kind::crash) << c.detail;
 }
 
 // Releasing a copy deletes each object once even though every destructor deletes its successor.

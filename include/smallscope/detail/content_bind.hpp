@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <numeric>
@@ -173,6 +174,31 @@ struct content_binding<It, elements_domain<C, L>> {
   }
 };
 
+// A value of T in byte storage: its bytes copied in.
+template <class A, class T, class D>
+  requires(std::is_array_v<A> && sizeof(std::remove_extent_t<A>) == 1 && std::extent_v<A> >= sizeof(T))
+struct content_binding<A, storage_domain<T, D>> {
+  static_assert(std::is_trivially_copyable_v<T>, "smallscope: storage_of<T> holds a trivially copyable T");
+  static content_shape shape(const storage_domain<T, D>& d, const std::string& name) {
+    content_shape s;
+    s.kind = content_kind::storage;
+    s.type_name = type_label<T>();
+    s.parts.push_back(content_binding<T, D>::shape(d.domain, name));
+    s.guarded = d.guarded;
+    s.dead = d.dead;
+    s.guard_offset = d.guard_offset;
+    s.guard_bytes = d.guard_bytes;
+    s.guard_signed = d.guard_signed;
+    s.storage_bytes = sizeof(A);
+    return s;
+  }
+  static void build(A& out, const content_shape& s, const std::uint64_t*& at, const content_context& ctx) {
+    T v{};
+    content_binding<T, D>::build(v, s.parts[0], at, ctx);
+    std::memcpy(static_cast<void*>(out), &v, sizeof(T));
+  }
+};
+
 // ---- composites ----
 
 // A value built in place: containers hold it after it is built.
@@ -184,7 +210,7 @@ E built(const content_shape& s, const std::uint64_t*& at, const content_context&
 }
 
 template <class M, class DE>
-  requires is_sequence_container_v<M>
+  requires is_sequence_container_v<M> || is_std_vector_v<M>  // a vector of integers too, inside contents
 struct content_binding<M, sequence_domain<DE>> {
   using E = typename M::value_type;
   static content_shape shape(const sequence_domain<DE>& d, const std::string& name) {
@@ -199,13 +225,19 @@ struct content_binding<M, sequence_domain<DE>> {
     return s;
   }
   static void build(M& out, const content_shape& s, const std::uint64_t*& at, const content_context& ctx) {
-    out.clear();
     const auto length = static_cast<std::uint32_t>(take(at));
     const content_shape& e = s.parts[0];
     if constexpr (is_forward_list_v<M>) {
+      out.clear();
       auto last = out.before_begin();
       for (std::uint32_t i = 0; i < length; ++i) last = out.insert_after(last, built<E, DE>(e, at, ctx));
+    } else if constexpr (std::is_default_constructible_v<E> && std::is_move_assignable_v<E>) {
+      // In place: the search changes a length far less often than an element, so the container
+      // keeps its nodes and storage from one candidate to the next.
+      out.resize(length);
+      for (auto it = out.begin(); it != out.end(); ++it) *it = built<E, DE>(e, at, ctx);
     } else {
+      out.clear();
       for (std::uint32_t i = 0; i < length; ++i) out.push_back(built<E, DE>(e, at, ctx));
     }
     at += static_cast<std::size_t>(s.capacity() - length) * e.width();
@@ -443,6 +475,16 @@ struct content_binding<S, record_domain<S, Parts...>> {
     });
     if (covered.size() != std::tuple_size_v<std::tuple<Parts...>>)
       throw finitization_error(name + ": a member of " + type_label<S>() + " that SMALLSCOPE_FIELDS does not list");
+    // A guarded storage follows its guard, an integer member.
+    for (std::size_t j = 0; j < s.parts.size(); ++j) {
+      content_shape& p = s.parts[j];
+      if (p.kind != content_kind::storage) continue;
+      p.owner = type_key<S>();
+      p.storage_offset = s.part_offsets[j];
+      if (p.guarded && (j == 0 || s.part_offsets[j - 1] != p.guard_offset || s.parts[j - 1].kind != content_kind::integer))
+        throw finitization_error(name + s.part_names[j] + ": give the member unless() names with .with() just before "
+                                                          "the storage, over integers");
+    }
     return s;
   }
   template <class M, class B>

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,11 @@
 
 namespace smallscope::detail {
 
-enum class content_kind : std::uint8_t { integer, real, string, object, element, sequence, optional, keyed, variant, tuple };
+enum class content_kind : std::uint8_t {
+  integer, real, string, object, element, sequence, optional, keyed, variant, tuple,
+  storage,  // a value of parts[0] in byte storage, perhaps live only as a guard says
+  derived   // no slots: computed from the object's other members (finitization::derive)
+};
 
 struct content_shape {
   content_kind kind = content_kind::integer;
@@ -41,6 +46,13 @@ struct content_shape {
   std::vector<std::size_t> part_offsets;  // a struct's bound members: their offsets in it
   std::vector<std::int64_t> counts;     // sequence: the lengths; keyed: the counts (multi) or {0, 1}
   bool multi = false;                   // keyed: a count per key (each key once otherwise)
+  // storage: live unless the member just before it in its struct holds `dead`; `owner` is the
+  // struct (a type key), the offsets are in it (live_part.hpp's guarded storage, for the walks)
+  bool guarded = false;
+  std::int64_t dead = 0;
+  const void* owner = nullptr;
+  std::size_t storage_offset = 0, storage_bytes = 0, guard_offset = 0, guard_bytes = 0;
+  bool guard_signed = false;
   bool ordered = false;                 // keyed: iteration follows the keys' order (std::map, std::set)
 
   std::uint32_t capacity() const {
@@ -64,6 +76,8 @@ struct content_shape {
         const std::uint32_t value = parts.size() > 1 ? parts[1].width() : 0;
         return key_count() * (1 + (multi ? capacity() : 1) * value);
       }
+      case content_kind::storage: return parts[0].width();
+      case content_kind::derived: return 0;
       case content_kind::variant:
       case content_kind::tuple: {
         std::uint32_t w = kind == content_kind::variant ? 1 : 0;
@@ -94,6 +108,12 @@ struct content_member {
   content_shape shape;
   void (*build)(void* member, const content_shape& shape, const std::uint64_t* slots, const content_context& ctx) = nullptr;
   void (*disown)(void* member) = nullptr;
+  // derived: sets the member from the other members of the object at `object`
+  std::function<void(void* object)> derive;
+  // derived: the member's value in the object at `object` as C++ for a reproducer, `$self` the
+  // object (a number, or a pointer into one of its contents: `&$self.data_[2]`); empty when it
+  // has no such form
+  std::function<std::string(const void* object)> derived_code;
 };
 
 }  // namespace smallscope::detail

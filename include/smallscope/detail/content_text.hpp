@@ -180,7 +180,7 @@ struct content_text_visitor {
     code += "[&] { " + type + " r{}; ";
     members_.push_back(0);
   }
-  void member(std::string_view name) {
+  void member(const std::string& name) {
     if (members_.back()++ > 0) {
       text += ", ";
       code += "; ";
@@ -217,5 +217,6 @@ struct content_text_visitor {
   std::vector<frame> frames_;
   std::vector<int> members_;
 };
+
 
 }  // namespace smallscope::detail

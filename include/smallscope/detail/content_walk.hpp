@@ -3,7 +3,8 @@
 // and maps by key, unordered ones too, so that isomorphic structures are visited alike), each
 // pointer as a field's, each iterator into another member of the same object as the position it
 // names there. visit_contents drives a visitor (fingerprints, release, pictures and reproducers);
-// copy_contents builds a copy, pointers through the copy's own map.
+// copy_contents builds a copy, pointers through the copy's own map; derived_value_code writes a
+// derived member's value for a reproducer.
 // Stage: space.
 #pragma once
 
@@ -20,9 +21,11 @@
 #include <vector>
 
 #include "smallscope/detail/content_shape.hpp"
+#include "smallscope/detail/content_text.hpp"
 #include "smallscope/detail/content_types.hpp"
 #include "smallscope/detail/member_access.hpp"
 #include "smallscope/fields.hpp"
+#include "smallscope/live_part.hpp"
 
 namespace smallscope::detail {
 
@@ -188,8 +191,17 @@ void visit_contents(const C& owner, const M& m, V& v) {
   } else if constexpr (has_registered_fields<M>) {
     v.open_record(demangle(typeid(M).name()));
     for_each_registered<M>([&](std::string_view name, auto member) {
-      v.member(name);
-      visit_contents(owner, m.*member, v);
+      using E = std::remove_cvref_t<decltype(m.*member)>;
+      if constexpr (std::is_array_v<E>) {  // byte storage, its live elements only (live_part.hpp)
+        const std::size_t live = live_elements(m, m.*member);
+        for (std::size_t i = 0; i < live; ++i) {
+          v.member(std::string(name) + "[" + std::to_string(i) + "]");
+          visit_contents(owner, (m.*member)[i], v);
+        }
+      } else {
+        v.member(std::string(name));
+        visit_contents(owner, m.*member, v);
+      }
     });
     v.close_record();
   } else {
@@ -266,10 +278,58 @@ void copy_contents(const C& from_owner, C& to_owner, const M& from, M& to, P& co
     }(std::make_index_sequence<std::tuple_size_v<M>>{});
   } else if constexpr (has_registered_fields<M>) {
     for_each_registered<M>([&](std::string_view, auto member) {
-      copy_contents(from_owner, to_owner, from.*member, to.*member, copy_pointer);
+      using E = std::remove_cvref_t<decltype(from.*member)>;
+      if constexpr (std::is_array_v<E>) {
+        const std::size_t live = live_elements(from, from.*member);
+        for (std::size_t i = 0; i < live; ++i)
+          copy_contents(from_owner, to_owner, (from.*member)[i], (to.*member)[i], copy_pointer);
+      } else {
+        copy_contents(from_owner, to_owner, from.*member, to.*member, copy_pointer);
+      }
     });
   } else {
     static_assert(always_false_contents_v<M>, "smallscope: a value of this type cannot be held by bound contents");
+  }
+}
+
+// Where the pointer p points among the elements of the contiguous contents (std::vector,
+// std::array) of `owner`'s registered members: `&$self.data_[2]`, or `$self.data_.data() + 4`
+// one past the last; empty when it points at none of them.
+template <class C>
+std::string locate_in_contents(const C& owner, const void* p) {
+  std::string found;
+  for_each_registered<C>([&](std::string_view name, auto member) {
+    using M = std::remove_cvref_t<decltype(owner.*member)>;
+    if constexpr (requires(const M& m) {
+                    m.data();
+                    m.size();
+                    m[0];
+                  }) {  // std::vector, std::array, std::string
+      const M& v = owner.*member;
+      for (std::size_t i = 0; i < v.size() && found.empty(); ++i)
+        if (static_cast<const void*>(&v[i]) == p) found = "&$self." + std::string(name) + "[" + std::to_string(i) + "]";
+      if (found.empty() && static_cast<const void*>(v.data() + v.size()) == p && !v.empty())
+        found = "$self." + std::string(name) + ".data() + " + std::to_string(v.size());
+    }
+  });
+  return found;
+}
+
+// A derived member's value as C++ (content_member::derived_code).
+template <class C, class M>
+std::string derived_value_code(const C& owner, const M& value) {
+  if constexpr (std::is_same_v<M, bool>) {
+    return value ? "true" : "false";
+  } else if constexpr (std::is_floating_point_v<M>) {
+    return real_literal(static_cast<double>(value));
+  } else if constexpr (std::is_integral_v<M>) {
+    return std::is_signed_v<M> ? std::to_string(static_cast<std::int64_t>(value))
+                               : std::to_string(static_cast<std::uint64_t>(value)) + "u";
+  } else if constexpr (std::is_pointer_v<M>) {
+    if (value == nullptr) return "nullptr";
+    return locate_in_contents(owner, static_cast<const void*>(value));
+  } else {
+    return {};
   }
 }
 

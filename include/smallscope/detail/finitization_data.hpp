@@ -30,6 +30,7 @@ struct value_set {
   bool null_allowed = false;
   std::vector<std::uint32_t> class_domains;  // objects: class domain ids, in order
   std::vector<std::int64_t> integers;        // integers: the values, in order
+  std::vector<double> reals;                 // floating point (reals()): the values, in order
 };
 
 struct class_domain_data {
@@ -62,6 +63,7 @@ struct field_binding {
   std::size_t offset = 0;      // of the field (or of the array) in its object
   std::uint8_t value_size = 0;  // bytes of one value (the element's, for arrays)
   std::uint64_t (*encode)(std::int64_t) = nullptr;  // integer -> its bytes in the field type
+  std::uint64_t (*encode_real)(double) = nullptr;   // floating point -> its bytes in the field type
   bool is_bool = false;        // printed as false/true
   bool symbolic = false;       // symbolic_ints(): values materialized by order (paper 001)
   value_set values;            // the field domain (the elements' domain, for arrays)

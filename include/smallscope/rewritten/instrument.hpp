@@ -89,15 +89,21 @@ SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_field(T&& r) noexcept(!detail::is_co
 }
 
 // A read of the size of the std::vector member `r` only (before size(), empty() and reading one
-// element); returns `r` itself. (A vector of elements the search cannot vary has no slots.)
+// element), or of what decides the size of a member that holds contents (size(), empty(),
+// has_value(), index()); returns `r` itself. (A vector of elements the search cannot vary has no
+// slots.)
 template <class T>
 SMALLSCOPE_ALWAYS_INLINE constexpr T&& read_size(T&& r) noexcept(!detail::is_content_v<std::remove_cvref_t<T>>) {
-  if constexpr (detail::is_content_v<std::remove_cvref_t<T>>) {
+  using U = std::remove_cvref_t<T>;
+  if constexpr (detail::is_content_v<U>) {
     // Contents: rebuilt if needed; the slots of its size count as read (a sequence's length, a
-    // set's or map's presence of each key).
+    // set's or map's presence of each key, an optional's presence, a variant's index).
     if (!std::is_constant_evaluated()) detail::current_observer->on_read_contents(std::addressof(r), true);
-  } else if (!std::is_constant_evaluated()) {
-    detail::note_read(reinterpret_cast<const std::byte*>(std::addressof(r)) + detail::std_vector_end_offset, 1, true);
+  } else if constexpr (detail::is_std_vector_v<U>) {
+    if (!std::is_constant_evaluated())
+      detail::note_read(reinterpret_cast<const std::byte*>(std::addressof(r)) + detail::std_vector_end_offset, 1, true);
+  } else if constexpr (!detail::tracks_itself_v<U>) {  // a type that holds no contents: read whole
+    if (!std::is_constant_evaluated()) detail::note_read(std::addressof(r), sizeof(U), detail::read_as_one_slot_v<U>);
   }
   return static_cast<T&&>(r);
 }
