@@ -472,7 +472,7 @@ class translator {
       const value v = expression(*d.bound);
       slot_kind_.at(d.slots.at(0)) = v.k;
       slot_lone_.at(d.slots.at(0)) = v.lone;
-      binds += fmt::format("const {} v{} = {}; ", type_of(v.k), d.slots.at(0), v.code);
+      binds += fmt::format("[[maybe_unused]] const {} v{} = {}; ", type_of(v.k), d.slots.at(0), v.code);
     }
     std::string body;
     if (k == kind::formula) body = formula(*n.args[0]);
@@ -499,7 +499,7 @@ class translator {
       for (std::uint32_t s : d.slots) {
         slot_kind_.at(s) = kind::objects;
         slot_lone_.at(s) = true;
-        open += fmt::format("for (objects r{0} = b{1}; r{0} != 0; r{0} &= r{0} - 1) {{ const objects v{0} = r{0} & (~r{0} + 1); "
+        open += fmt::format("for (objects r{0} = b{1}; r{0} != 0; r{0} &= r{0} - 1) {{ [[maybe_unused]] const objects v{0} = r{0} & (~r{0} + 1); "
                             "if (f.consulted >= f.bound) {{ f.consulted = frame::never; break; }} ",
                             s, d.slots.at(0));
         if (d.disjoint && !earlier.empty()) open += fmt::format("if (v{} & ({})) continue; ", s, earlier);
@@ -548,12 +548,18 @@ class translator {
     std::string inner, result, counter, save;
     switch (n.kind) {
       case op::quant_all:
-        // Each instance is judged from what the bounds consulted; a false one is decided by the
-        // earliest reads of any false instance (see frame::consulted and frame::bound).
+        // Each instance is judged from what the bounds consulted and what its path consulted on
+        // the way in (the guards of an implication's antecedent checked in the outer loops, the
+        // bounds of later variables): after an instance, what was consulted goes back to where it
+        // stood when the instance began, not to before the loops, or a guard that held for it
+        // would be left out of the reads that decide a later instance. A false instance is
+        // decided by the earliest reads of any false instance (see frame::consulted and
+        // frame::bound).
         save = fmt::format("const std::uint32_t s{0} = f.consulted; std::uint32_t t{0} = s{0}, x{0} = frame::never; "
                            "const std::uint32_t z{0} = f.bound; bool h{0} = true; ", id);
-        inner = fmt::format("if (!({1})) {{ h{0} = false; x{0} = frame::earlier(x{0}, f.consulted); f.bound = frame::earlier(f.bound, x{0}); }} "
-                            "else t{0} = frame::later(t{0}, f.consulted); f.consulted = s{0};",
+        inner = fmt::format("{{ const std::uint32_t c{0} = f.consulted; "
+                            "if (!({1})) {{ h{0} = false; x{0} = frame::earlier(x{0}, f.consulted); f.bound = frame::earlier(f.bound, x{0}); }} "
+                            "else t{0} = frame::later(t{0}, f.consulted); f.consulted = c{0}; }}",
                             id, body);
         // A loop cut short at the bound (consulted is never) leaves a void judgement, but a false
         // instance found before it.
@@ -613,9 +619,12 @@ class translator {
       for (const node* c : at[k]) guard += (guard.empty() ? "" : " && ") + formula(*c);
       if (guard.empty()) continue;
       const std::string mark = fmt::format("@G{}@", order[k]);
+      // A guard that fails makes its instances true; what was consulted goes back to where it
+      // stood before the guard (the outer guards that held stay in it).
       head.replace(head.find(mark), mark.size(),
-                   fmt::format("if (!({1})) {{ t{0} = frame::later(t{0}, f.consulted); f.consulted = s{0}; continue; }} ",
-                               id, guard));
+                   fmt::format("{{ const std::uint32_t g{0}_{2} = f.consulted; if (!({1})) {{ t{0} = frame::later(t{0}, "
+                               "f.consulted); f.consulted = g{0}_{2}; continue; }} }} ",
+                               id, guard, order[k]));
     }
     std::string last;
     for (const node* c : at.back()) last += (last.empty() ? "" : " && ") + formula(*c);

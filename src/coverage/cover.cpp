@@ -43,6 +43,7 @@ struct position {
   std::uint64_t input = 0;
   std::uint64_t method = 0;
   std::uint64_t tuple = 0;
+  bool operator==(const position&) const = default;
 };
 
 // One test's record on the pipe: this header, the detail's bytes, the taken outcomes' indices.
@@ -128,6 +129,10 @@ class report_keeper {
     report_.covered.assign(branches::size(), 0);
   }
 
+  // The test of the last record taken from a worker, if any.
+  bool has_last() const { return has_last_; }
+  position last() const { return last_; }
+
   // Takes the whole records at the front of `buffer`.
   void take(std::string& buffer) {
     std::size_t at = 0;
@@ -145,6 +150,8 @@ class report_keeper {
       }
       add({h.input, h.method, h.tuple}, static_cast<outcome_kind>(h.kind), std::string(detail, h.detail_size), false,
           taken);
+      last_ = {h.input, h.method, h.tuple};
+      has_last_ = true;
       at += size;
     }
     buffer.erase(0, at);
@@ -178,6 +185,8 @@ class report_keeper {
  private:
   cover_report& report_;
   const cover_job& job_;
+  position last_;
+  bool has_last_ = false;
 };
 
 // The test after `p` (the worker skips those the selection leaves out).
@@ -196,6 +205,8 @@ void run_isolated(const cover_job& job, cover_report& report) {
   isolation.leak_check = false;  // a method's leaks are not the worker's to report
   position from;
   unsigned outside_deaths = 0;  // in a row, on one test
+  position last_seen;  // the last record taken when a worker last died between tests
+  bool seen_last = false;
   while (from.input < job.inputs.size()) {
     detail::child_reaper reaper;
     now->started_ns.store(0);
@@ -224,10 +235,24 @@ void run_isolated(const cover_job& job, cover_report& report) {
     keeper.take(buffer);
     const bool in_test = now->started_ns.load() != 0;
     if (WIFEXITED(status) && WEXITSTATUS(status) == worker_done && !in_test) return;
-    if (!in_test)
-      throw std::runtime_error(WIFSIGNALED(status)
-                                   ? "cover's worker died between tests: " + detail::signal_text(WTERMSIG(status))
-                                   : "cover's worker failed between tests");
+    if (!in_test) {
+      if (!WIFSIGNALED(status)) throw std::runtime_error("cover's worker failed between tests");
+      // Killed between two tests, so by no test (the OOM killer, a user): a new worker goes on
+      // after the last test whose record arrived (a test whose record was cut off runs again).
+      // Three deaths in a row with no test done are the environment's.
+      const bool progress = keeper.has_last() && (!seen_last || keeper.last() != last_seen);
+      outside_deaths = progress ? 1 : outside_deaths + 1;
+      if (outside_deaths >= 3)
+        throw environment_error("cover's worker was killed from outside 3 times in a row (" +
+                                detail::signal_text(WTERMSIG(status)) +
+                                ": the kernel's out-of-memory killer, or a user); no test is blamed: free memory");
+      if (keeper.has_last()) {
+        from = next(job, keeper.last());
+        last_seen = keeper.last();
+        seen_last = true;
+      }
+      continue;
+    }
     const position at{now->input.load(), now->method.load(), now->tuple.load()};
     // A signal the tests do not raise (the OOM killer's SIGKILL, a user's kill): the test runs
     // again in a new worker; three times in a row are the environment's.

@@ -7,6 +7,12 @@
 // concrete keys.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -181,6 +187,38 @@ TEST(Cover, AMethodThatCrashesIsAFailedTestAndTheRunGoesOn) {
   const auto functions = helpers(report.covered);
   ASSERT_EQ(functions.count("add"), 1u);
   EXPECT_GT(functions.at("add").covered, 0u);
+}
+
+// A worker killed between two tests (from outside: the OOM killer, a user) is replaced, and the
+// run goes on after the last test it reported: every test runs once, and the suite is the same.
+TEST(Cover, AWorkerKilledBetweenTestsIsReplacedAndNoTestIsLost) {
+  const auto* s = smallscope::find_subject("SinglyLinkedList");
+  const auto t = s->make(s->scope(3));
+  std::vector<smallscope::target_method> methods;
+  for (const auto& m : t.methods)
+    if (m.name == "add" || m.name == "remove") methods.push_back(m);
+  ASSERT_EQ(methods.size(), 2u);
+  const auto whole = smallscope::cover(t.fin, t.invariant, methods);
+  // The first worker to ask about its fifth test kills itself there, once (a file says it did:
+  // each worker is a fork of this process).
+  const std::string flag = testing::TempDir() + "cover_killed_" + std::to_string(::getpid());
+  std::remove(flag.c_str());
+  std::uint64_t asked = 0;
+  smallscope::cover_options o;
+  o.select = [&](const smallscope::structure&, std::size_t, std::span<const std::int64_t>) {
+    if (++asked == 5 && !std::filesystem::exists(flag)) {
+      std::ofstream(flag) << "killed\n";
+      ::raise(SIGKILL);
+    }
+    return true;
+  };
+  const auto report = smallscope::cover(t.fin, t.invariant, methods, o);
+  EXPECT_TRUE(std::filesystem::exists(flag)) << "no worker was killed";
+  EXPECT_EQ(report.tests, whole.tests);
+  EXPECT_EQ(report.covered, whole.covered);
+  EXPECT_EQ(report.suite.size(), whole.suite.size());
+  EXPECT_TRUE(report.failures.empty());
+  std::remove(flag.c_str());
 }
 
 // The coverage vectors of every test of every input (method name and vector). Lazy generation:

@@ -72,6 +72,13 @@ TEST(FieldReads, WrapsReadsWritesAndUpdates) {
       << text;
   EXPECT_TRUE(has(text, "for (int x : ::smallscope::read_field(n->vec)) v += x;")) << text;
   EXPECT_TRUE(has(text, "::smallscope::write_field(::smallscope::read_size(n->vec)[1]) = v;")) << text;
+  // Another container, an optional: asked its size, whether it is empty or holds a value, it
+  // reads only that; used whole (a range-for), everything.
+  EXPECT_TRUE(has(text, "int c = static_cast<int>(::smallscope::read_size(n->lst).size()) + "
+                        "(::smallscope::read_size(n->opt) ? 1 : 0) + (::smallscope::read_size(n->mp).empty() ? 0 : 1) + "
+                        "static_cast<int>(::smallscope::read_size(n->opt).has_value());"))
+      << text;
+  EXPECT_TRUE(has(text, "for (int x : ::smallscope::read_field(n->lst)) c += x;")) << text;
 }
 
 TEST(FieldReads, LeavesAloneWhatReadsNothing) {

@@ -123,7 +123,7 @@ TEST(CompiledSpec, GivesTheEvaluatorsVerdictOnEveryCandidateForEachConstruct) {
   const subject* sub = find_subject("SearchTree");
   ASSERT_NE(sub, nullptr);
   const finitization fin = sub->make(std::vector<std::int64_t>{2, 0, 2, 0, 2}).fin;  // sizes 0..2, keys 0..2
-  for (const char* run : {"quantifiers", "one_leaf", "connectives", "arithmetic", "sets", "pairs", "ordered"})
+  for (const char* run : {"quantifiers", "one_leaf", "connectives", "arithmetic", "sets", "pairs", "guards", "ordered"})
     expect_same_verdicts(fin, constructs, run);
 }
 
@@ -165,7 +165,7 @@ TEST(CompiledSpec, FindsTheEvaluatorsStructuresForEachConstruct) {
   ASSERT_NE(sub, nullptr);
   for (std::int64_t n = 1; n <= 3; ++n) {  // 4 has 22 million structures for `connectives`
     const finitization fin = sub->make(std::vector<std::int64_t>{n, 0, n, 0, n - 1}).fin;
-    for (const char* run : {"quantifiers", "one_leaf", "connectives", "arithmetic", "sets", "pairs", "ordered"}) {
+    for (const char* run : {"quantifiers", "one_leaf", "connectives", "arithmetic", "sets", "pairs", "guards", "ordered"}) {
       SCOPED_TRACE(fmt::format("{} {}", run, n));
       const auto compiled = found(fin, invariant(fin, constructs, run, false));
       EXPECT_EQ(compiled, found(fin, invariant(fin, constructs, run, true)));

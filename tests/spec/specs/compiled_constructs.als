@@ -56,6 +56,13 @@ pred SearchTree.pairs {
   all a, b: this.nodes | a.leaf and b.leaf => a.info >= 0
 }
 
+// An implication's antecedent checked in an outer loop (reading no variable, or only the first):
+// the reads of a guard that held decide every instance below it
+pred SearchTree.guards {
+  all x, y: root.^left | root.info = size => some y.left
+  all x, y: this.nodes | some x.left and x.info = size => y.info != x.info
+}
+
 // The tree idiom, as the korat specs write it, with integers
 pred SearchTree.ordered {
   all n: root.*(left + right) {
@@ -72,4 +79,5 @@ run connectives for exactly 1 SearchTree, exactly 3 Node, 4 Int
 run arithmetic for exactly 1 SearchTree, exactly 3 Node, 4 Int
 run sets for exactly 1 SearchTree, exactly 3 Node, 4 Int
 run pairs for exactly 1 SearchTree, exactly 3 Node, 4 Int
+run guards for exactly 1 SearchTree, exactly 3 Node, 4 Int
 run ordered for exactly 1 SearchTree, exactly 3 Node, 4 Int

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <list>
+#include <map>
+#include <optional>
 #include <vector>
 
 namespace sample {
@@ -26,6 +29,9 @@ struct node {
   int arr[3];
   std::array<int, 3> std_arr;
   std::vector<int> vec;
+  std::list<int> lst;
+  std::optional<int> opt;
+  std::map<int, int> mp;
   unsigned flags : 3;
 };
 
@@ -48,7 +54,9 @@ inline int reads(node* n, box<int>& b) {
   int v = n->vec[0] + n->vec.front() + static_cast<int>(n->vec.size()) + static_cast<int>(n->vec.capacity());
   for (int x : n->vec) v += x;
   n->vec[1] = v;
-  return s + (r != nullptr) + (a != nullptr) + f + e + v + depth(n) + b.value;
+  int c = static_cast<int>(n->lst.size()) + (n->opt ? 1 : 0) + (n->mp.empty() ? 0 : 1) + static_cast<int>(n->opt.has_value());
+  for (int x : n->lst) c += x;
+  return s + (r != nullptr) + (a != nullptr) + f + e + v + c + depth(n) + b.value;
 }
 
 }  // namespace sample
