@@ -268,3 +268,33 @@ TEST(RobinSet, AFailureIsReportedWithAReproducerThatSetsTheDerivedMembers) {
   EXPECT_NE(code.find("= 2u;  // derived"), std::string::npos) << code;
   EXPECT_EQ(code.find("static_assert"), std::string::npos) << code;
 }
+
+// Bindings that cannot be laid out say which member and what to do, before any search.
+TEST(RobinSet, AMisplacedGuardAndADerivedRegisteredMemberAreRefusedByName) {
+  auto f = smallscope::finitization::of<set_t>("Set");
+  std::string message;
+  try {  // the guard after the storage it guards
+    f.set(&set_t::buckets_data_,
+          smallscope::sequence_of(smallscope::ints(4, 4),
+                                  smallscope::record<bucket_t>()
+                                      .with(&bucket_t::last_, smallscope::booleans())
+                                      .with(&bucket_t::storage_, smallscope::storage_of<int>(smallscope::ints(0, 1))
+                                                                     .unless(&bucket_t::distance_, -1))
+                                      .with(&bucket_t::distance_, smallscope::ints(-1, 3))));
+  } catch (const smallscope::finitization_error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("Set.buckets_data_[].storage_: give the member unless() names with .with() just before the "
+                         "storage"),
+            std::string::npos)
+      << message;
+  message.clear();
+  try {  // a member listed in SMALLSCOPE_FIELDS is bound, not derived
+    f.derive(&set_t::elements_, [](const set_t& s) { return s.buckets_data_.size(); });
+  } catch (const smallscope::finitization_error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("derive(): field Set.elements_ is listed in SMALLSCOPE_FIELDS; a derived member is not"),
+            std::string::npos)
+      << message;
+}
