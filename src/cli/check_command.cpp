@@ -200,10 +200,13 @@ int run_check_command(const check_request& r) {
                          r.spec_scope.empty() ? "" : " --scope " + shell_word(r.spec_scope))
            : from_suite ? " --suite " + shell_word(r.suite) : "";
   const std::string spec_options = spec_invariant_options(r.gen) + source_options;
+  // The cost bounds decide verdicts too: without them a pasted line finds nothing.
+  std::string bound_options;
+  for (const std::string& b : r.max_cost) bound_options += " --max-cost " + shell_word(b);
   const std::string command =
-      fmt::format("{} check {} {} --fin {}{}{}{}{}", shell_word(r.gen.program), s.name, method.name, joined(p),
+      fmt::format("{} check {} {} --fin {}{}{}{}{}{}", shell_word(r.gen.program), s.name, method.name, joined(p),
                   non_default_options(r.gen.search), r.white_box ? " --white-box" : "",
-                  r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "", spec_options);
+                  r.timeout_given ? fmt::format(" --timeout {}", r.timeout) : "", bound_options, spec_options);
   if (!r.gen.quiet) {
     std::string args;
     for (const auto& d : method.arguments) args += (args.empty() ? "" : ", ") + domain_text(d);

@@ -20,7 +20,23 @@
 #include "smallscope/spec_error.hpp"
 
 namespace smallscope {
+
 namespace {
+
+// An empty file name is no file: taking `--suite ''` as the option left out would run
+// something other than what was asked. Every option that names a file or a folder (its
+// type name says FILE or DIR) refuses one.
+void refuse_empty_names(const CLI::App& sub) {
+  for (const CLI::Option* o : sub.get_options()) {
+    const std::string type = o->get_type_name();
+    if (type.find("FILE") == std::string::npos && type.find("DIR") == std::string::npos) continue;
+    for (const std::string& r : o->results())
+      if (r.empty())
+        throw cli::usage_error(fmt::format("{} takes a {} name, got an empty one: give a name, or leave the option out",
+                                           o->get_name(), type.find("DIR") != std::string::npos ? "folder" : "file"));
+  }
+}
+
 
 using cli::command;
 
@@ -162,6 +178,7 @@ int cli_main(int argc, char** argv) {
       app.parse(argc, argv);
       for (const auto& c : commands)
         if (runs[c.name].first->parsed()) {
+          refuse_empty_names(*runs[c.name].first);
           if (c.interruptible) cli::install_interrupt_handlers();
           code = runs[c.name].second();
           if (c.interruptible && cli::interrupted() && code != cli::exit_bad_input) code = cli::exit_interrupted;

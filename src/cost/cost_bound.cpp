@@ -27,6 +27,9 @@ namespace {
 
 using step = cost_bound::step;
 
+// The sizes a bound is checked at when parsed: more objects than any bounded-exhaustive input has.
+constexpr std::uint64_t probed_sizes = 1u << 16;
+
 class parser {
  public:
   parser(std::string_view text, const std::vector<std::pair<std::string, double>>& names, std::vector<step>& out)
@@ -113,6 +116,7 @@ class parser {
       char* end = nullptr;
       const std::string number(begin, text_.size() - at_);
       const double v = std::strtod(number.c_str(), &end);
+      if (!std::isfinite(v)) fail("a number a double holds (this one is too large)");
       at_ += static_cast<std::size_t>(end - number.c_str());
       out_.push_back({step::number, v});
       return;
@@ -192,6 +196,14 @@ cost_bound cost_bound::parse(std::string_view text, const std::vector<std::pair<
   }
   if (deepest > max_depth)
     throw std::invalid_argument(fmt::format("the expression nests deeper than {} operands; write it flatter", max_depth));
+  // A bound that is not a number at some size (0 * 2^2000, an infinite difference) would fail
+  // every input of that size and blame the method: refuse it at every size an input can have.
+  for (std::uint64_t n = 0; n <= probed_sizes; ++n)
+    if (std::isnan(b.limit(n)))
+      throw std::invalid_argument(fmt::format(
+          "the expression is not a number at n = {} (an infinite value times 0, or minus an infinite one); "
+          "keep its values finite",
+          n));
   b.right_ = std::string(text.substr(right));
   while (!b.right_.empty() && b.right_.back() == ' ') b.right_.pop_back();
   return b;

@@ -81,6 +81,9 @@ TEST(CostCli, ABoundFailsTheInputsAboveItAndPrintsNoTableUnlessAsked) {
   EXPECT_TRUE(contains(over.out, "the method costs too much: reads ")) << over.out;
   EXPECT_TRUE(contains(over.out, " > 2*n = ")) << over.out;
   EXPECT_TRUE(contains(over.out, "EXPECT_TRUE(cost.reads <= ")) << over.out;
+  // The line that reproduces a finding carries the bound that made it one.
+  EXPECT_TRUE(contains(over.out, "--input 1 --max-cost 'reads <= 2*n'") ||
+              contains(over.out, "--max-cost 'reads <= 2*n' --input")) << over.out;
   const json stats = cli_runner::last_line_json(over.out);
   EXPECT_GT(stats["failed"].get<std::uint64_t>(), 0u);
 }
