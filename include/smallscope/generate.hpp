@@ -42,6 +42,9 @@ struct generation_options {
   // seconds and when the run stops early, and the file is removed when the search ends.
   std::string checkpoint;
   double checkpoint_every = 60;
+  // true: the checkpoint stays when the search ends, for the caller to remove once its own
+  // outputs are whole (a caller whose final write fails goes on from it).
+  bool keep_finished_checkpoint = false;
   // What the run finds, written in the checkpoint and compared when going on from one. Empty:
   // the finitization's description, the search options, the threads' mode and the shard.
   std::string identity;

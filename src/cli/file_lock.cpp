@@ -36,13 +36,14 @@ std::string resolved(const std::string& path) {
 
 }  // namespace
 
-file_lock::file_lock(const std::string& option, const std::string& path) {
+file_lock::file_lock(const std::string& option, const std::string& path, kind k) {
   if (path.empty() || path == "-") return;
   // A device, a FIFO or a pipe (/dev/stdout, /dev/null): a stream, not a file a run could spoil
   // for another; nothing to lock, and no lock file beside it.
   if (struct stat named {}; ::stat(path.c_str(), &named) == 0 && !S_ISREG(named.st_mode) && !S_ISDIR(named.st_mode))
     return;
   const std::string file = resolved(path);
+  file_path_ = file;
   lock_path_ = file + ".lock";
   fd_ = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0)
@@ -60,8 +61,13 @@ file_lock::file_lock(const std::string& option, const std::string& path) {
                                   "or give another file",
                                   option, escaped(path), holder.empty() ? std::string("unknown") : holder));
   }
-  // The file itself, when it is there: a hard link (another name of the same inode) is caught.
+  // The file itself: a hard link (another name of the same inode) is caught. An output not there
+  // yet is made now, so that a link made to it while the run writes it finds its lock.
   file_fd_ = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);  // never waits on a FIFO
+  if (file_fd_ < 0 && errno == ENOENT && k == kind::written) {
+    file_fd_ = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    made_ = file_fd_ >= 0;
+  }
   struct stat info {};
   if (file_fd_ >= 0 && (::fstat(file_fd_, &info) != 0 || !S_ISREG(info.st_mode))) {
     ::close(file_fd_);  // a device or a FIFO (/dev/stdout): nothing to lock
@@ -70,6 +76,8 @@ file_lock::file_lock(const std::string& option, const std::string& path) {
   if (file_fd_ >= 0 && ::flock(file_fd_, LOCK_EX | LOCK_NB) != 0) {
     ::close(file_fd_);
     file_fd_ = -1;
+    if (made_) ::unlink(file.c_str());
+    made_ = false;
     ::unlink(lock_path_.c_str());  // this name's lock file, made just now: give it back
     ::close(fd_);
     fd_ = -1;
@@ -85,6 +93,9 @@ file_lock::file_lock(const std::string& option, const std::string& path) {
 }
 
 file_lock::~file_lock() {
+  // Made by the lock and never written (the run stopped before its output): not left behind.
+  if (struct stat info {}; made_ && ::fstat(file_fd_, &info) == 0 && info.st_size == 0 && info.st_nlink > 0)
+    ::unlink(file_path_.c_str());
   if (file_fd_ >= 0) ::close(file_fd_);
   if (fd_ < 0) return;
   ::unlink(lock_path_.c_str());  // while still held: a run that opened it before sees it taken

@@ -74,8 +74,13 @@ int run_gen(const gen_request& r) {
   require_writable("--suite", r.suite_out);
   require_writable("--checkpoint", r.checkpoint);
   require_writable("--output", r.output);
-  require_distinct_files({{"--invariant", r.invariant}},
-                         {{"--output", r.output}, {"--suite", r.suite_out}, {"--checkpoint", r.checkpoint}});
+  // The suite's lines wait beside it (SUITE.structures): an output of this run like the others.
+  const std::string suite_beside = r.sample == 0 ? suite_lines_path(r.suite_out) : std::string();
+  const char* beside_option = "--suite's lines";
+  require_distinct_files({{"--invariant", r.invariant}}, {{"--output", r.output},
+                                                          {"--suite", r.suite_out},
+                                                          {"--checkpoint", r.checkpoint},
+                                                          {beside_option, suite_beside}});
 
   subject_instance instance = s.make(p);
   require_eq_class(s, instance, r.search);
@@ -94,8 +99,16 @@ int run_gen(const gen_request& r) {
                                (r.suite_out.empty() ? "" : " --suite") + " judged by " + judge_text(r, instance.invariant);
   // One run per output and checkpoint, taken before either is read or cut.
   const file_lock output_lock("--output", r.output);
-  const file_lock checkpoint_lock("--checkpoint", r.checkpoint);
+  const file_lock checkpoint_lock("--checkpoint", r.checkpoint, file_lock::kind::replaced);
   const file_lock suite_lock("--suite", r.suite_out);
+  const file_lock beside_lock(beside_option, suite_beside, file_lock::kind::replaced);
+  // A file of that name that no checkpoint of this run goes on from is someone's: never cut it.
+  if (!suite_beside.empty() && std::filesystem::exists(suite_beside) &&
+      (r.checkpoint.empty() || !std::filesystem::exists(r.checkpoint)))
+    throw usage_error(fmt::format("--suite: '{}' exists, and it is where --suite '{}' keeps its structures while the "
+                                  "run goes; move it away (a run that could not write its suite left its structures "
+                                  "there), or give another --suite",
+                                  escaped(suite_beside), escaped(r.suite_out)));
   run_listener listener(label, !r.quiet);
   listener.set_interval(r.search.progress_interval);
 
@@ -152,6 +165,8 @@ int run_gen(const gen_request& r) {
   g.units_per_shard = r.shard_units;
   g.checkpoint = r.checkpoint;
   g.checkpoint_every = r.checkpoint_every;
+  // The checkpoint outlives the search until the suite is whole: a failed final write goes on from it.
+  g.keep_finished_checkpoint = !suite_beside.empty();
   g.identity = identity;
   g.listener = &listener;
   g.estimate = !r.quiet;  // the progress line's percent and time left
@@ -266,10 +281,21 @@ int run_gen(const gen_request& r) {
                                 non_default_options(r.search), spec_invariant_options(r),
                                 r.sample != 0 ? fmt::format(" --sample {} --seed {}", r.sample, r.seed) : ""),
                     suite_count, !stopped};
-    if (r.sample != 0)
+    if (r.sample != 0) {
       write_file("--suite", r.suite_out, suite::header_line(h) + sampled);
-    else  // the lines stay beside the suite while a checkpoint goes on from them
-      suite_lines->finish(suite::header_line(h), !run.finished && !r.checkpoint.empty());
+    } else {  // the lines stay beside the suite while a checkpoint goes on from them
+      try {
+        suite_lines->finish(suite::header_line(h), !run.finished && !r.checkpoint.empty());
+      } catch (const output_error& e) {
+        if (suite_beside.empty()) throw;
+        throw output_error(fmt::format("{}: {}", e.what(),
+                                       r.checkpoint.empty() || !std::filesystem::exists(r.checkpoint)
+                                           ? "make room, move that file away, and run again"
+                                           : "make room and run the same command again: it goes on from the "
+                                             "checkpoint"));
+      }
+    }
+    if (run.finished && !suite_beside.empty() && !r.checkpoint.empty()) std::filesystem::remove(r.checkpoint);
     if (!r.quiet) err("wrote {} structures to {}{}\n", grouped(suite_count), r.suite_out, stopped ? " (interrupted: the structures so far)" : "");
   }
   const std::vector<std::string>& warnings = run.warnings;

@@ -266,7 +266,7 @@ int run_mutate(const mutate_request& r) {
   }
   // Earlier outcomes (--incremental), keyed by each mutant's function body (from the extents).
   require_writable("--incremental", r.incremental);
-  const file_lock cache_lock("--incremental", r.incremental);  // before it is read
+  const file_lock cache_lock("--incremental", r.incremental, file_lock::kind::replaced);  // before it is read
   std::optional<outcome_cache> cache;
   if (!r.incremental.empty()) {
     if (extents.functions.empty() && files::unreadable(functions).empty()) {

@@ -28,8 +28,12 @@ bool special(const std::string& path) {
 
 }  // namespace
 
+std::string suite_lines_path(const std::string& path) {
+  return path.empty() || special(path) ? std::string() : path + ".structures";
+}
+
 suite_stream::suite_stream(std::string path, const std::optional<suite_lines_point>& resume)
-    : path_(std::move(path)), lines_path_(special(path_) ? std::string() : path_ + ".structures") {
+    : path_(std::move(path)), lines_path_(suite_lines_path(path_)) {
   if (lines_path_.empty()) {
     // /dev/stdout, a FIFO: the lines wait in an anonymous file, which no checkpoint can name.
     if (resume)
@@ -93,12 +97,18 @@ void suite_stream::finish(const std::string& header, bool keep_lines) {
     ok = detail::write_whole(out, chunk, static_cast<std::size_t>(n));
     at += static_cast<std::uint64_t>(n);
   }
-  const int error = errno;
+  if (ok && ::fsync(out) != 0 && errno != EINVAL && errno != EROFS) ok = false;
+  const int error = ok ? 0 : errno;
+  // A header that counts lines which do not follow would be read as a whole suite: cut it.
+  if (!ok && out >= 0 && !special(path_)) (void)::ftruncate(out, 0);
   if (out >= 0 && ::close(out) != 0 && ok) ok = false;
-  if (!ok && !keep_lines && !lines_path_.empty()) ::unlink(lines_path_.c_str());
   if (!ok)
-    throw output_error(fmt::format("--suite: cannot write '{}'{}", escaped(path_),
-                                   error != 0 ? fmt::format(" ({})", std::strerror(error)) : ""));
+    throw output_error(fmt::format("--suite: cannot write '{}'{}{}", escaped(path_),
+                                   error != 0 ? fmt::format(" ({})", std::strerror(error)) : "",
+                                   lines_path_.empty()
+                                       ? std::string()
+                                       : fmt::format("; its {} structures are kept in '{}'", end.count,
+                                                     escaped(lines_path_))));
   if (!keep_lines) {
     std::fclose(file_);
     file_ = nullptr;

@@ -22,6 +22,10 @@ struct suite_lines_point {
   std::uint64_t tail = 0;   // output_tail_hash of those bytes
 };
 
+// Where the lines of `--suite path` wait while the run goes: path + ".structures", or empty when
+// the suite is not a regular file. An output of the run as much as the suite itself.
+std::string suite_lines_path(const std::string& path);
+
 class suite_stream {
  public:
   // Opens SUITE.structures: empty, or cut back to `resume` (a usage_error when it holds less, or
@@ -38,7 +42,9 @@ class suite_stream {
   suite_lines_point sync();
   std::uint64_t count() const { return count_; }
   // Writes the suite: `header` (its line, newline included) and the lines. `keep_lines`: the
-  // file beside stays (a checkpoint goes on from it); otherwise it is removed.
+  // file beside stays (a checkpoint goes on from it); otherwise it is removed once the suite is
+  // whole. When the write fails, the suite is cut to nothing (no header claims lines that do
+  // not follow) and the file beside stays: an output_error that names it.
   void finish(const std::string& header, bool keep_lines);
 
  private:

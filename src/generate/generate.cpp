@@ -127,7 +127,7 @@ generation_report generate(const finitization& fin, const predicate& invariant, 
     last_checkpoint = std::chrono::steady_clock::now();
   };
   report.finished = search.run(hooks);
-  if (report.finished && !o.checkpoint.empty()) std::filesystem::remove(o.checkpoint);
+  if (report.finished && !o.checkpoint.empty() && !o.keep_finished_checkpoint) std::filesystem::remove(o.checkpoint);
 
   report.stats = search.stats();
   report.steals = search.steals();

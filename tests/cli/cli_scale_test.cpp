@@ -175,7 +175,8 @@ TEST(Scale, TheSuiteIsStreamedWhileTheSearchRuns) {
     if (!grew) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   EXPECT_TRUE(grew) << "no lines beside the suite during the run\n" << describe(args, c);
-  EXPECT_FALSE(std::filesystem::exists(suite)) << "the suite is written at the end";
+  std::error_code ec;
+  EXPECT_EQ(std::filesystem::file_size(suite, ec), 0u) << "the suite is written at the end";
   EXPECT_EQ(kill(c.pid(), SIGINT), 0);
   EXPECT_EQ(c.wait(), 130) << describe(args, c);
   const std::string text = test_files::file_text(suite);
@@ -184,6 +185,69 @@ TEST(Scale, TheSuiteIsStreamedWhileTheSearchRuns) {
   const auto structures = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) - 1;
   EXPECT_GT(structures, 0u);
   EXPECT_EQ(header.value("structures", std::uint64_t{0}), structures);
+  EXPECT_FALSE(std::filesystem::exists(suite + ".structures"));
+}
+
+// A disk that fills during the suite's final write: the suite is cut to nothing (no header
+// counts lines that do not follow), its lines and the checkpoint stay, and the same command run
+// again goes on from them to the whole suite. `ulimit -f` between the lines' size and the
+// suite's stands for the full disk; a long program path (a link to the binary) makes the header,
+// which names the program, longer than the 1 KiB steps of the limit.
+TEST(Scale, AFullDiskAtTheSuitesEndKeepsItsLinesAndTheCheckpoint) {
+  namespace fs = std::filesystem;
+  const fs::path dir = temp_path("suite_full_disk");
+  fs::remove_all(dir);
+  fs::path long_dir = dir;
+  for (int i = 0; i < 5; ++i) long_dir /= std::string(250, static_cast<char>('a' + i));
+  fs::create_directories(long_dir);
+  const std::string program = (long_dir / "smallscope").string();
+  fs::create_symlink(SMALLSCOPE_BINARY, program);
+  const std::string whole = (dir / "whole.suite").string(), suite = (dir / "o.suite").string(),
+                    checkpoint = (dir / "o.checkpoint").string(), err = (dir / "err").string();
+  // Slow enough (no pruning: about a second) for checkpoints every 0.1 s, small enough (51 trees).
+  const std::string gen = "'" + program + "' gen SearchTree --fin 4,0,4,0,3 --no-pruning --threads 1 -q";
+  const auto sh = [&](const std::string& command) {
+    const int status = std::system(("bash -c \"" + command + " 2> '" + err + "'\"").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  };
+  ASSERT_EQ(sh(gen + " --suite '" + whole + "'"), 0) << file_text(err);
+  const std::string expected = file_text(whole);
+  const std::size_t header = expected.find('\n') + 1, lines = expected.size() - header;
+  const std::size_t blocks = (expected.size() - 1) / 1024;  // the suite does not fit; its lines do
+  ASSERT_GE(blocks * 1024, lines) << "header of " << header << " bytes";
+
+  const std::string resumable = gen + " --suite '" + suite + "' --checkpoint '" + checkpoint + "' --checkpoint-every 0.1";
+  EXPECT_EQ(sh("ulimit -f " + std::to_string(blocks) + "; exec " + resumable), 3) << file_text(err);
+  EXPECT_TRUE(contains(file_text(err), "--suite: cannot write '" + suite + "' (File too large); its 51 structures are "
+                                       "kept in '" + suite + ".structures'")) << file_text(err);
+  std::error_code ec;
+  EXPECT_TRUE(!fs::exists(suite) || fs::file_size(suite, ec) == 0) << "a header that counts lines which do not follow";
+  EXPECT_EQ(file_text(suite + ".structures"), expected.substr(header));
+  ASSERT_TRUE(fs::exists(checkpoint)) << file_text(err);
+  EXPECT_TRUE(contains(file_text(err), "run the same command again: it goes on from the checkpoint")) << file_text(err);
+
+  EXPECT_EQ(sh(resumable), 0) << file_text(err);
+  EXPECT_EQ(file_text(suite), expected);
+  EXPECT_FALSE(fs::exists(suite + ".structures"));
+  EXPECT_FALSE(fs::exists(checkpoint));
+  fs::remove_all(dir);
+}
+
+// SUITE.structures is an output of the run: a file of that name that no checkpoint goes on from
+// is refused and left as it was, and no other output of the run may be it.
+TEST(Scale, TheLinesBesideASuiteAreNeverSomeoneElsesFile) {
+  const std::string suite = temp_path("beside.suite");
+  std::filesystem::remove(suite);
+  write_temp("beside.suite.structures", "someone's notes\n");
+  const result refused = run({"gen", "BinaryTree", "3", "--suite", suite, "-q"});
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_TRUE(contains(refused.err, "'" + suite + ".structures' exists, and it is where --suite")) << refused.err;
+  EXPECT_EQ(file_text(suite + ".structures"), "someone's notes\n");
+  EXPECT_FALSE(std::filesystem::exists(suite)) << "a refused run leaves no suite";
+  std::filesystem::remove(suite + ".structures");
+  const result clash = run({"gen", "BinaryTree", "3", "--suite", suite, "--print", "--output", suite + ".structures", "-q"});
+  EXPECT_EQ(clash.exit_code, 2) << clash.err;
+  EXPECT_TRUE(contains(clash.err, "--suite's lines")) << clash.err;
   EXPECT_FALSE(std::filesystem::exists(suite + ".structures"));
 }
 
@@ -392,6 +456,9 @@ TEST(Scale, TwoRunsDoNotShareAnOutputOrACheckpoint) {
 TEST(Scale, ALockHoldsTheFileUnderEveryName) {
   const std::vector<std::string> args = long_gen("bt13_names");
   const std::string output = args[5];
+  // Not there when the first run starts: the lock of the file itself must hold from the start,
+  // not only when a run before left the file behind.
+  std::filesystem::remove(output);
   child first(args);
   ASSERT_TRUE(shows_progress(first)) << "no progress line\n" << describe(args, first);
   const std::string link = temp_path("bt13_names_link.out"), hard = temp_path("bt13_names_hard.out");
