@@ -125,19 +125,9 @@ int run_check_command(const check_request& r) {
   if (r.white_box && (r.gen.search.eq_class || r.gen.search.one_per_class))
     throw usage_error("--eq-class and --one-per-class do not go with --white-box (it searches for failures)");
   if (!r.reproducer_dir.empty()) prepare_reproducer_dir(r.reproducer_dir);
-  if (!r.findings.empty()) {  // checked before the run (its content left alone), written after it
-    std::ofstream findings(r.findings, std::ios::out | std::ios::app);
-    if (!findings)
-      throw usage_error(fmt::format("--findings: cannot write '{}' ({}); give a file name in a writable directory",
-                                    escaped(r.findings), std::strerror(errno)));
-  }
+  require_writable("--findings", r.findings);  // checked before the run, written after it
   const file_lock findings_lock("--findings", r.findings);  // one run writes it
-  if (!r.cost_plot.empty()) {
-    std::ofstream plot(r.cost_plot, std::ios::out | std::ios::app);
-    if (!plot)
-      throw usage_error(fmt::format("--cost-plot: cannot write '{}' ({}); give a file name in a writable directory",
-                                    escaped(r.cost_plot), std::strerror(errno)));
-  }
+  require_writable("--cost-plot", r.cost_plot);  // checked before the run, written after it
   const file_lock plot_lock("--cost-plot", r.cost_plot);
   const std::vector<cost_bound> bounds = parse_cost_bounds("--max-cost", r.max_cost, s, p);
 

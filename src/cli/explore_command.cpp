@@ -75,10 +75,7 @@ int run_explore(const explore_request& r) {
                       "--cost-plot, --max-cost or --max-amortized-cost");
   if (!r.cost_plot.empty()) {
     require_distinct_files({{"--invariant", r.gen.invariant}}, {{"--cost-plot", r.cost_plot}});
-    std::ofstream plot(r.cost_plot, std::ios::out | std::ios::app);
-    if (!plot)
-      throw usage_error(fmt::format("--cost-plot: cannot write '{}' ({}); give a file name in a writable directory",
-                                    escaped(r.cost_plot), std::strerror(errno)));
+    require_writable("--cost-plot", r.cost_plot);  // checked before the run, written after it
   }
   explore_options o;
   o.cost = cost;
@@ -156,10 +153,11 @@ int run_explore(const explore_request& r) {
           calls_text(d.not_valid_examples[i].calls));
   }
   const figures cost_figures = rep.cost.measured ? sequence_cost_figures(rep.cost) : figures();
+  bool write_failed = false;  // the run goes on and reports; the exit code says so
   if (show_cost && rep.cost.measured) {
     out("{}", sequence_cost_text(cost_figures));
     if (!r.cost_plot.empty())
-      write_file_or_report("--cost-plot", r.cost_plot,
+      write_failed = !write_file_or_report("--cost-plot", r.cost_plot,
                            sequence_cost_plot(cost_figures, fmt::format("{} {} {}: the most k calls cost", s.name,
                                                                         method_list, joined(p))));
   }
@@ -215,6 +213,7 @@ int run_explore(const explore_request& r) {
         memory_limit_text(), grouped(rep.states));
     return exit_out_of_memory;
   }
+  if (write_failed) return exit_output_error;
   return findings.empty() ? exit_done : exit_findings;
 }
 

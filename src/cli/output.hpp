@@ -149,13 +149,21 @@ namespace detail_output {
 
 // Empty when `text` was written to `path`; else what went wrong.
 inline std::string write_failure(const std::string& option, const std::string& path, const std::string& text) {
+  const int fd = files::open_for_writing(path);
+  if (fd < 0) return fmt::format("{}: '{}' {}", option, escaped(path), files::open_failure(errno));
   errno = 0;
-  std::ofstream file(path, std::ios::binary);
-  file << text;
-  file.flush();
-  if (file) return {};
+  bool ok = true;
+  for (std::size_t at = 0; ok && at < text.size();) {
+    const auto n = ::write(fd, text.data() + at, text.size() - at);
+    if (n > 0) at += static_cast<std::size_t>(n);
+    else if (n < 0 && errno == EINTR) continue;
+    else ok = false;
+  }
+  const int error = errno;
+  if (::close(fd) != 0 && ok) ok = false;
+  if (ok) return {};
   return fmt::format("{}: cannot write '{}'{}", option, escaped(path),
-                     errno != 0 ? fmt::format(" ({})", std::strerror(errno)) : "");
+                     error != 0 ? fmt::format(" ({})", std::strerror(error)) : "");
 }
 
 }  // namespace detail_output

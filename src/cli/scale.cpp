@@ -98,8 +98,13 @@ void open_output(const std::string& path, std::optional<std::uint64_t> keep_byte
     throw usage_error(fmt::format("--output: '{}' is not the file the checkpoint's run wrote (its first {} bytes end "
                                   "otherwise); give that file, or delete the checkpoint to start afresh",
                                   path, *keep_bytes));
-  if (std::freopen(path.c_str(), keep_bytes ? "r+" : "w", stdout) == nullptr)
-    throw output_error(fmt::format("--output: cannot write '{}'", path));
+  // stdout's stream onto the file, opened without waiting for a FIFO's reader.
+  flush_out();
+  const int fd = files::open_for_writing(path, !keep_bytes);
+  if (fd < 0) throw output_error(fmt::format("--output: '{}' {}", escaped(path), files::open_failure(errno)));
+  const bool moved = ::dup2(fd, STDOUT_FILENO) == STDOUT_FILENO;
+  ::close(fd);
+  if (!moved) throw output_error(fmt::format("--output: cannot write '{}'", escaped(path)));
   detail_output::out_name = fmt::format("--output '{}'", escaped(path));  // a failed write names it
   if (keep_bytes) {
     if (::ftruncate(fileno(stdout), static_cast<off_t>(*keep_bytes)) != 0 || std::fseek(stdout, 0, SEEK_END) != 0)

@@ -85,7 +85,7 @@ void suite_stream::finish(const std::string& header, bool keep_lines) {
   const suite_lines_point end = sync();
   // Written in place, as every output of a run: a device or a FIFO stays what it is.
   errno = 0;
-  const int out = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const int out = files::open_for_writing(path_);
   bool ok = out >= 0 && detail::write_whole(out, header.data(), header.size());
   char chunk[1 << 16];
   for (std::uint64_t at = 0; ok && at < end.bytes;) {
@@ -103,8 +103,9 @@ void suite_stream::finish(const std::string& header, bool keep_lines) {
   if (!ok && out >= 0 && !special(path_)) (void)::ftruncate(out, 0);
   if (out >= 0 && ::close(out) != 0 && ok) ok = false;
   if (!ok)
-    throw output_error(fmt::format("--suite: cannot write '{}'{}{}", escaped(path_),
-                                   error != 0 ? fmt::format(" ({})", std::strerror(error)) : "",
+    throw output_error(fmt::format("--suite: {}{}", out < 0 ? fmt::format("'{}' {}", escaped(path_), files::open_failure(error))
+                                   : fmt::format("cannot write '{}'{}", escaped(path_),
+                                                 error != 0 ? fmt::format(" ({})", std::strerror(error)) : ""),
                                    lines_path_.empty()
                                        ? std::string()
                                        : fmt::format("; its {} structures are kept in '{}'", end.count,

@@ -79,6 +79,24 @@ std::string unwritable(const std::string& path) {
   return {};
 }
 
+int open_for_writing(const std::string& path, bool truncate) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | (truncate ? O_TRUNC : 0), 0644);
+  if (fd < 0) return -1;
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    const int error = errno;
+    ::close(fd);
+    errno = error;
+    return -1;
+  }
+  return fd;
+}
+
+std::string open_failure(int error) {
+  if (error == ENXIO) return "is a FIFO that no process reads: start its reader first, or give a file";
+  return std::string("cannot be written: ") + std::strerror(error);
+}
+
 bool write_atomically(const std::string& path, const std::string& text) {
   const std::string beside = path + ".partial";
   const int fd = ::open(beside.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

@@ -24,8 +24,16 @@ std::string clashing_files(const std::vector<named_file>& inputs, const std::vec
 // Empty when a file can be written at `path`: an existing file that is not a directory and can
 // be opened for writing, or a new name in an existing directory that can be written; else why
 // not: "is a directory", "its directory 'D' does not exist", or the system's reason. Nothing is
-// created.
+// created, and nothing is opened (a FIFO's reader would see its end).
 std::string unwritable(const std::string& path);
+
+// Opens `path` for writing (made when absent, cut to nothing when `truncate`) without waiting: a
+// FIFO that no process reads fails at once (errno ENXIO) instead of blocking the run, and its
+// signals, until one comes. The descriptor blocks again once open. -1 with errno when it cannot.
+int open_for_writing(const std::string& path, bool truncate = true);
+
+// Why open_for_writing failed, from its errno: the system's reason, or what a FIFO needs.
+std::string open_failure(int error);
 
 // Writes `text` to `path` through PATH.partial, synced and renamed over `path`: a reader sees the
 // old file or the new one, never a part (checkpoints, caches). False when it cannot (nothing of

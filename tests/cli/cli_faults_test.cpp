@@ -267,6 +267,39 @@ TEST(Faults, AnOutputFileThatCannotGrowIsAnOutputErrorNamingIt) {
   std::filesystem::remove(err);
 }
 
+// An output that is a FIFO no process reads: the run neither waits for a reader (deaf to
+// SIGINT and SIGTERM while it waits) nor loses its work: the output fails at once, naming it,
+// exit 3. With a reader, the output goes through the FIFO.
+TEST(Faults, AnOutputFifoWithNoReaderIsAnOutputErrorNotAHang) {
+  const std::string fifo = test_files::temp_path("output.fifo");
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const std::vector<std::vector<std::string>> runs = {
+      {"check", "SearchTree", "remove", "3", "--findings", fifo, "-q"},
+      {"check", "SearchTree", "remove", "3", "--cost-plot", fifo, "-q"},
+      {"gen", "SearchTree", "3", "--print", "--output", fifo, "-q"},
+      {"gen", "SearchTree", "3", "--suite", fifo, "-q"},
+      {"explore", "TwoListQueue", "2", "--methods", "enqueue", "--cost-plot", fifo, "-q"}};
+  for (const auto& args : runs) {
+    child c(args);
+    EXPECT_EQ(c.wait(20), 3) << describe(args, c);
+    EXPECT_TRUE(contains(c.err(), "'" + fifo + "' is a FIFO that no process reads")) << describe(args, c);
+  }
+  // A reader, there first (its end open before the run starts): the findings arrive through the
+  // FIFO (fewer bytes than its buffer, so they wait there until read).
+  const int reader = open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  const std::vector<std::string> args = {"check", "SinglyLinkedList", "remove_null_deref", "2", "--findings", fifo, "-q"};
+  child c(args);
+  EXPECT_EQ(c.wait(20), 1) << describe(args, c);
+  std::string read;
+  char chunk[4096];
+  for (ssize_t n; (n = ::read(reader, chunk, sizeof chunk)) > 0;) read.append(chunk, static_cast<std::size_t>(n));
+  close(reader);
+  EXPECT_TRUE(contains(read, "\"format\":\"smallscope-findings\"")) << read;
+  std::filesystem::remove(fifo);
+}
+
 // A closed terminal or a dropped ssh session sends SIGHUP to the whole process group: taken as
 // SIGTERM, so the findings so far are written and the workers are not blamed.
 TEST(Faults, SighupToTheProcessGroupKeepsTheFindingsSoFar) {
