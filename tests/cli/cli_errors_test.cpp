@@ -117,7 +117,7 @@ const std::vector<error_case> error_cases = {
      sink::file, sink::file, 2, "give it with --cost"},
     {"explore: --cost-plot not writable",
      {"explore", "TwoListQueue", "3", "--methods", "enqueue", "--cost-plot", "/dev/null/c.svg"}, sink::file,
-     sink::file, 2, "--cost-plot: cannot write"},
+     sink::file, 2, "--cost-plot: '/dev/null/c.svg' cannot be written"},
     {"two outputs on one file", {"gen", "BinaryTree", "3", "--output", "/tmp/same.txt", "--suite", "/tmp/same.txt"},
      sink::file, sink::file, 2, "are one file"},
     {"fe: --suite with a spec alone", {"fe", "tree.als", "--suite", "tree.suite"}, sink::file, sink::file, 2,
