@@ -113,7 +113,7 @@ int run_check_command(const check_request& r) {
     throw usage_error("--suite checks every structure of the suite file black-box: it does not go with --spec, "
                       "--white-box, --sample, --eq-class or --one-per-class");
   suite::contents suite_contents;
-  const auto p = from_suite ? suite_parameters(s, r.gen, r.suite, suite_contents) : parameters(s, r.gen);
+  const auto p = from_suite ? suite_parameters(s, r.gen, r.suite, suite_contents, "check") : parameters(s, r.gen);
   validate(r.gen.search);
   subject_instance instance = s.make(p);
   structure_source suite_source;

@@ -239,9 +239,10 @@ std::string judge_text(const gen_request& r, const predicate& invariant);
 
 // --suite FILE: reads the suite (into `contents`) and returns its finitization parameters,
 // which must agree with SCOPE or --fin when given; usage_error otherwise, ending with `fix`. An
-// incomplete suite (its run was interrupted) is read with a warning on stderr.
+// incomplete suite (its run was interrupted) is read with a warning on stderr. `command` (check,
+// mutate) names the command to give a suite of another subject to.
 std::vector<std::int64_t> suite_parameters(const subject& s, const gen_request& r, const std::string& path,
-                                           suite::contents& contents,
+                                           suite::contents& contents, const char* command,
                                            const char* fix = "drop SCOPE and --fin to use the suite's own");
 // The suite's structures as candidate vectors of the subject's finitization, each valid.
 std::vector<std::vector<std::uint32_t>> suite_candidates(const suite::contents& contents, const std::string& path,

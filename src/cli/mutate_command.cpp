@@ -199,7 +199,7 @@ int run_mutate(const mutate_request& r) {
         g.fin_given = true;
       }
       const auto params = !r.suite.empty() && &group == &groups.front()
-                              ? suite_parameters(*group.subj, g, r.suite, suite_contents,
+                              ? suite_parameters(*group.subj, g, r.suite, suite_contents, "mutate",
                                                  "give the --scopes N (and --fin PATTERN) it was made at")
                               : parameters(*group.subj, g);
       fin_texts.push_back(joined(params));

@@ -11,7 +11,7 @@
 namespace smallscope::cli {
 
 std::vector<std::int64_t> suite_parameters(const subject& s, const gen_request& r, const std::string& path,
-                                           suite::contents& contents, const char* fix) {
+                                           suite::contents& contents, const char* command, const char* fix) {
   try {
     contents = suite::read(path);
   } catch (const suite::suite_error& e) {
@@ -22,8 +22,8 @@ std::vector<std::int64_t> suite_parameters(const subject& s, const gen_request& 
         "the {} suite\n",
         path, contents.about.structures, contents.about.kind);
   if (contents.about.subject != s.name)
-    throw usage_error(fmt::format("--suite {}: a suite of subject {}, not {}; give it to `check {} ...`", path,
-                                  contents.about.subject, s.name, contents.about.subject));
+    throw usage_error(fmt::format("--suite {}: a suite of subject {}, not {}; give it to `{} {} ...`", path,
+                                  contents.about.subject, s.name, command, contents.about.subject));
   if (r.scope.empty() && !r.fin_given) {
     gen_request from_file = r;
     from_file.fin = joined(contents.about.fin);

@@ -112,6 +112,7 @@ int main(int argc, char** argv) {
     }
     if (r.roots.empty()) throw std::invalid_argument("give at least one --root DIR (the directories of your code)");
     if (out.empty()) throw std::invalid_argument("--out DIR is missing");
+    out = canonical(out);  // compared with the sources' canonical paths: `--root o/0 --out o` is caught
     if (r.sources.empty()) throw std::invalid_argument("SOURCE is missing");
     for (const std::string& s : r.sources)
       if (copy_path(s, r.roots, out).empty())

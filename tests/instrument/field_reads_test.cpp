@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 
@@ -35,9 +36,10 @@ struct ran {
   std::string output;
 };
 
-ran run_tool(const std::string& arguments) {
+ran run_tool(const std::string& arguments, const std::string& directory = {}) {
   ran r;
-  const std::string command = std::string(SMALLSCOPE_INSTRUMENT_BINARY) + " " + arguments + " 2>&1";
+  const std::string command = (directory.empty() ? std::string() : "cd '" + directory + "' && ") +
+                              SMALLSCOPE_INSTRUMENT_BINARY + " " + arguments + " 2>&1";
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) return r;
   std::array<char, 512> buffer{};
@@ -171,6 +173,18 @@ TEST(FieldReads, BadInputIsExitTwoWithAMessage) {
                              "/1/use.cpp -- -std=c++20 -I" + out + "/0");
   EXPECT_EQ(twice.status, 2) << twice.output;
   EXPECT_TRUE(has(twice.output, "is already a copy smallscope-instrument wrote")) << twice.output;
+  // A copy that would be its own source, named by relative paths (`--root o/0 --out o`): refused,
+  // the source left as it was.
+  const std::string in_place = ::testing::TempDir() + "instrument_in_place";
+  std::filesystem::remove_all(in_place);
+  std::filesystem::create_directories(in_place + "/o/0");
+  const std::string source = "struct s { int x; };\nint f(s& v) { return v.x; }\n";
+  std::ofstream(in_place + "/o/0/use.cpp") << source;
+  const ran itself = run_tool("--root o/0 --out o o/0/use.cpp -- -std=c++20", in_place);
+  EXPECT_EQ(itself.status, 2) << itself.output;
+  EXPECT_TRUE(has(itself.output, "the file itself: give an --out directory outside the roots")) << itself.output;
+  std::ifstream kept(in_place + "/o/0/use.cpp");
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(kept), std::istreambuf_iterator<char>()), source);
   // A call that does not compile says why: the notes after the error (the constraint a candidate
   // does not satisfy), not only "no matching member function".
   const std::string bad_dir = ::testing::TempDir() + "instrument_bad";
