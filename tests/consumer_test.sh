@@ -219,6 +219,8 @@ EOF
   if cmake -S "$tmp/too_new" -B "$tmp/too_new/build" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/too_new.out" 2>&1; then
     fail "find_package(smallscope 0.5) accepted version 0.4"
   fi
+  grep -q "CHANGELOG.md (installed in share/doc/smallscope) gives each version's" "$tmp/too_new.out" ||
+    fail "find_package(smallscope 0.5) refused without naming the changelog: $(cat "$tmp/too_new.out")"
 }
 
 phase_unmodified() {

@@ -59,7 +59,9 @@ struct cost_figure {
 };
 
 // The inputs whose pre-state has `size` objects besides the root (a tree's nodes, a list's
-// entries), or every input measured (cost_report::all).
+// entries), or every input measured (cost_report::all). Every object the pre-state reaches
+// counts, an empty one too (a hash table's empty bucket objects, a sentinel): the size is the
+// structure's objects, not its elements.
 struct cost_row {
   std::uint64_t size = 0;
   std::uint64_t inputs = 0;  // inputs measured: the method returned or threw
@@ -86,8 +88,13 @@ struct cost_fit {
   double a = 0;  // max(n) ~ a * f(n) + b, f(n) one of 1, log2 n, n, n log2 n, n^2, 2^n
   double b = 0;
   double error = 0;    // the root mean square of max(n) - (a * f(n) + b) over the sizes fitted
-  std::size_t sizes = 0;  // the sizes fitted (n >= 1 with inputs)
+  std::size_t sizes = 0;  // the sizes with inputs (n >= 1): what the fit rests on
+  bool fitted = false;    // false: fewer than cost_fit_min_sizes sizes, no curve (growth unset)
 };
+
+// The fewest sizes a growth curve is fitted to: through three points a log, a line and a
+// parabola all pass closely, so a bounded worst case could read as any of them.
+inline constexpr std::size_t cost_fit_min_sizes = 4;
 
 // The input that costs the most in one measure (the first in scope order).
 struct cost_input {
@@ -114,8 +121,8 @@ struct cost_report {
 
 // The growth that fits the worst case of `m` over `rows` (sizes n >= 1) best by least squares:
 // among the curves whose error is within 10 % of the least, the slowest (an exact fit of a
-// slower curve wins a tie); a curve must grow (a > 0) unless constant; fewer than three sizes fit
-// only a constant or a line, fewer than five no 2^n.
+// slower curve wins a tie); a curve must grow (a > 0) unless constant; fewer than
+// cost_fit_min_sizes sizes fit no curve (fitted false), fewer than five no 2^n.
 cost_fit fit_growth(const std::vector<cost_row>& rows, cost_measure m);
 
 // A bound on the cost of every input (an oracle: an input above it fails, outcome_kind::cost).

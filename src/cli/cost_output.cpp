@@ -78,6 +78,9 @@ std::vector<cost_bound> parse_cost_bounds(const char* option, const std::vector<
 
 std::string fit_text(const cost_fit& f) {
   if (f.sizes == 0) return "no input of size 1 or more";
+  if (!f.fitted)
+    return fmt::format("no curve fitted: {} size{} of 1 or more, and a fit needs {}", f.sizes, f.sizes == 1 ? "" : "s",
+                       cost_fit_min_sizes);
   if (f.growth == cost_growth::constant) return fmt::format("constant, {:.3g}", f.b);
   return fmt::format("grows as {}: {:.3g} {} {} {:.3g} (root mean square error {:.2g} over {} sizes)",
                      cost_growth_name(f.growth), f.a, growth_formula(f.growth), f.b < 0 ? "-" : "+", std::abs(f.b),
@@ -167,8 +170,8 @@ figures cost_figures(const cost_report& cost) {
   figures growth, worst, distribution;
   for (const cost_measure m : cost_measures) {
     const cost_fit f = fit_growth(cost.by_size, m);
-    growth[cost_measure_name(m)] = {{"growth", cost_growth_name(f.growth)}, {"a", f.a}, {"b", f.b}, {"error", f.error},
-                                    {"sizes", f.sizes}};
+    growth[cost_measure_name(m)] = {{"growth", f.fitted ? cost_growth_name(f.growth) : "none"}, {"a", f.a}, {"b", f.b},
+                                    {"error", f.error}, {"sizes", f.sizes}};
     const cost_input& w = cost.worst_in(m);
     worst[cost_measure_name(m)] = {{"input", w.input},
                                    {"size", w.size},
@@ -205,7 +208,7 @@ std::string cost_plot(const cost_report& cost, const std::string& title) {
     series.push_back(std::move(s));
     // The fitted growth, dashed, over the sizes it was fitted to.
     const cost_fit f = fit_growth(cost.by_size, m);
-    if (f.sizes == 0) continue;
+    if (!f.fitted) continue;
     plot_series fitted{fmt::format("fit: {}", cost_growth_name(f.growth)), {}, colors[static_cast<std::size_t>(m)], true};
     for (const cost_row& row : cost.by_size)
       if (row.size >= 1) fitted.values.emplace_back(std::max(0.0, f.a * growth_curve(f.growth, static_cast<double>(row.size)) + f.b));

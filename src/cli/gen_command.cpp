@@ -370,7 +370,7 @@ command_runner add_gen(CLI::App& g, rule_table& rules, const std::string& progra
   g.add_option("--output", gen->output, "write stdout (structures, statistics) to FILE")->type_name("FILE");
   rules["--checkpoint"] = "a file to write (and read, when it exists)";
   g.add_option("--checkpoint", gen->checkpoint,
-               "save the search's position to FILE every --checkpoint-every seconds and on SIGINT/SIGTERM;\n"
+               "save the search's position to FILE every --checkpoint-every seconds and on SIGINT, SIGTERM or SIGHUP;\n"
                "when FILE exists, go on from it (and cut --output back to it); removed when the run ends")
       ->type_name("FILE");
   add_seconds(g, rules, "--checkpoint-every", gen->checkpoint_every, "seconds between checkpoints (default 60)");

@@ -56,7 +56,10 @@ std::string fit_line(const figures& g) {
   cost_fit f;
   for (const cost_growth c : {cost_growth::constant, cost_growth::logarithmic, cost_growth::linear,
                               cost_growth::linearithmic, cost_growth::quadratic, cost_growth::exponential})
-    if (g["growth"].get<std::string>() == cost_growth_name(c)) f.growth = c;
+    if (g["growth"].get<std::string>() == cost_growth_name(c)) {
+      f.growth = c;
+      f.fitted = true;
+    }
   f.a = g["a"].get<double>();
   f.b = g["b"].get<double>();
   f.error = g["error"].get<double>();
@@ -90,7 +93,7 @@ figures sequence_cost_figures(const sequence_cost& cost) {
     const cost_fit f = fit_growth(cost.by_size, m);
     measures[cost_measure_name(m)] = {
         {"growth",
-         {{"growth", cost_growth_name(f.growth)},
+         {{"growth", f.fitted ? cost_growth_name(f.growth) : "none"},
           {"a", f.a},
           {"b", f.b},
           {"error", f.error},

@@ -68,11 +68,13 @@ cost_fit fit_growth(const std::vector<cost_row>& rows, cost_measure m) {
       n.push_back(static_cast<double>(r.size));
       y.push_back(static_cast<double>(r[m].max));
     }
-  if (n.empty()) return {};
-  std::vector<cost_growth> curves{cost_growth::constant, cost_growth::linear};
-  if (n.size() >= 3)
-    curves = {cost_growth::constant, cost_growth::logarithmic, cost_growth::linear, cost_growth::linearithmic,
-              cost_growth::quadratic};
+  if (n.size() < cost_fit_min_sizes) {
+    cost_fit none;
+    none.sizes = n.size();
+    return none;
+  }
+  std::vector<cost_growth> curves{cost_growth::constant, cost_growth::logarithmic, cost_growth::linear,
+                                  cost_growth::linearithmic, cost_growth::quadratic};
   if (n.size() >= 5) curves.push_back(cost_growth::exponential);
   std::vector<cost_fit> fits;
   for (const cost_growth g : curves) {
@@ -82,8 +84,12 @@ cost_fit fit_growth(const std::vector<cost_row>& rows, cost_measure m) {
   double best = fits.front().error;
   for (const auto& f : fits) best = std::min(best, f.error);
   const double tolerance = 0.1 * best + 1e-9;  // a tie (an exact fit) goes to the slower curve
-  for (const auto& f : fits)  // slowest first
-    if (f.error <= best + tolerance) return f;
+  for (auto& f : fits)  // slowest first
+    if (f.error <= best + tolerance) {
+      f.fitted = true;
+      return f;
+    }
+  fits.back().fitted = true;
   return fits.back();
 }
 

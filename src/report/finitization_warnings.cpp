@@ -122,9 +122,20 @@ bool accepts_every_value(const state_space& space, const predicate& invariant, c
   return tried > 0;
 }
 
-// Whether some field of the finitization has more than one value to take.
+// Whether some field of the finitization has more than one value to take, in an object that
+// exists (a field of a class with no object in this scope takes no value at all).
 bool has_choice(const finitization_data& data) {
+  const auto exists = [&data](const field_binding& b) {
+    bool known = false;
+    for (const class_domain_data& d : data.class_domains)
+      if (d.type == b.owner) {
+        if (d.count > 0) return true;
+        known = true;
+      }
+    return !known;  // an owner no domain names as its type: taken to exist
+  };
   for (const field_binding& b : data.bindings) {
+    if (!exists(b)) continue;
     if (b.symbolic || (b.is_array && b.lengths.integers.size() > 1)) return true;
     std::size_t values = b.values.integers.size();
     if (b.values.is_objects) {

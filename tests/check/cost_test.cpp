@@ -163,6 +163,7 @@ void expect_worst_case_by_height(const char* subject, const std::vector<std::int
   EXPECT_EQ(fit.growth, growth) << subject << ": " << smallscope::cost_growth_name(fit.growth) << ", a " << fit.a
                                 << ", b " << fit.b << ", error " << fit.error;
   EXPECT_GT(fit.sizes, 5u);
+  EXPECT_TRUE(fit.fitted);
 }
 
 TEST(Cost, FindsWorstCaseGrowsLinearlyInASearchTreeAndLogarithmicallyInARedBlackTree) {
@@ -170,6 +171,28 @@ TEST(Cost, FindsWorstCaseGrowsLinearlyInASearchTreeAndLogarithmicallyInARedBlack
                                                             smallscope::cost_growth::linear);
   expect_worst_case_by_height<subjects::red_black_tree::tree>("RedBlackTree", {9, 0, 9, 9}, rbt_keys{},
                                                                smallscope::cost_growth::logarithmic);
+}
+
+// Through three sizes a log, a line and a parabola all pass closely: a worst case that is
+// bounded (5, 6, 6 reads) read as "grows as log n". Fewer than four sizes fit no curve, and
+// the fit says how many it had.
+TEST(Cost, FewerThanFourSizesFitNoCurve) {
+  std::vector<smallscope::cost_row> rows;
+  for (const std::uint64_t reads : {5u, 6u, 6u}) {
+    smallscope::cost_row r;
+    r.size = rows.size() + 1;
+    r.inputs = 1;
+    r.measures[static_cast<std::size_t>(cost_measure::reads)].max = reads;
+    rows.push_back(r);
+  }
+  const auto three = smallscope::fit_growth(rows, cost_measure::reads);
+  EXPECT_FALSE(three.fitted);
+  EXPECT_EQ(three.sizes, 3u);
+  rows.push_back(rows.back());
+  rows.back().size = 4;
+  const auto four = smallscope::fit_growth(rows, cost_measure::reads);
+  EXPECT_TRUE(four.fitted);
+  EXPECT_EQ(four.sizes, 4u);
 }
 
 TEST(Cost, ABoundFailsExactlyTheInputsAboveItWithTheirCost) {

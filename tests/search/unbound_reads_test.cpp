@@ -9,6 +9,7 @@
 #include <string>
 
 #include "smallscope/checker.hpp"
+#include "smallscope/generate.hpp"
 #include "smallscope/search.hpp"
 
 namespace unbound_reads_test {
@@ -109,4 +110,19 @@ TEST(UnboundReads, AnInvariantThatReadNothingIsSaidToHaveReadNothing) {
   for ([[maybe_unused]] const auto& s : blind) {
   }
   EXPECT_FALSE(blind.stats().fields_read);
+}
+
+// A scope where no Node exists (RedBlackTree 0 entries): the node's fields have two colors to
+// take but no object to take them, so nothing could be varied, and the one candidate is no sign
+// of reads that are not observed.
+TEST(UnboundReads, FieldsOfAClassWithNoObjectAreNoChoice) {
+  const auto* rbt = smallscope::find_subject("RedBlackTree");
+  ASSERT_NE(rbt, nullptr);
+  const std::vector<std::int64_t> fin = {0, 0, 0, 0};
+  const auto instance = rbt->make(fin);
+  smallscope::generation_options o;
+  const auto r = smallscope::generate(instance.fin, instance.invariant, o);
+  EXPECT_EQ(r.stats.explored, 1u);
+  EXPECT_EQ(r.stats.valid, 1u);
+  for (const auto& w : r.warnings) EXPECT_EQ(w.find("not observed"), std::string::npos) << w;
 }
