@@ -79,6 +79,13 @@ C* construct_object_plain(void* where) {
     return ::new (where) C;
 }
 
+// Whether C (or a base) declares its own operator new or delete: its blocks bypass the global
+// operator new, which the allocation watch replaces (allocation_watch.hpp).
+template <class C>
+inline constexpr bool has_own_allocation_v =
+    requires { C::operator new(sizeof(C)); } || requires(void* p) { C::operator delete(p); } ||
+    requires(void* p) { C::operator delete(p, sizeof(C)); };
+
 // A new C, as construct_object builds it (what heap copies allocate).
 template <class C>
 C* new_object() {

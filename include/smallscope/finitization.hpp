@@ -32,6 +32,7 @@
 
 #include "smallscope/array.hpp"
 #include "smallscope/contents.hpp"
+#include "smallscope/detail/allocation_watch.hpp"
 #include "smallscope/detail/content_bind.hpp"
 #include "smallscope/detail/content_walk.hpp"
 #include "smallscope/detail/finitization_data.hpp"
@@ -457,6 +458,10 @@ class finitization {
     d.construct_plain = [](void* p) { detail::construct_object_plain<T>(p); };
     d.polymorphic = std::is_polymorphic_v<T>;
     d.empty = std::is_empty_v<T>;
+    d.own_allocation = detail::has_own_allocation_v<T>;
+    if (d.own_allocation && !own_allocation_)  // the watch stands aside while this finitization lives
+      own_allocation_ = std::shared_ptr<void>((++detail::classes_with_own_allocation, nullptr),
+                                              [](void*) { --detail::classes_with_own_allocation; });
     d.constructor_args = detail::constructor_args_text<T>();
     // The object's destructor runs as its constructor left its pointer fields (ownership.hpp):
     // one that owns its children never frees another arena object.
@@ -717,6 +722,7 @@ class finitization {
 
   detail::finitization_data data_;
   live_part live_;
+  std::shared_ptr<void> own_allocation_;  // held while a class domain has its own operator new
 };
 
 }  // namespace smallscope

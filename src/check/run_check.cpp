@@ -516,6 +516,16 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     report.warnings = detail::finitization_warnings(fin.data(), invariant, sample, in_sample,
                                             {report.structures, report.explored, options.search.limit == 0, fields_read});
   }
+  // Said whatever the run: a verdict the check could not give is never left unsaid.
+  std::string own;
+  for (const auto& d : fin.data().class_domains)
+    if (d.own_allocation) own += fmt::format("{}{} ({})", own.empty() ? "" : ", ", d.name, d.cpp_type);
+  if (!own.empty())
+    report.warnings.push_back(fmt::format(
+        "leaks are not judged and allocations not counted: {} allocate{} with {} own operator new or delete, whose "
+        "blocks the allocation watch does not see (it would blame the method for a pool's blocks and miss the "
+        "nodes it leaks); crashes, hangs, exceptions, the invariant and the postcondition are judged as always",
+        own, own.find(", ") == std::string::npos ? "s" : "", own.find(", ") == std::string::npos ? "its" : "their"));
   return report;
 }
 

@@ -248,7 +248,7 @@ bool allocation_watch_active() {
     current.open = was_open;
     return seen;
   }();
-  return active;
+  return active && classes_with_own_allocation.load(std::memory_order_relaxed) == 0;
 }
 
 void forget_leak([[maybe_unused]] const void* p) {

@@ -10,6 +10,7 @@
 // Stage: space.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -30,6 +31,12 @@ inline thread_local std::uint64_t frees_counted = 0;
 // global operator new bumps a pointer in the thread's arena instead of calling malloc, unless
 // the watch is paused (the harness's own allocations, which may outlive the input).
 inline thread_local int input_arena_serving = 0;
+
+// How many live finitizations hold a class with its own operator new or delete (a pool): the
+// watch cannot see their blocks (it would blame the method for the pool's own blocks, and miss
+// the nodes it leaks), so while one lives allocation_watch_active() is false: no leak is judged
+// and no allocation counted (run_check warns).
+inline std::atomic<int> classes_with_own_allocation{0};
 
 // Starts an input in this thread's arena; false when no arena serves (the blocks then come from
 // malloc, as they do in a sanitized build).
@@ -79,7 +86,8 @@ void begin_allocation_watch();
 // Ends the window and returns what it saw.
 allocation_report end_allocation_watch();
 // Whether the global operator new of this program records (false when another replacement,
-// such as a sanitizer's or the user's, is in force); checks that report no leak then.
+// such as a sanitizer's or the user's, is in force, or while a finitization holds a class with
+// its own operator new or delete); checks that report no leak then.
 bool allocation_watch_active();
 // Tells LeakSanitizer, in a sanitized build, not to report `p` again at exit (the check
 // reported it with its input); does nothing elsewhere.

@@ -49,6 +49,7 @@ struct class_domain_data {
   void (*destroy)(void*) = nullptr;
   bool polymorphic = false;  // its first pointer is the vtable's
   bool empty = false;        // no data members (std::is_empty): its one byte is no member
+  bool own_allocation = false;  // it declares its own operator new or delete (allocation_watch.hpp)
   bool isomorphism_checked = true;
   std::vector<std::string> registered_fields;  // all tracked fields of the class
 };
