@@ -1,7 +1,8 @@
-# smallscope_spec(TARGET target SPEC file.als [RUN predicate])
+# smallscope_spec(TARGET target SPEC file.als [RUN predicate | ALL_RUNS])
 #
 # Specs at the speed of C++ (docs/SPECS.md, "Compiled specs"): translates the run command's
-# predicate of SPEC (RUN names it, else the file's first run command's) into C++ at build time
+# predicate of SPEC (RUN names it, else the file's first run command's; ALL_RUNS: every run
+# command's, in one file) into C++ at build time
 # with smallscope-spec-compile, and compiles it into TARGET, which links smallscope::spec. The
 # generated file registers itself: in TARGET, spec_invariant (and `--invariant SPEC` of a command
 # line linked with smallscope::main) judges that spec by the compiled code while the file's text
@@ -12,7 +13,7 @@
 #   target_link_libraries(tree_tests PRIVATE smallscope::spec GTest::gtest_main)
 #   smallscope_spec(TARGET tree_tests SPEC ${CMAKE_CURRENT_SOURCE_DIR}/tree.als)
 function(smallscope_spec)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;SPEC;RUN" "")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "ALL_RUNS" "TARGET;SPEC;RUN" "")
   if(NOT arg_TARGET OR NOT arg_SPEC)
     message(FATAL_ERROR "smallscope_spec: TARGET and SPEC are needed: smallscope_spec(TARGET t SPEC file.als)")
   endif()
@@ -24,12 +25,16 @@ function(smallscope_spec)
     message(FATAL_ERROR "smallscope_spec: ${spec} does not exist")
   endif()
   get_filename_component(stem ${spec} NAME_WE)
-  string(MD5 key "${spec}:${arg_RUN}")
+  string(MD5 key "${spec}:${arg_RUN}:${arg_ALL_RUNS}")
   string(SUBSTRING ${key} 0 8 key)
   set(out ${CMAKE_CURRENT_BINARY_DIR}/smallscope_specs/${arg_TARGET}/${stem}_${key}.cpp)
   set(run)
-  if(arg_RUN)
+  if(arg_RUN AND arg_ALL_RUNS)
+    message(FATAL_ERROR "smallscope_spec: RUN names one predicate, ALL_RUNS takes every one: give one of them")
+  elseif(arg_RUN)
     set(run --run ${arg_RUN})
+  elseif(arg_ALL_RUNS)
+    set(run --all-runs)
   endif()
   add_custom_command(
     OUTPUT ${out}

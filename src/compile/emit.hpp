@@ -34,7 +34,16 @@ struct emit_options {
   std::string run;          // the run command's predicate (empty: the file's first run command)
   std::string file_label;   // the spec's name in the generated file's #line directives and messages
   std::string text;         // the spec file's text, kept in the generated file (it is used for that text alone)
+  // Several predicates in one file (smallscope-spec-compile --all-runs): each in a namespace of its
+  // own inside the file's anonymous one, all referring to one copy of the text, defined once by
+  // the caller under this name (text_definition). Empty: the text is defined here as `text`.
+  std::string unit_namespace;
+  std::string text_symbol;
 };
+
+// The definition of the spec's text under `symbol`, in an anonymous namespace: what the units of
+// an --all-runs file share.
+std::string text_definition(const std::string& text, const std::string& symbol);
 
 // The C++ file for module `m` (checked). Throws untranslatable, and std::invalid_argument for a
 // `run` the module does not have.

@@ -1,6 +1,6 @@
 // smallscope-spec-compile: a spec's run predicate as C++ (emit.hpp), for smallscope_spec.
 //
-//   smallscope-spec-compile SPEC -o OUT.cpp [--run PREDICATE] [--label NAME]
+//   smallscope-spec-compile SPEC -o OUT.cpp [--run PREDICATE | --all-runs] [--label NAME]
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -13,11 +13,12 @@
 namespace {
 
 constexpr const char* usage =
-    "usage: smallscope-spec-compile SPEC -o OUT.cpp [--run PREDICATE] [--label NAME]\n"
+    "usage: smallscope-spec-compile SPEC -o OUT.cpp [--run PREDICATE | --all-runs] [--label NAME]\n"
     "Translates the run command's predicate of SPEC (an .als file; --run names it, else the first run\n"
     "command's) into C++ over smallscope/compiled_spec.hpp and writes it to OUT.cpp. Compiled into a\n"
     "binary linked with smallscope::spec, it registers itself: spec_invariant and `--invariant SPEC`\n"
     "then judge that spec, while its text is the one compiled, at the speed of C++.\n"
+    "--all-runs: every run command's predicate, in one file (one copy of the spec's text).\n"
     "--label NAME: the spec's name in the generated file (#line directives, messages); default SPEC.\n"
     "The CMake function smallscope_spec(TARGET t SPEC file.als) runs this (docs/SPECS.md).\n"
     "Exit codes: 0 written; 2 bad input (a spec with a mistake, or a construct the translation\n"
@@ -32,6 +33,7 @@ int bad(const std::string& message) {
 
 int main(int argc, char** argv) {
   std::string spec_path, out_path, run, label;
+  bool all_runs = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](const char* option) -> std::string {
@@ -46,6 +48,7 @@ int main(int argc, char** argv) {
       if (a == "-o") out_path = value("-o");
       else if (a == "--run") run = value("--run");
       else if (a == "--label") label = value("--label");
+      else if (a == "--all-runs") all_runs = true;
       else if (!a.empty() && a[0] == '-') throw std::invalid_argument("unknown option " + a);
       else if (spec_path.empty()) spec_path = a;
       else throw std::invalid_argument("one SPEC only (" + spec_path + ", then " + a + ")");
@@ -66,11 +69,26 @@ int main(int argc, char** argv) {
   }
   try {
     const smallscope::spec::module m = smallscope::spec::load_text(content, spec_path);
+    if (all_runs && !run.empty()) return bad("--run and --all-runs: give one of them");
     smallscope::compile::emit_options o;
     o.run = run;
     o.file_label = label.empty() ? spec_path : label;
     o.text = content;
-    const std::string cpp = smallscope::compile::emit_cpp(m, o);
+    std::string cpp;
+    if (!all_runs) {
+      cpp = smallscope::compile::emit_cpp(m, o);
+    } else {
+      o.text_symbol = "spec_text";
+      cpp = smallscope::compile::text_definition(content, o.text_symbol);
+      std::size_t unit = 0;
+      for (const auto& c : m.commands)
+        if (c.is_run && !c.name.empty()) {
+          o.run = c.name;
+          o.unit_namespace = "run_" + std::to_string(unit++);
+          cpp += smallscope::compile::emit_cpp(m, o);
+        }
+      if (unit == 0) return bad(spec_path + ": --all-runs: the spec has no run command that names a predicate");
+    }
     std::ofstream out(out_path, std::ios::binary);
     out << cpp;
     if (!out) return bad("cannot write " + out_path);
