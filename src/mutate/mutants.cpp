@@ -15,6 +15,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
 #include <cstdio>
 #include <fstream>
@@ -559,7 +560,61 @@ selection select_functions(const request& r) {
   return out;
 }
 
+namespace {
+
+// The offset just past a classic include guard's `#ifndef NAME` / `#define NAME` lines when the
+// file opens with one (after comments and blank lines), else npos.
+std::size_t after_include_guard(const std::string& code) {
+  std::size_t at = 0;
+  const auto skip_blank_and_comments = [&] {
+    while (at < code.size()) {
+      if (std::isspace(static_cast<unsigned char>(code[at])) != 0) {
+        ++at;
+      } else if (code.compare(at, 2, "//") == 0) {
+        at = code.find('\n', at);
+        if (at == std::string::npos) at = code.size();
+      } else if (code.compare(at, 2, "/*") == 0) {
+        const auto end = code.find("*/", at + 2);
+        at = end == std::string::npos ? code.size() : end + 2;
+      } else {
+        return;
+      }
+    }
+  };
+  // `#  directive  word` at `at`: the word, with `at` past the line.
+  const auto directive = [&](const char* name) -> std::string {
+    std::size_t p = at;
+    if (p >= code.size() || code[p] != '#') return {};
+    ++p;
+    while (p < code.size() && (code[p] == ' ' || code[p] == '\t')) ++p;
+    const std::string n = name;
+    if (code.compare(p, n.size(), n) != 0) return {};
+    p += n.size();
+    if (p >= code.size() || (code[p] != ' ' && code[p] != '\t')) return {};
+    while (p < code.size() && (code[p] == ' ' || code[p] == '\t')) ++p;
+    std::size_t e = p;
+    while (e < code.size() && (std::isalnum(static_cast<unsigned char>(code[e])) != 0 || code[e] == '_')) ++e;
+    const std::string word = code.substr(p, e - p);
+    const auto line_end = code.find('\n', e);
+    at = line_end == std::string::npos ? code.size() : line_end + 1;
+    return word;
+  };
+  skip_blank_and_comments();
+  const std::string guard = directive("ifndef");
+  if (guard.empty()) return std::string::npos;
+  skip_blank_and_comments();
+  return directive("define") == guard ? at : std::string::npos;
+}
+
+}  // namespace
+
 void insert_support_code(std::string& rewritten, const std::string& support) {
+  // Inside the file's include guard, so that a header included twice (directly and through a
+  // sibling) defines the support code once.
+  if (const auto guarded = after_include_guard(rewritten); guarded != std::string::npos) {
+    rewritten.insert(guarded, support);
+    return;
+  }
   const auto pragma = rewritten.find("#pragma once");
   if (pragma == std::string::npos) {
     rewritten.insert(0, support);

@@ -26,8 +26,8 @@ struct selection {
 // Throws std::invalid_argument for a source that does not compile or an unknown method.
 selection select_functions(const request& r);
 
-// Inserts `support` (an #include and the like) after the `#pragma once` line of a rewritten
-// file, or at its start when it has none.
+// Inserts `support` (an #include and the like) inside a rewritten file's include guard (after
+// its `#ifndef NAME` / `#define NAME`), else after its `#pragma once` line, else at its start.
 void insert_support_code(std::string& rewritten, const std::string& support);
 
 }  // namespace smallscope::mutate

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "mutate/mutants.hpp"
+#include "mutate/selection.hpp"
 
 namespace smallscope::mutate {
 namespace {
@@ -144,6 +145,26 @@ void expect_refused(request r, const std::string& message) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
   }
+}
+
+// The support code (mutant lists, branch tables) goes inside a classic include guard: a header
+// included twice (directly and through a sibling) defines it once, where before the branch
+// table of a guarded B+ tree header was defined twice ("redefinition of
+// 'smallscope_branches_btree'").
+TEST(Mutants, SupportCodeGoesInsideTheIncludeGuard) {
+  std::string guarded = "// A B+ tree.\n/* two\n   lines */\n\n#ifndef BTREE_H\n#  define BTREE_H\nint x;\n#endif\n";
+  smallscope::mutate::insert_support_code(guarded, "SUPPORT\n");
+  EXPECT_EQ(guarded, "// A B+ tree.\n/* two\n   lines */\n\n#ifndef BTREE_H\n#  define BTREE_H\nSUPPORT\nint x;\n#endif\n");
+  std::string pragma = "// x\n#pragma once\nint x;\n";
+  smallscope::mutate::insert_support_code(pragma, "SUPPORT\n");
+  EXPECT_EQ(pragma, "// x\n#pragma once\nSUPPORT\nint x;\n");
+  // An #ifndef that is not a guard (its #define names another macro), and no guard at all.
+  std::string other = "#ifndef A\n#define B\n#endif\n";
+  smallscope::mutate::insert_support_code(other, "SUPPORT\n");
+  EXPECT_EQ(other, "SUPPORT\n#ifndef A\n#define B\n#endif\n");
+  std::string plain = "int x;\n";
+  smallscope::mutate::insert_support_code(plain, "SUPPORT\n");
+  EXPECT_EQ(plain, "SUPPORT\nint x;\n");
 }
 
 TEST(Mutants, BadInputIsRefusedWithAClearMessage) {
