@@ -309,6 +309,12 @@ bool judge_invariant(const Root& now, method_run& out) {
 // Turns what the allocation watch saw into the run's leaks: blocks allocated and not freed, and
 // copies of input objects that were never freed (the harness frees what is reachable).
 inline void note_leaks(const allocation_report& seen, method_run& out) {
+  if (!seen.damage.empty()) {  // the memory error decides, as the crash it is on malloc would
+    out.kind = outcome_kind::crash;
+    out.detail = seen.damage;
+    out.post_state = {};
+    return;
+  }
   for (const leaked_block& b : seen.leaked) {
     out.leaked_bytes.push_back(b.bytes);
     forget_leak(b.address);
@@ -373,16 +379,20 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
   };
   if (watch) begin_allocation_watch();
   cost_meter meter(count_cost ? &out.cost : nullptr);  // the method alone: stopped before its oracle
+  // The method returned (or threw): the meter stops, and blocks freed from now on are the oracle's.
+  const auto returned = [&] {
+    meter.stop();
+    if (method_returned != nullptr) method_returned->store(1);
+    if (watch) note_method_returned();
+  };
   try {
     if constexpr (std::is_void_v<R>) {
       invoke_method<Method>(*now, values, std::index_sequence<I...>{});
-      meter.stop();
-      if (method_returned != nullptr) method_returned->store(1);
+      returned();
       judge();
     } else {
       const std::remove_cvref_t<R> r = invoke_method<Method>(*now, values, std::index_sequence<I...>{});
-      meter.stop();
-      if (method_returned != nullptr) method_returned->store(1);
+      returned();
       {
         const allocation_watch_pause pause;
         out.result = result_text(r);
@@ -396,8 +406,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
       out.detail = std::string(v.failed_clause());
     }
   } catch (const std::exception& e) {
-    meter.stop();
-    if (method_returned != nullptr) method_returned->store(1);
+    returned();
     const allocation_watch_pause pause;
     out.kind = outcome_kind::exception;
     out.detail = e.what();
@@ -414,8 +423,7 @@ method_run run_method(const void* input, std::span<const std::int64_t> args, con
         break;
       }
   } catch (...) {
-    meter.stop();
-    if (method_returned != nullptr) method_returned->store(1);
+    returned();
     const allocation_watch_pause pause;
     out.kind = outcome_kind::exception;
     out.detail = "an exception not derived from std::exception";

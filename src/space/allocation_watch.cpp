@@ -211,9 +211,22 @@ void begin_allocation_watch() {
   current.open = true;
 }
 
+void note_method_returned() { arena::method_returned(); }
+
 allocation_report end_allocation_watch() {
   current.open = false;
   allocation_report r;
+  const arena::damage hurt = arena::inspect();
+  if (hurt.kind != arena::damage_kind::none) {
+    const std::string block = "a block of " + std::to_string(hurt.bytes) + (hurt.bytes == 1 ? " byte" : " bytes");
+    r.damage = hurt.kind == arena::damage_kind::overflow
+                   ? "wrote past the end of " + block + " (a heap buffer overflow: the red zone after it changed)"
+                   : "wrote to " + block + " after deleting it (a use after free: the poison of the freed block changed)";
+    arena::end_window(nullptr, nullptr);
+    current.blocks.clear();
+    current.freed.size = 0;
+    return r;
+  }
   arena::end_window(
       [](void* context, const void* p, std::size_t bytes) {
         static_cast<allocation_report*>(context)->leaked.push_back({p, bytes});

@@ -3,7 +3,8 @@
 // in a slice of memory of the thread's own, and reused by the next input once every block of
 // the input is freed. The global operator new serves from it while a check asks it to
 // (smallscope/detail/allocation_watch.hpp: input_arena); operator delete marks a block and
-// poisons it.
+// poisons it. Each block is followed by a red zone, so a write past its end is seen too (the
+// release build catches what a sanitizer's malloc catches: `inspect`).
 //
 // The allocation watch's verdicts stay exact: a block records its size and whether it was
 // freed, so a window's leaks are the blocks allocated in it and never freed (a walk, taken only
@@ -38,12 +39,36 @@ void* allocate(std::size_t n, bool in_window);
 // deleted crashes, as it would on malloc's freed memory, instead of reading the old contents.
 inline constexpr unsigned char poison = 0xfa;
 
+// What the red zone after each block holds (16 to 31 bytes, up to the next block's header): a
+// write past a block's end changes it, and a pointer read from it is no address either.
+inline constexpr unsigned char red_zone = 0xfb;
+inline constexpr std::size_t least_red_zone = 16;
+
 // Marks the arena block `p` freed (an arena block of any thread) and fills it with `poison`.
 // Returns whether it was allocated in this thread's open window.
 bool release(void* p);
 
+// The method under test returned: a block freed from now on is not inspected for writes after
+// its delete (the method can no longer make one), only for writes past its end.
+void method_returned();
+
+// A write the arena saw that no block allowed: past a block's end (its red zone changed, or the
+// next block's header), or into a block after it was freed (its poison changed). The first one
+// since open() is kept; `bytes` is the size of the block written.
+enum class damage_kind : unsigned char { none, overflow, write_after_free };
+struct damage {
+  damage_kind kind = damage_kind::none;
+  std::size_t bytes = 0;
+};
+
+// Checks every block of the input opened last on this thread (its copies and what was allocated
+// after them): red zones intact, blocks freed while the method ran still poisoned. Returns the first damage seen, at
+// a delete or now (none when no arena serves).
+damage inspect();
+
 // The window's blocks: begin_window notes where they start; end_window calls f(context, p,
-// bytes) for each block allocated since then and not freed, in address order.
+// bytes) for each block allocated since then and not freed, in address order (none when f is
+// null: after damage, the headers may not be walked).
 void begin_window();
 void end_window(void (*f)(void* context, const void* p, std::size_t bytes), void* context);
 

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace smallscope::detail {
@@ -79,10 +80,16 @@ struct leaked_block {
 struct allocation_report {
   std::vector<leaked_block> leaked;   // allocated in the window, not freed in it
   std::vector<const void*> freed;     // blocks from before the window freed in it, sorted
+  // A write no block allowed, seen by the input arena (empty when none): past a block's end, or
+  // into a block after its delete. The method's memory error: a sanitizer's malloc would crash.
+  std::string damage;
 };
 
 // Starts a window on this thread (requires none open).
 void begin_allocation_watch();
+// Notes that the method under test returned (or threw): what the window frees from now on is
+// the oracle's and the harness's, which the method cannot write to after its delete.
+void note_method_returned();
 // Ends the window and returns what it saw.
 allocation_report end_allocation_watch();
 // Whether the global operator new of this program records (false when another replacement,
