@@ -217,8 +217,6 @@ class worker {
         slot_.skipped_runs.fetch_add(1);
         continue;
       }
-      std::uint8_t unreached = static_cast<std::uint8_t>(mutant_status::unreached);
-      ms.status.compare_exchange_strong(unreached, static_cast<std::uint8_t>(mutant_status::survived));
       if (!job_.options->all_inputs && killed(static_cast<mutant_status>(ms.status.load()))) continue;
       if (memo && job_.hangs->knows(m.id)) {
         if (!key) key = input_key(*job_.methods[mi], space_.root(), args_, job_.inputs_hash, input);
@@ -233,10 +231,21 @@ class worker {
         }
       }
       std::int64_t elapsed = 0;
+      mutation::alternative_applied = mutation::alternative_skipped = false;
       const run_output mutant = call(mi, m.id, limit, elapsed);
       if (slot_.verify.load() == m.id) slot_.verify.store(0);  // it ran through in a fresh process
       slot_.mutant_runs.fetch_add(1);
       slot_.mutant_ns.fetch_add(elapsed);
+      // Its alternative was not well-formed for the types met here: the run was the original's.
+      if (mutation::alternative_skipped && !mutation::alternative_applied) {
+        std::uint8_t unreached = static_cast<std::uint8_t>(mutant_status::unreached);
+        ms.status.compare_exchange_strong(unreached, static_cast<std::uint8_t>(mutant_status::ill_formed));
+        continue;
+      }
+      for (const mutant_status before : {mutant_status::unreached, mutant_status::ill_formed}) {
+        std::uint8_t was = static_cast<std::uint8_t>(before);
+        ms.status.compare_exchange_strong(was, static_cast<std::uint8_t>(mutant_status::survived));
+      }
       ms.runs.fetch_add(1);
       const kill_verdict v = judge_mutant(original, mutant);
       if (v.status != mutant_status::survived) record_kill(ms, v.status, mi, input, v.detail);

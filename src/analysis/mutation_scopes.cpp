@@ -36,8 +36,10 @@ void merge_part(mutation_report& into, const mutation_report& part, bool first) 
     if (killed(o.status) && !killed(it->status)) {
       *it = o;
       ++into.killed;
-    } else if (o.status == mutant_status::survived && it->status == mutant_status::unreached) {
-      it->status = mutant_status::survived;
+    } else if ((o.status == mutant_status::survived &&
+                (it->status == mutant_status::unreached || it->status == mutant_status::ill_formed)) ||
+               (o.status == mutant_status::ill_formed && it->status == mutant_status::unreached)) {
+      it->status = o.status;
     }
     it->runs = runs;
     it->killing_inputs = killing;

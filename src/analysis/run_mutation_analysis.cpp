@@ -36,6 +36,7 @@ const char* mutant_status_name(mutant_status s) {
   switch (s) {
     case mutant_status::survived: return "survived";
     case mutant_status::unreached: return "unreached";
+    case mutant_status::ill_formed: return "ill-formed";
     case mutant_status::invariant: return "invariant";
     case mutant_status::postcondition: return "postcondition";
     case mutant_status::output: return "output";

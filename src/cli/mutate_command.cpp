@@ -378,7 +378,7 @@ int run_mutate(const mutate_request& r) {
                            truncated(rows[i - 1].report.kill_rate()));
     const std::string coverage = row.coverage ? "   " + coverage_columns(*row.coverage) : "";
     text += fmt::format("{:>5} {:>10} {:>10} {:>8.2f}% {:>9} {:>10} {:>9.2f}{}{}\n", row.scope, grouped(row.inputs()),
-                        fmt::format("{}/{}", rep.killed, rep.mutants.size()), truncated(rep.kill_rate()),
+                        fmt::format("{}/{}", rep.killed, rep.well_formed()), truncated(rep.kill_rate()),
                         count_status(rep, mutant_status::survived), count_status(rep, mutant_status::unreached),
                         rep.seconds, coverage, random);
     if (rep.interrupted) text.insert(text.size() - 1, "   interrupted: a part of the scope's inputs ran");
@@ -403,9 +403,17 @@ int run_mutate(const mutate_request& r) {
     text += fmt::format("timeouts and crashes known from the hang memo, not run again: {}\n", memo_kills);
   for (const auto& row : rows)
     for (const auto& w : row.report.warnings) text += fmt::format("warning: scope {}: {}\n", row.scope, w);
-  std::vector<std::size_t> alive;
+  std::vector<std::size_t> alive, ill_formed;
   for (std::size_t k = 0; k < largest.mutants.size(); ++k)
-    if (!killed(largest.mutants[k].status)) alive.push_back(k);
+    if (largest.mutants[k].status == mutant_status::ill_formed) ill_formed.push_back(k);
+    else if (!killed(largest.mutants[k].status)) alive.push_back(k);
+  if (!ill_formed.empty()) {
+    std::vector<std::uint32_t> unformed;
+    for (const std::size_t k : ill_formed) unformed.push_back(list[k].id);
+    text += fmt::format("not well-formed for the types their points met in a template's instantiations, so never run "
+                        "and left out of the kill rate: {} (mutant{} {})\n",
+                        unformed.size(), unformed.size() == 1 ? "" : "s", fmt::join(unformed, ", "));
+  }
   if (!alive.empty() && r.survivors != 0) {
     text += partial ? fmt::format("not killed when scope {} was interrupted ({}; its inputs not run may kill them):\n",
                                   rows.back().scope, alive.size())

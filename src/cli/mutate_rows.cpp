@@ -26,6 +26,7 @@ figures row_json(const scope_row& row) {
                       {"kill_rate", truncated(r.kill_rate())},
                       {"survived", count_status(r, mutant_status::survived)},
                       {"unreached", count_status(r, mutant_status::unreached)},
+                      {"ill_formed", count_status(r, mutant_status::ill_formed)},
                       {"mutant_runs", r.mutant_runs},
                       {"skipped_runs", r.skipped_runs},
                       {"original_runs", r.original_runs},
@@ -66,6 +67,8 @@ mutate::report_status report_status_of(const mutant_outcome& o) {
   switch (o.status) {
     case mutant_status::survived: return {"Survived", {}};
     case mutant_status::unreached: return {"NoCoverage", "no input reaches it"};
+    case mutant_status::ill_formed:
+      return {"CompileError", "not well-formed for the types its point met in the template's instantiations: never ran"};
     case mutant_status::timeout: return {"Timeout", fmt::format("{} input {}: {}", o.method, o.input, o.detail)};
     case mutant_status::crash:
     case mutant_status::memory: return {"RuntimeError", fmt::format("{} input {}: {}", o.method, o.input, o.detail)};

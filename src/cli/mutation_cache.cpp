@@ -44,7 +44,7 @@ void add_lines(hasher& h, const std::vector<std::string>& lines, unsigned first,
 }
 
 mutant_status status_named(const std::string& name) {
-  for (int s = 0; s <= static_cast<int>(mutant_status::leak); ++s)
+  for (int s = 0; s <= static_cast<int>(mutant_status::ill_formed); ++s)
     if (name == mutant_status_name(static_cast<mutant_status>(s))) return static_cast<mutant_status>(s);
   throw std::invalid_argument(fmt::format("unknown status '{}'", name));
 }

@@ -250,6 +250,17 @@ class collector : public RecursiveASTVisitor<collector> {
     p.token = SourceRange(d->getLocation(), d->getLocation());
     p.alternatives = names;
     const std::string original = p.original_token;
+    // In a template a type may be the instantiation's (`auto`, a parameter's): the variables may
+    // differ in type there, and the helper picks an alternative only where its type is the same.
+    if (type->isDependentType() || type->isUndeducedType()) {
+      p.guard = [names, original](std::uint32_t first) {
+        std::string s = "smallscope::mutation::variable(" + id_text(first) + ", " + original;
+        for (const auto& n : names) s += ", " + n;
+        return s + ")";
+      };
+      out_.push_back(std::move(p));
+      return true;
+    }
     p.guard = [names, original](std::uint32_t first) {
       // The first test notes that the point is reached.
       std::string s = "(";

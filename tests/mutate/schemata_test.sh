@@ -67,6 +67,39 @@ DRIVER
   || fail "the schemata of a class with an undefined static constant member do not link"
 [ "$("$work/static/driver" 0)" = "0 4" ] || fail "mutant 0 of static_member.hpp: $("$work/static/driver" 0)"
 
+# Inside a template, `auto` locals of different types (a map's iterator, a vector's): a variable
+# mutant is listed before the types are known, and the schemata compile in every instantiation,
+# an alternative of another type there running as the original.
+mkdir -p "$work/auto"
+"$mutants" "$src/tests/mutate/auto_locals.hpp" --method position \
+  --schemata "$work/auto/auto_locals.hpp" --format jsonl -- -std=c++20 "-I$src/include" > "$work/auto.jsonl"
+swap=$(python3 -c 'import json,sys
+lines = [json.loads(l) for l in open(sys.argv[1]).readlines()[1:]]
+ids = [m["id"] for m in lines if m["mutator"] == "variable" and m["original"] == "smallest" and m["replacement"] == "found"]
+key = [m for m in lines if m["mutator"] == "variable" and m["original"] == "key" and m["replacement"] == "found"]
+assert len(ids) == 1 and key, lines
+print(ids[0])' "$work/auto.jsonl") || fail "the variable mutants of auto_locals.hpp: $(cat "$work/auto.jsonl")"
+cat > "$work/auto/driver.cpp" <<'DRIVER'
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include "auto_locals.hpp"
+int main(int argc, char** argv) {
+  smallscope::mutation::active = argc > 1 ? std::atoi(argv[1]) : 0;
+  auto_locals::index<int> a;
+  a.at = {{1, 0}, {5, 1}};
+  a.keys = {1, 5};
+  auto_locals::index<std::string> b;
+  b.at = {{"x", 0}};
+  b.keys = {"x"};
+  std::printf("%d %d %d\n", a.position(1), a.position(5), b.position("x"));
+}
+DRIVER
+"$cxx" -std=c++20 -O0 -DSMALLSCOPE_SCHEMATA "-I$src/include" "$work/auto/driver.cpp" -o "$work/auto/driver" \
+  || fail "the schemata of a template with auto locals of different types do not compile"
+[ "$("$work/auto/driver" 0)" = "0 1 0" ] || fail "mutant 0 of auto_locals.hpp: $("$work/auto/driver" 0)"
+[ "$("$work/auto/driver" "$swap")" = "0 0 0" ] || fail "mutant $swap (smallest -> found): $("$work/auto/driver" "$swap")"
+
 # Bad input: exit code 2 and a message naming it; nothing on stdout.
 expect_refused() {
   local message="$1"; shift

@@ -8,10 +8,12 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "auto_stack.hpp"
 #include "copy_list.hpp"
 #include "smallscope/check.hpp"
 #include "smallscope/rewritten/mutation.hpp"
@@ -27,6 +29,10 @@ namespace copy {
 SMALLSCOPE_FIELDS(sorted_list::node, key, next)
 SMALLSCOPE_FIELDS(sorted_list, head_, size_, version_)
 }  // namespace copy
+namespace autos {
+SMALLSCOPE_FIELDS(stack<int>::node, key, next)
+SMALLSCOPE_FIELDS(stack<int>, top_, size_)
+}  // namespace autos
 using int_list = tmpl::sorted_list<int>;
 
 namespace {
@@ -115,10 +121,12 @@ std::uint32_t base_of(const std::string& header) {
 
 TEST(Templates, EachSchemataRegistersItsOwnIds) {
   const auto& all = smallscope::mutation::schemata_registry();
-  ASSERT_EQ(all.size(), 2u);
+  ASSERT_EQ(all.size(), 3u);
   EXPECT_EQ(all[0].base, 0);
-  EXPECT_EQ(all[1].base, all[0].mutants);  // ids never shared between the two files
-  EXPECT_NE(all[0].identity, all[1].identity);
+  for (std::size_t i = 1; i < all.size(); ++i) {
+    EXPECT_EQ(all[i].base, all[i - 1].base + all[i - 1].mutants);  // ids never shared between two files
+    EXPECT_NE(all[i].identity, all[i - 1].identity);
+  }
 }
 
 template <class L>
@@ -160,6 +168,61 @@ TEST(Templates, TheTemplatesMutantsAreKilledAsTheCopysAtEveryScope) {
     for (const auto& [id, status] : a) killed += smallscope::killed(status) ? 1 : 0;
     EXPECT_GT(killed, a.size() / 2) << "scope " << scope;
   }
+}
+
+// What depth_of must return: the nodes above the first with key k, or -1.
+void depth_post(smallscope::verdict& v, const autos::stack<int>& old, const autos::stack<int>&, int depth,
+                const int& k) {
+  int expected = 0;
+  const autos::stack<int>::node* x = old.top_;
+  for (; x != nullptr && x->key != k; x = x->next) ++expected;
+  v.require(depth == (x == nullptr ? -1 : expected), "the depth of the first node with the key");
+}
+
+// The mutants swapping two `auto` locals of different types for int keys ran as the original:
+// they are ill-formed, out of the kill rate and not alive; every other mutant ran.
+TEST(Templates, AMutantNotWellFormedForTheInstantiationIsNeverAlive) {
+  using stack = autos::stack<int>;
+  const auto list = read_lines(dir + "/auto_stack.jsonl");
+  std::set<std::uint32_t> swaps;
+  for (const auto& m : list) {
+    const auto o = m.at("original").get<std::string>(), r = m.at("replacement").get<std::string>();
+    if (m.at("mutator") == "variable" && ((o == "at" && r == "key") || (o == "key" && r == "at")))
+      swaps.insert(m.at("id").get<std::uint32_t>());
+  }
+  ASSERT_GE(swaps.size(), 4u) << "the swaps of at and key, in each of their uses";
+  auto f = smallscope::finitization::of<stack>("AutoStack");
+  auto nodes = f.objects<stack::node>("Node", 2);
+  f.set(&stack::top_, nodes.or_null());
+  f.set(&stack::size_, smallscope::ints(0, 2));
+  f.set(&stack::node::next, nodes.or_null());
+  f.set(&stack::node::key, smallscope::ints(0, 1));
+  const auto keys = smallscope::argument_domain::of(smallscope::ints(0, 2));
+  const auto depth = smallscope::make_method<&stack::depth_of, &depth_post>("depth_of", {keys}, "depth_of", "depth_post");
+  std::vector<smallscope::mutant_id> ids;
+  for (const auto& m : list) ids.push_back({m.at("id").get<std::uint32_t>(), m.at("point").get<std::uint32_t>()});
+  smallscope::mutation_options options;
+  options.floor_seconds = 0.3;
+  options.memory_limit_mb = 256;
+  options.id_base = base_of("auto_stack.hpp");
+  const std::vector<const smallscope::target_method*> methods = {&depth};
+  const auto report =
+      smallscope::run_mutation_analysis(f, smallscope::make_predicate<&stack::rep_ok>(), methods, ids, options);
+  ASSERT_EQ(report.mutants.size(), list.size());
+  std::size_t killed = 0;
+  for (const auto& o : report.mutants) {
+    if (swaps.count(o.id) != 0) {
+      EXPECT_EQ(o.status, smallscope::mutant_status::ill_formed) << "mutant " << o.id;
+    } else {
+      EXPECT_NE(o.status, smallscope::mutant_status::ill_formed) << "mutant " << o.id;
+      EXPECT_NE(o.status, smallscope::mutant_status::unreached) << "mutant " << o.id;
+    }
+    killed += smallscope::killed(o.status) ? 1 : 0;
+  }
+  EXPECT_EQ(report.killed, killed);
+  EXPECT_EQ(report.well_formed(), list.size() - swaps.size());
+  EXPECT_GT(killed, 0u);
+  EXPECT_DOUBLE_EQ(report.kill_rate(), 100.0 * static_cast<double>(killed) / static_cast<double>(report.well_formed()));
 }
 
 }  // namespace

@@ -50,9 +50,13 @@ enum class mutant_status : std::uint8_t {
   memory,       // killed: it ran out of the memory limit
   crash,        // killed: the worker died of a signal
   leak,         // killed: it leaked where the original did not
+  ill_formed,   // reached, but its change is not well-formed for the types its point met (a
+                // template's instantiations): it never ran, and the kill rate leaves it out
 };
 const char* mutant_status_name(mutant_status s);
-inline bool killed(mutant_status s) { return s != mutant_status::survived && s != mutant_status::unreached; }
+inline bool killed(mutant_status s) {
+  return s != mutant_status::survived && s != mutant_status::unreached && s != mutant_status::ill_formed;
+}
 
 struct mutant_outcome {
   std::uint32_t id = 0;
@@ -151,7 +155,16 @@ struct mutation_report {
   bool any_point_reached = false;
   // Inputs where the original itself fails or does not terminate (no mutant is judged there).
   std::vector<std::string> warnings;
-  double kill_rate() const { return mutants.empty() ? 0 : 100.0 * static_cast<double>(killed) / static_cast<double>(mutants.size()); }
+  // The mutants that ran or could: every one but those not well-formed for their point's types.
+  std::size_t well_formed() const {
+    std::size_t n = 0;
+    for (const mutant_outcome& o : mutants) n += o.status != mutant_status::ill_formed ? 1 : 0;
+    return n;
+  }
+  double kill_rate() const {
+    const std::size_t n = well_formed();
+    return n == 0 ? 0 : 100.0 * static_cast<double>(killed) / static_cast<double>(n);
+  }
 };
 
 struct mutation_progress {

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstddef>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -51,6 +52,13 @@ inline int register_schemata(const char* file, unsigned long long identity, int 
 // not run on that input.
 inline unsigned char* reach = nullptr;
 inline int reach_size = 0;
+
+// Whether the running mutant's alternative applied, or was not well-formed for the types its
+// point met in a template's instantiation and ran as the original there (`pointer * n`, an `auto`
+// local of another type). Mutation analysis clears both before a run: a run that only skipped
+// did not run the mutant, which is then not well-formed rather than alive.
+inline bool alternative_applied = false;
+inline bool alternative_skipped = false;
 
 // Notes that the point whose first mutant is `first` is reached; the mutant running.
 inline int at(int first) {
@@ -115,8 +123,13 @@ constexpr bool applicable() {
 template <class R, op Original, op First, op... Rest, class A, class B>
 R apply_nth(int k, A&& a, B&& b) {
   if (k == 0) {
-    if constexpr (applicable<First, R, A, B>()) return static_cast<R>(apply_binary<First>(a, b));
-    else return static_cast<R>(apply_binary<Original>(a, b));
+    if constexpr (applicable<First, R, A, B>()) {
+      alternative_applied = true;
+      return static_cast<R>(apply_binary<First>(a, b));
+    } else {
+      alternative_skipped = true;
+      return static_cast<R>(apply_binary<Original>(a, b));
+    }
   }
   if constexpr (sizeof...(Rest) == 0) return static_cast<R>(apply_binary<Original>(a, b));
   else return apply_nth<R, Original, Rest...>(k - 1, a, b);
@@ -168,6 +181,35 @@ M choose(int first, M original, Alternatives... alternatives) {
   if (k < 0) return original;
   M all[] = {static_cast<M>(alternatives)...};
   return all[k];
+}
+
+// A variable inside a template, whose type depends on the instantiation (`auto it = m.find(k)`):
+// the original, or the alternative whose mutant runs when it has the original's type in this
+// instantiation (two `auto` locals may be iterators of different containers), else the original.
+template <std::size_t K, class T, class... Alternatives>
+T& nth_variable(int k, T& original, Alternatives&... alternatives) {
+  if constexpr (K < sizeof...(Alternatives)) {
+    if (k == static_cast<int>(K)) {
+      auto& chosen = std::get<K>(std::tie(alternatives...));
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(chosen)>, std::remove_cvref_t<T>> &&
+                    std::is_convertible_v<decltype(chosen)&, T&>) {
+        alternative_applied = true;
+        return chosen;
+      } else {
+        alternative_skipped = true;
+        return original;
+      }
+    }
+    return nth_variable<K + 1>(k, original, alternatives...);
+  } else {
+    return original;
+  }
+}
+template <class T, class... Alternatives>
+T& variable(int first, T& original, Alternatives&... alternatives) {
+  const int k = chosen(first, static_cast<int>(sizeof...(Alternatives)));
+  if (k < 0) return original;
+  return nth_variable<0>(k, original, alternatives...);
 }
 
 // The object pointer of a member access's base: a pointer, or a class with operator->
