@@ -34,8 +34,9 @@
 #
 # ROOTS are the directories your includes name HEADER from (the -I directory of your library); the
 # directory of each source is a root too. A rewritten HEADER is found before the original by the
-# variant's sources and by the headers rewritten with it, not by other headers of yours that
-# include it by a path relative to themselves.
+# variant's sources, and the other headers under HEADER's root are copied beside it unchanged, so
+# that a header including it by a path relative to itself (an umbrella's `#include "sibling.hpp"`)
+# gets the rewritten copy too.
 include(${CMAKE_CURRENT_LIST_DIR}/smallscope-copies.cmake)
 
 function(smallscope_variants)
@@ -107,6 +108,15 @@ function(smallscope_variants)
     if(NOT TARGET ${variant})
       _smallscope_make_variant(${target} ${variant} ${name}-${kind} ${bin} ${out} "${sources}" "${roots}" ${kind})
       set_property(TARGET ${target} APPEND PROPERTY SMALLSCOPE_VARIANTS ${kind})
+      if(NOT kind STREQUAL "coverage")
+        # Once every call has named its header: the headers beside the rewritten ones.
+        set(quoted)
+        foreach(r IN LISTS roots)
+          string(APPEND quoted " [==[${r}]==]")
+        endforeach()
+        cmake_language(EVAL CODE
+                       "cmake_language(DEFER CALL _smallscope_mirror_headers [==[${variant}]==] [==[${out}]==]${quoted})")
+      endif()
       if(instrument_roots AND kind STREQUAL "coverage" AND NOT arg_SOURCES
          AND source_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
         # The coverage variant compiles the target's own instrumented copies (the same rewrite,
@@ -174,7 +184,49 @@ function(smallscope_variants)
       COMMENT "${what} of ${header} for ${name}-${kind}"
       COMMAND_EXPAND_LISTS VERBATIM)
     target_sources(${variant} PRIVATE ${rewritten})
+    set_property(TARGET ${variant} APPEND PROPERTY SMALLSCOPE_REWRITTEN_HEADERS ${header})
   endforeach()
+endfunction()
+
+# _smallscope_mirror_headers(VARIANT OUT ROOTS...), deferred to the end of the directory: every
+# header under the root of a header rewritten into OUT, but the rewritten ones, copied unchanged
+# to its place under OUT. The compiler then takes a header's relative includes from OUT: an
+# umbrella header's `#include "ordered_set.hpp"` finds the rewritten copy, not the original, and
+# the variant's mutation points and probes are all compiled in.
+function(_smallscope_mirror_headers variant out)
+  get_target_property(rewritten ${variant} SMALLSCOPE_REWRITTEN_HEADERS)
+  set(mirrored_roots)
+  foreach(h IN LISTS rewritten)
+    foreach(root IN LISTS ARGN)
+      string(LENGTH "${root}/" n)
+      string(SUBSTRING "${h}" 0 ${n} head)
+      if(head STREQUAL "${root}/")
+        list(APPEND mirrored_roots ${root})
+        break()
+      endif()
+    endforeach()
+  endforeach()
+  list(REMOVE_DUPLICATES mirrored_roots)
+  set(copies)
+  foreach(root IN LISTS mirrored_roots)
+    file(GLOB_RECURSE headers LIST_DIRECTORIES false "${root}/*.h" "${root}/*.hh" "${root}/*.hpp" "${root}/*.hxx"
+         "${root}/*.inl" "${root}/*.ipp" "${root}/*.tpp")
+    foreach(f IN LISTS headers)
+      string(FIND "${f}" "${CMAKE_BINARY_DIR}/" in_build)
+      if(in_build EQUAL 0 OR f IN_LIST rewritten)
+        continue()
+      endif()
+      _smallscope_copy_path(copy ${f} ${out} ${ARGN})
+      if(copy STREQUAL "" OR copy IN_LIST copies)
+        continue()
+      endif()
+      add_custom_command(OUTPUT ${copy} COMMAND ${CMAKE_COMMAND} -E copy ${f} ${copy} DEPENDS ${f} VERBATIM)
+      list(APPEND copies ${copy})
+    endforeach()
+  endforeach()
+  if(copies)
+    target_sources(${variant} PRIVATE ${copies})
+  endif()
 endfunction()
 
 # _smallscope_variant_sources(OUT_VAR TARGET SOURCES): SOURCES, or the target's sources and those

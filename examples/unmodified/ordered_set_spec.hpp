@@ -8,7 +8,7 @@
 #include <set>
 #include <vector>
 
-#include "ordset/ordered_set.hpp"
+#include "ordset/ordset.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/small_set.hpp"
 
