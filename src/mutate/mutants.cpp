@@ -471,10 +471,17 @@ class call_graph : public RecursiveASTVisitor<call_graph> {
     } else if (const auto* overloads = dyn_cast<OverloadExpr>(c->getCallee()->IgnoreParenImpCasts())) {
       for (const NamedDecl* d : overloads->decls()) add(d->getUnderlyingDecl());
     } else if (const auto* member = dyn_cast<CXXDependentScopeMemberExpr>(c->getCallee()->IgnoreParenImpCasts())) {
-      // `this->f(x)` in a class template: the methods of that name of the class.
+      // `this->f(x)` in a class template: the methods of that name of the class; `b.f(x)` with b
+      // of a class template's type (`slots[i].swap(...)`): the methods of that name of the
+      // template. A template parameter's type says nothing of its members: not followed.
       const auto* method = dyn_cast<CXXMethodDecl>(current_);
-      if (method != nullptr && member->isImplicitAccess())
-        for (const NamedDecl* d : method->getParent()->lookup(member->getMember())) add(d->getUnderlyingDecl());
+      const CXXRecordDecl* record = nullptr;
+      if (member->isImplicitAccess())
+        record = method != nullptr ? method->getParent() : nullptr;
+      else
+        record = class_of(member->isArrow() ? member->getBaseType()->getPointeeType() : member->getBaseType());
+      if (record != nullptr)
+        for (const NamedDecl* d : record->lookup(member->getMember())) add(d->getUnderlyingDecl());
     }
     return true;
   }
@@ -514,6 +521,16 @@ class call_graph : public RecursiveASTVisitor<call_graph> {
     if (f == nullptr) return;
     if (const FunctionDecl* pattern = f->getTemplateInstantiationPattern()) f = pattern;
     calls_[current_].insert(f->getCanonicalDecl());
+  }
+  // The class a dependent type names: itself, or the pattern of the class template it specializes.
+  static const CXXRecordDecl* class_of(QualType t) {
+    if (t.isNull()) return nullptr;
+    t = t.getNonReferenceType();
+    if (const CXXRecordDecl* r = t->getAsCXXRecordDecl()) return r->getDefinition();
+    if (const auto* s = t->getAs<TemplateSpecializationType>())
+      if (const auto* c = dyn_cast_or_null<ClassTemplateDecl>(s->getTemplateName().getAsTemplateDecl()))
+        return c->getTemplatedDecl()->getDefinition();
+    return nullptr;
   }
   SourceManager& sm_;
   const FunctionDecl* current_ = nullptr;

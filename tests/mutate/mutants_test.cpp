@@ -167,6 +167,23 @@ TEST(Mutants, SupportCodeGoesInsideTheIncludeGuard) {
   EXPECT_EQ(plain, "SUPPORT\nint x;\n");
 }
 
+// A method of a class template called through a value of that template's type (a bucket's own
+// swap, `slots[i].swap_with(...)`) is followed from the method named: its mutants are listed.
+TEST(Mutants, AMethodCalledThroughADependentTypeIsFollowed) {
+  request r;
+  r.file = source("tests/mutate/dependent_call.hpp");
+  r.methods = {"table::shift"};
+  r.compiler_arguments = {"-std=c++20"};
+  const result out = generate(r);
+  std::size_t in_swap = 0, in_shift = 0;
+  for (const auto& m : out.mutants) {
+    in_swap += m.function == "dependent_call::entry::swap_with" ? 1 : 0;
+    in_shift += m.function == "dependent_call::table::shift" ? 1 : 0;
+  }
+  EXPECT_GT(in_shift, 0u);
+  EXPECT_GT(in_swap, 0u) << "swap_with is called by shift through entry<T>";
+}
+
 TEST(Mutants, BadInputIsRefusedWithAClearMessage) {
   request unknown = sample_request();
   unknown.methods = {"sample::nope"};
