@@ -46,7 +46,8 @@ struct check_options {
   // search cut in its order) and check its inputs. The inputs keep the numbers of one worker,
   // failures and counts are the same. More than one only for a whole black-box check of the
   // search's structures: not with stop_after, sample, only_input, white_box, eq_class,
-  // one_per_class or source.
+  // one_per_class or source. 0: as many as the check can use (one per core this process may use,
+  // or one for a check that follows the search's order), as generation_options::threads.
   unsigned threads = 1;
   // White-box (paper 000, Sec. 6.2): per argument tuple, search for the candidates where the
   // invariant holds and the method fails, pruning on the fields the method and its oracle read

@@ -28,8 +28,9 @@ namespace smallscope {
 struct generation_options {
   search_options search;
   eq_class_fn eq_class;  // for search.eq_class and search.one_per_class (one thread, no shards)
-  // Search threads; 0: one per core this process may use. More than one: not with search.limit,
-  // eq_class or one_per_class.
+  // Search threads; 0: as many as the search can use (one per core this process may use, or one
+  // with search.limit, eq_class or one_per_class, which follow the search's order). More than
+  // one: not with those.
   unsigned threads = 1;
   // One shard of the search (many machines): the search is cut into at least units_per_shard *
   // shard_count units in its order and this run takes those whose number is shard_index

@@ -208,7 +208,6 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   if (options.source != nullptr && (options.white_box || options.sample != 0 || options.search.eq_class ||
                                     options.search.one_per_class))
     throw std::invalid_argument("given structures (a spec's instances) are checked black-box, all of them, without eq_class");
-  if (options.threads == 0) throw std::invalid_argument("threads must be at least 1");
   const bool measures_cost = options.cost || !options.max_cost.empty();
   if (measures_cost && options.white_box)
     throw std::invalid_argument("cost is measured black-box: white-box runs the method inside the search");
@@ -219,7 +218,9 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
                         options.source != nullptr;
   const char* const not_in_order = ": not with stop_after, sample, only_input, white_box, eq_class, one_per_class, "
                                    "limit or given structures";
-  if (options.threads > 1 && in_order)
+  // 0: as many workers as the check can use: one per core, or one when it follows the search's order.
+  const unsigned threads = options.threads != 0 ? options.threads : in_order ? 1 : detail::available_cores();
+  if (threads > 1 && in_order)
     throw std::invalid_argument(std::string("several workers check the whole search black-box") + not_in_order);
   if (options.shard_count == 0 || options.shard_index >= options.shard_count || options.units_per_shard == 0)
     throw std::invalid_argument("a shard is shard_index < shard_count of at least one unit each");
@@ -249,19 +250,19 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   // Several workers: the search cut into units in its order, many more than the workers, so
   // that the last units to finish are small. A shard: the units of its share of the plan.
   const bool sharded = options.shard_count > 1;
-  const bool by_units = options.threads > 1 || sharded;
+  const bool by_units = threads > 1 || sharded;
   std::vector<detail::work_unit> units;
   if (sharded)
     detail::plan_units(fin.data(), invariant, options.search, options.units_per_shard * options.shard_count,
                        options.shard_index, options.shard_count, units);
   else if (by_units)
-    detail::plan_units(fin.data(), invariant, options.search, 256 * std::uint64_t{options.threads}, 0, 1, units);
+    detail::plan_units(fin.data(), invariant, options.search, 256 * std::uint64_t{threads}, 0, 1, units);
   std::optional<detail::shared_unit_board> board;
   if (by_units) board.emplace(units.size());
 
   const detail::check_job job{&fin, &invariant, &method, &effective, &selection};
   std::vector<std::unique_ptr<worker_slot>> slots;
-  for (unsigned w = 0; w < options.threads; ++w)
+  for (unsigned w = 0; w < threads; ++w)
     slots.push_back(std::make_unique<worker_slot>(
         space.slot_count(), w + 1, measures_cost ? static_cast<std::uint32_t>(space.objects().size()) : 0));
   detail::child_reaper reaper;  // the workers left when the supervisor leaves (an exception, a stop)
@@ -424,7 +425,7 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
     w.objects = static_cast<std::uint32_t>(method.describe(space.root()).objects.size());
     w.post_state = post_state_of(space, method, tuples, tuple, w, options.format);
   };
-  report.threads = options.threads;
+  report.threads = threads;
   report.units = units.size();
   report.inputs = total(&detail::ledger::checked);
   report.passed = total(&detail::ledger::passed);

@@ -50,7 +50,9 @@ std::string default_identity(const finitization& fin, const generation_options& 
 unsigned available_cores() { return detail::available_cores(); }
 
 generation_report generate(const finitization& fin, const predicate& invariant, const generation_options& o) {
-  const unsigned threads = o.threads == 0 ? detail::available_cores() : o.threads;
+  // 0: as many threads as the search can use: one per core, or one when it follows its order.
+  const unsigned threads =
+      o.threads != 0 ? o.threads : order_dependent_option(o.search) != nullptr ? 1 : detail::available_cores();
   check(o, threads);
   const detail::finitization_data& data = fin.data();
   const detail::state_space space(data);

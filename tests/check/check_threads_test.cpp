@@ -3,6 +3,8 @@
 // workers crash, hang or are interrupted.
 #include <gtest/gtest.h>
 
+#include "smallscope/generate.hpp"
+
 #include <signal.h>
 #include <unistd.h>
 
@@ -189,9 +191,31 @@ TEST(CheckThreads, OptionsThatFollowTheOrderOfOneWorkerAreRefused) {
   o.stop_after = 0;
   o.white_box = true;
   EXPECT_THROW(smallscope::run_check(instance.fin, instance.invariant, m, o), std::invalid_argument);
-  o.white_box = false;
+}
+
+// threads = 0 means what it means for generation: as many workers as the check can use, one per
+// core for a whole black-box check, one for a check that follows the search's order; the
+// results are those of one worker.
+TEST(CheckThreads, ZeroThreadsAreAsManyAsTheCheckCanUse) {
+  const auto instance = smallscope::find_subject("SearchTree")->make(std::vector<std::int64_t>{3, 0, 3, 1, 3});
+  const auto& m = method_of(instance, "add");
+  check_options one;
+  const auto alone = smallscope::run_check(instance.fin, instance.invariant, m, one);
+  check_options o;
   o.threads = 0;
-  EXPECT_THROW(smallscope::run_check(instance.fin, instance.invariant, m, o), std::invalid_argument);
+  const auto all = smallscope::run_check(instance.fin, instance.invariant, m, o);
+  EXPECT_EQ(all.threads, smallscope::available_cores());
+  EXPECT_EQ(all.inputs, alone.inputs);
+  EXPECT_EQ(all.failed, alone.failed);
+  o.stop_after = 1;
+  const auto ordered = smallscope::run_check(instance.fin, instance.invariant, m, o);
+  EXPECT_EQ(ordered.threads, 1u) << "stop_after follows the search's order";
+  smallscope::generation_options g;
+  g.threads = 0;
+  g.search.limit = 5;
+  const auto limited = smallscope::generate(instance.fin, instance.invariant, g);
+  EXPECT_EQ(limited.threads, 1u) << "search.limit follows the search's order";
+  EXPECT_EQ(limited.stats.valid, 5u);
 }
 
 }  // namespace
