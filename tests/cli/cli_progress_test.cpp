@@ -108,7 +108,9 @@ std::string spec_of_eight_nodes() {
   const auto at = text.find(run);
   if (at == std::string::npos) return {};
   text.replace(at, run.size(), "run inputs for exactly 1 BinaryTree, exactly 8 Node, 4 Int");
-  return test_files::write_temp("progress_binary_tree_8.als", text);
+  // A name of this process's own: ctest runs the cases side by side, and each writes the file
+  // (a name shared between them was once read while another case rewrote it).
+  return test_files::write_temp("progress_binary_tree_8_" + std::to_string(getpid()) + ".als", text);
 }
 
 std::vector<long_command> long_commands() {
