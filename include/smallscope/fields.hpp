@@ -79,12 +79,15 @@ C* construct_object_plain(void* where) {
     return ::new (where) C;
 }
 
-// Whether C (or a base) declares its own operator new or delete: its blocks bypass the global
-// operator new, which the allocation watch replaces (allocation_watch.hpp).
+// Whether C (or a base) declares its own operator new or delete that the allocation watch does
+// not see: its blocks bypass the global operator new, which the watch replaces
+// (allocation_watch.hpp). smallscope-instrument wraps a class's usual forms so that they tell the
+// watch, and marks the class with `smallscope_allocation_observed` (class_allocation.hpp).
 template <class C>
 inline constexpr bool has_own_allocation_v =
-    requires { C::operator new(sizeof(C)); } || requires(void* p) { C::operator delete(p); } ||
-    requires(void* p) { C::operator delete(p, sizeof(C)); };
+    !requires { typename C::smallscope_allocation_observed; } &&
+    (requires { C::operator new(sizeof(C)); } || requires(void* p) { C::operator delete(p); } ||
+     requires(void* p) { C::operator delete(p, sizeof(C)); });
 
 // A new C, as construct_object builds it (what heap copies allocate).
 template <class C>

@@ -3,6 +3,7 @@
 #include "instrument/field_reads.hpp"
 
 #include "clang_front/parse.hpp"
+#include "instrument/class_allocation.hpp"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclTemplate.h>
@@ -265,6 +266,12 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
   file_edits& file_of(SourceLocation loc) { return out_.files[paths_.at(sm_.getFileID(loc))]; }
 
  public:
+  // The editing the wrapping of class allocation functions shares (class_allocation.hpp).
+  source_editor editor() {
+    return {[this](SourceLocation at) { return in_roots(at); },
+            [this](SourceLocation at, const std::string& text, int order) { add(at, 0, 0, text, order); }};
+  }
+
   // Every file under the roots that the unit included, with edits or without: a header with no
   // field read is copied too, so a copy's includes never reach an original beside it.
   void add_every_file() {
@@ -323,6 +330,7 @@ result collect(const request& r) {
     ASTContext& ctx = ast->getASTContext();
     field_accesses visitor(ctx, roots, out);
     visitor.TraverseDecl(ctx.getTranslationUnitDecl());
+    wrap_class_allocation(ctx, visitor.editor());
     visitor.add_every_file();
     std::error_code ec;
     read.insert(fs::weakly_canonical(fs::path(source), ec).string());

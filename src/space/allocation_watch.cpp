@@ -213,6 +213,9 @@ void begin_allocation_watch() {
 
 void note_method_returned() { arena::method_returned(); }
 
+void note_class_allocation(void* p, std::size_t bytes) { note_new(p, bytes); }
+void note_class_free(void* p) { note_delete(p); }
+
 allocation_report end_allocation_watch() {
   current.open = false;
   allocation_report r;

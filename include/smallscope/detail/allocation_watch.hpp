@@ -87,6 +87,12 @@ struct allocation_report {
 
 // Starts a window on this thread (requires none open).
 void begin_allocation_watch();
+// A block a class's own operator new handed out, or its operator delete took back (an
+// instrumented class: rewritten/instrument.hpp's class_allocated and class_freed): recorded as
+// the global operator new and delete record theirs.
+void note_class_allocation(void* p, std::size_t bytes);
+void note_class_free(void* p);
+
 // Notes that the method under test returned (or threw): what the window frees from now on is
 // the oracle's and the harness's, which the method cannot write to after its delete.
 void note_method_returned();

@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "smallscope/array.hpp"
+#include "smallscope/detail/allocation_watch.hpp"
 #include "smallscope/detail/content_types.hpp"
 #include "smallscope/detail/observer.hpp"
 #include "smallscope/detail/std_vector.hpp"
@@ -29,6 +30,27 @@
 #include "smallscope/vector.hpp"
 
 namespace smallscope {
+
+// A class's own operator new and delete, wrapped by smallscope-instrument (class_allocation.hpp):
+// the body runs under the allocation watch's pause (a pool's chunks are the pool's), and the
+// block it hands out or takes back is recorded as the global operator new's would be.
+template <class Allocate>
+void* class_allocated(std::size_t bytes, Allocate&& allocate) {
+  void* p;
+  {
+    const detail::allocation_watch_pause pause;
+    p = allocate();
+  }
+  detail::note_class_allocation(p, bytes);
+  return p;
+}
+template <class Free>
+void class_freed(void* p, Free&& free) {
+  detail::note_class_free(p);
+  const detail::allocation_watch_pause pause;
+  free();
+}
+
 namespace detail {
 
 // smallscope's own tracked types (field<T>, and array<T> and vector<T>: is_array_v) observe
