@@ -7,38 +7,13 @@
 #include <vector>
 
 #include "plain/owned_list.hpp"
+#include "sorted_list_posts.hpp"
 #include "smallscope/checker.hpp"
 #include "smallscope/search.hpp"
 
 namespace {
 
 namespace ol = plain_subjects::owned_list;
-
-std::vector<int> values(const ol::list& l) {
-  std::vector<int> out;
-  for (const ol::node* x = l.head(); x != nullptr && out.size() < 64; x = x->next.get()) out.push_back(x->value);
-  return out;
-}
-
-void pop_post(smallscope::verdict& v, const ol::list& old, const ol::list& now, bool popped) {
-  std::vector<int> expected = values(old);
-  v.require(popped == !expected.empty(), "returns whether the list had a node");
-  if (!expected.empty()) expected.erase(expected.begin());
-  v.require(values(now) == expected, "the first value is gone");
-}
-
-void insert_post(smallscope::verdict& v, const ol::list& old, const ol::list& now, bool inserted, int x) {
-  std::vector<int> expected = values(old);
-  bool present = false;
-  for (int e : expected) present = present || e == x;
-  v.require(inserted == !present, "returns whether x was absent");
-  if (!present) {
-    auto at = expected.begin();
-    while (at != expected.end() && *at < x) ++at;
-    expected.insert(at, x);
-  }
-  v.require(values(now) == expected, "x is in its place");
-}
 
 }  // namespace
 
@@ -59,15 +34,15 @@ TEST(UnmodifiedOwnedList, OneListPerSetOfValues) {
 TEST(UnmodifiedOwnedList, MethodsPassAndALeakIsFound) {
   const auto f = ol::fin(3, 3);
   const auto invariant = smallscope::make_predicate<&ol::list::rep_ok>();
-  const auto pop = SMALLSCOPE_METHOD(ol::list::pop_front, pop_post);
-  const auto insert = SMALLSCOPE_METHOD(ol::list::insert, insert_post, smallscope::ints(0, 4));
+  const auto pop = SMALLSCOPE_METHOD(ol::list::pop_front, sorted_list_posts::pop_post<ol::list>);
+  const auto insert = SMALLSCOPE_METHOD(ol::list::insert, sorted_list_posts::insert_post<ol::list>, smallscope::ints(0, 4));
   for (const auto* m : {&pop, &insert}) {
     const auto r = smallscope::run_check(f, invariant, *m, {});
     EXPECT_EQ(r.worker_restarts, 0u) << m->name;
     for (const auto& c : r.failures)
       ADD_FAILURE() << m->name << " input " << c.input << ": " << smallscope::outcome_name(c.kind) << " " << c.detail;
   }
-  const auto leaky = SMALLSCOPE_METHOD(ol::list::pop_front_leaky, pop_post);
+  const auto leaky = SMALLSCOPE_METHOD(ol::list::pop_front_leaky, sorted_list_posts::pop_post<ol::list>);
   const auto r = smallscope::run_check(f, invariant, leaky, {});
   EXPECT_EQ(r.worker_restarts, 0u);
   if (smallscope::detail::allocation_watch_active()) {

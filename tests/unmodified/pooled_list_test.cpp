@@ -9,37 +9,13 @@
 #include <vector>
 
 #include "plain/pooled_list.hpp"
+#include "sorted_list_posts.hpp"
 #include "smallscope/checker.hpp"
 
 namespace {
 
 namespace pl = plain_subjects::pooled_list;
 
-std::vector<int> values(const pl::list& l) {
-  std::vector<int> out;
-  for (const pl::node* x = l.head(); x != nullptr && out.size() < 64; x = x->next) out.push_back(x->value);
-  return out;
-}
-
-void pop_post(smallscope::verdict& v, const pl::list& old, const pl::list& now, bool popped) {
-  std::vector<int> expected = values(old);
-  v.require(popped == !expected.empty(), "returns whether the list had a node");
-  if (!expected.empty()) expected.erase(expected.begin());
-  v.require(values(now) == expected, "the first value is gone");
-}
-
-void insert_post(smallscope::verdict& v, const pl::list& old, const pl::list& now, bool inserted, int x) {
-  std::vector<int> expected = values(old);
-  bool present = false;
-  for (int e : expected) present = present || e == x;
-  v.require(inserted == !present, "returns whether x was absent");
-  if (!present) {
-    auto at = expected.begin();
-    while (at != expected.end() && *at < x) ++at;
-    expected.insert(at, x);
-  }
-  v.require(values(now) == expected, "x is in its place");
-}
 
 void lost_post(smallscope::verdict&, const pl::list&, const pl::list&, bool, int) {}
 
@@ -60,8 +36,8 @@ TEST(UnmodifiedPooledList, CorrectMethodsPassAndLostNodesAreLeaks) {
   if (!smallscope::detail::allocation_watch_active()) GTEST_SKIP() << "another operator new is in force";
   const auto f = pl::fin(3, 3);
   const auto invariant = smallscope::make_predicate<&pl::list::rep_ok>();
-  const auto pop = SMALLSCOPE_METHOD(pl::list::pop_front, pop_post);
-  const auto insert = SMALLSCOPE_METHOD(pl::list::insert, insert_post, smallscope::ints(0, 4));
+  const auto pop = SMALLSCOPE_METHOD(pl::list::pop_front, sorted_list_posts::pop_post<pl::list>);
+  const auto insert = SMALLSCOPE_METHOD(pl::list::insert, sorted_list_posts::insert_post<pl::list>, smallscope::ints(0, 4));
   for (const auto* m : {&pop, &insert}) {
     const auto r = smallscope::run_check(f, invariant, *m, {});
     EXPECT_TRUE(judges_leaks(r)) << m->name;
@@ -70,7 +46,7 @@ TEST(UnmodifiedPooledList, CorrectMethodsPassAndLostNodesAreLeaks) {
       ADD_FAILURE() << m->name << " input " << c.input << ": " << smallscope::outcome_name(c.kind) << " " << c.detail;
   }
   // Every list with a node (15 lists, one empty) loses its first node: an input object's.
-  const auto leaky = SMALLSCOPE_METHOD(pl::list::pop_front_leaky, pop_post);
+  const auto leaky = SMALLSCOPE_METHOD(pl::list::pop_front_leaky, sorted_list_posts::pop_post<pl::list>);
   const auto r = smallscope::run_check(f, invariant, leaky, {});
   EXPECT_TRUE(judges_leaks(r));
   EXPECT_EQ(r.failed, 14u);
