@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <string>
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/lsan_interface.h>
@@ -216,33 +217,40 @@ void note_method_returned() { arena::method_returned(); }
 void note_class_allocation(void* p, std::size_t bytes) { note_new(p, bytes); }
 void note_class_free(void* p) { note_delete(p); }
 
+namespace {
+
+// What the arena saw written where no block allowed, as the finding says it ("" for none).
+std::string damage_text(const arena::damage& d) {
+  if (d.kind == arena::damage_kind::none) return {};
+  const std::string block = "a block of " + std::to_string(d.bytes) + (d.bytes == 1 ? " byte" : " bytes");
+  return d.kind == arena::damage_kind::overflow
+             ? "wrote past the end of " + block + " (a heap buffer overflow: the red zone after it changed)"
+             : "wrote to " + block + " after deleting it (a use after free: the poison of the freed block changed)";
+}
+
+}  // namespace
+
 allocation_report end_allocation_watch() {
   current.open = false;
   allocation_report r;
-  const arena::damage hurt = arena::inspect();
-  if (hurt.kind != arena::damage_kind::none) {
-    const std::string block = "a block of " + std::to_string(hurt.bytes) + (hurt.bytes == 1 ? " byte" : " bytes");
-    r.damage = hurt.kind == arena::damage_kind::overflow
-                   ? "wrote past the end of " + block + " (a heap buffer overflow: the red zone after it changed)"
-                   : "wrote to " + block + " after deleting it (a use after free: the poison of the freed block changed)";
+  r.damage = damage_text(arena::inspect());
+  if (r.damage.empty()) {  // after damage, the headers may not be walked and the leaks do not matter
+    arena::end_window(
+        [](void* context, const void* p, std::size_t bytes) {
+          static_cast<allocation_report*>(context)->leaked.push_back({p, bytes});
+        },
+        &r);
+    current.blocks.for_each_filled([&r](std::size_t i) {
+      if (current.blocks.keys[i] > block_table::erased)
+        r.leaked.push_back({reinterpret_cast<const void*>(current.blocks.keys[i]), current.blocks.sizes[i]});
+    });
+    std::sort(r.leaked.begin(), r.leaked.end(),
+              [](const leaked_block& a, const leaked_block& b) { return a.address < b.address; });
+    r.freed.assign(current.freed.items, current.freed.items + current.freed.size);
+    std::sort(r.freed.begin(), r.freed.end());
+  } else {
     arena::end_window(nullptr, nullptr);
-    current.blocks.clear();
-    current.freed.size = 0;
-    return r;
   }
-  arena::end_window(
-      [](void* context, const void* p, std::size_t bytes) {
-        static_cast<allocation_report*>(context)->leaked.push_back({p, bytes});
-      },
-      &r);
-  current.blocks.for_each_filled([&r](std::size_t i) {
-    if (current.blocks.keys[i] > block_table::erased)
-      r.leaked.push_back({reinterpret_cast<const void*>(current.blocks.keys[i]), current.blocks.sizes[i]});
-  });
-  std::sort(r.leaked.begin(), r.leaked.end(),
-            [](const leaked_block& a, const leaked_block& b) { return a.address < b.address; });
-  r.freed.assign(current.freed.items, current.freed.items + current.freed.size);
-  std::sort(r.freed.begin(), r.freed.end());
   current.blocks.clear();
   current.freed.size = 0;
   return r;
