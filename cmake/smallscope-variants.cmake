@@ -173,6 +173,14 @@ function(smallscope_variants)
       set(command --branches ${rewritten})
       set(what "Branch probes")
     endif()
+    # A variant none of whose sources compiles the rewritten HEADER would run without its mutation
+    # points or probes: the rewritten file defines a mark, and the variant refers to it, so that
+    # such a variant fails to link naming the file (a library's variant, at its users' link).
+    string(REGEX REPLACE "^/[0-9]+/" "" mark "${header_path}")  # the path from its root
+    string(MAKE_C_IDENTIFIER "${mark}" mark)
+    set(mark smallscope_variant_needs_rewritten_${mark})
+    list(APPEND command --mark ${mark})
+    _smallscope_needs_mark(${variant} ${out} ${mark} ${header})
     get_filename_component(rewritten_dir ${rewritten} DIRECTORY)
     add_custom_command(
       OUTPUT ${outputs}
@@ -186,6 +194,31 @@ function(smallscope_variants)
     target_sources(${variant} PRIVATE ${rewritten})
     set_property(TARGET ${variant} APPEND PROPERTY SMALLSCOPE_REWRITTEN_HEADERS ${header})
   endforeach()
+endfunction()
+
+# _smallscope_needs_mark(VARIANT OUT MARK HEADER): a source of VARIANT that refers to MARK, which
+# only HEADER's rewritten copy defines. A static or object library's reference is linked only
+# when a program takes it.
+function(_smallscope_needs_mark variant out mark header)
+  get_target_property(type ${variant} TYPE)
+  set(reference ${out}/${mark}.cpp)
+  file(CONFIGURE OUTPUT ${reference} CONTENT [==[
+// Made by smallscope_variants: @variant@ must compile @header@ as smallscope_variants rewrote it.
+// "undefined reference to `@mark@'" when @variant@ links means that none of its sources
+// includes that copy (which defines the mark): they reach the original by a path outside the
+// ROOTS given to smallscope_variants (an absolute path, or an include directory not named in
+// ROOTS), so the variant would run without its mutation points or probes. Include the header
+// through a directory named in ROOTS.
+extern const int @mark@;
+namespace {
+[[gnu::used]] const int needs_rewritten = *static_cast<const volatile int*>(&@mark@);
+}
+]==] @ONLY)
+  if(type STREQUAL "STATIC_LIBRARY" OR type STREQUAL "OBJECT_LIBRARY")
+    target_sources(${variant} INTERFACE ${reference})
+  else()
+    target_sources(${variant} PRIVATE ${reference})
+  endif()
 endfunction()
 
 # _smallscope_mirror_headers(VARIANT OUT ROOTS...), deferred to the end of the directory: every

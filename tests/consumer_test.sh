@@ -12,7 +12,7 @@
 # Usage: consumer_test.sh SOURCE_DIR BUILD_DIR CXX PHASE
 # PHASE is one part of the test, each a ctest test of its own so that they run side by side:
 # install (the package, to BUILD_DIR/consumer/prefix, which the others use), installed,
-# unmodified, subdirectory, pkgconfig, readme.
+# unmodified, subdirectory, pkgconfig, frameworks, variants, readme.
 set -euo pipefail
 
 if [[ $# -ne 4 ]]; then
@@ -477,6 +477,50 @@ PY
   done
 }
 
+phase_variants() {
+  echo "== a variant that compiles no rewritten header is refused when it is built, naming the header"
+  local project="$tmp/variants"
+  mkdir -p "$project/include/tiny"
+  cat >"$project/include/tiny/counter.hpp" <<'EOF'
+#pragma once
+struct counter {
+  int n = 0;
+  void bump() { if (n < 3) n = n + 1; }
+};
+EOF
+  # Through the include directory (the variants compile the rewritten copy), and by the
+  # header's absolute path (they would compile the original: no mutation point, no probe).
+  printf '#include "tiny/counter.hpp"\nint main() { counter c; c.bump(); return c.n == 1 ? 0 : 1; }\n' \
+    >"$project/through_root.cpp"
+  printf '#include COUNTER_HEADER\nint main() { counter c; c.bump(); return c.n == 1 ? 0 : 1; }\n' \
+    >"$project/by_absolute_path.cpp"
+  cat >"$project/CMakeLists.txt" <<EOF
+cmake_minimum_required(VERSION 3.25)
+project(variants LANGUAGES CXX)
+find_package(smallscope 0.4 REQUIRED)
+foreach(t through_root by_absolute_path)
+  add_executable(\${t} \${t}.cpp)
+  target_compile_features(\${t} PRIVATE cxx_std_20)
+  target_include_directories(\${t} PRIVATE include)
+  target_link_libraries(\${t} PRIVATE smallscope::smallscope)
+  target_compile_definitions(\${t} PRIVATE COUNTER_HEADER="$project/include/tiny/counter.hpp")
+  smallscope_variants(TARGET \${t} HEADER include/tiny/counter.hpp FUNCTIONS bump ROOTS include
+                      VARIANTS schemata branches)
+endforeach()
+EOF
+  if ! cmake -S "$project" -B "$project/build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
+      -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/variants.out" 2>&1; then
+    cat "$tmp/variants.out" >&2
+    fail "the variants project does not configure"
+    return
+  fi
+  expect_run variants-through-root 0 "" cmake --build "$project/build" --target through_root_schemata through_root_branches
+  for kind in schemata branches; do
+    expect_run "variants-absolute-$kind" 1 "undefined reference to \`smallscope_variant_needs_rewritten_tiny_counter_hpp'" \
+      cmake --build "$project/build" --target "by_absolute_path_$kind"
+  done
+}
+
 phase_readme() {
   echo "== README shows the example's files as they are"
   for f in sorted_list.hpp sorted_list_test.cpp shop_subjects.cpp CMakeLists.txt; do
@@ -493,7 +537,7 @@ EOF
 }
 
 case $phase in
-  install | installed | unmodified | subdirectory | pkgconfig | frameworks | readme) "phase_$phase" ;;
+  install | installed | unmodified | subdirectory | pkgconfig | frameworks | variants | readme) "phase_$phase" ;;
   *)
     echo "$0: no phase '$phase'" >&2
     exit 2

@@ -3,11 +3,13 @@
 //
 //   smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]
 //                      [--schemata OUT] [--report OUT.json] [--format text|jsonl] [--output OUT]
-//                      [--functions OUT.json]
+//                      [--functions OUT.json] [--mark NAME]
 //                      [-- COMPILER ARGUMENTS]
-//   smallscope-mutants FILE --method NAME [...] [--keep NAME ...] --branches OUT [-- ...]
+//   smallscope-mutants FILE --method NAME [...] [--keep NAME ...] --branches OUT [--mark NAME] [-- ...]
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <utility>
@@ -27,9 +29,9 @@ namespace {
 constexpr const char* usage =
     "usage: smallscope-mutants FILE --method NAME [--method NAME ...] [--keep NAME ...]\n"
     "                          [--schemata OUT] [--report OUT.json] [--format text|jsonl]\n"
-    "                          [--output OUT] [--functions OUT.json]\n"
+    "                          [--output OUT] [--functions OUT.json] [--mark NAME]\n"
     "                          [-- COMPILER ARGUMENTS]\n"
-    "       smallscope-mutants FILE --method NAME [...] [--keep NAME ...] --branches OUT\n"
+    "       smallscope-mutants FILE --method NAME [...] [--keep NAME ...] --branches OUT [--mark NAME]\n"
     "                          [-- COMPILER ARGUMENTS]\n"
     "Lists the mutants of the methods NAME (and of the helpers they call) in FILE, one line each,\n"
     "with Ferastrau's three families (paper 000, Sec. 7): an operator replaced by another of its\n"
@@ -45,15 +47,33 @@ constexpr const char* usage =
     "--branches OUT: instead of mutants, write FILE with a probe on every condition of the\n"
     "methods and their helpers (if, while, do, for, ?: and each operand of && and ||), which\n"
     "counts both outcomes (include/smallscope/rewritten/branches.hpp: source-level branch coverage).\n"
+    "--mark NAME: the written file also defines NAME, so that a program none of whose sources\n"
+    "compiles it fails to link naming NAME (smallscope_variants: a variant missing its mutation\n"
+    "points or probes is refused when it is built, not when it runs).\n"
     "The arguments after -- are the compiler's (-std=c++20, -I, -D).\n"
     "Exit codes: 0 done; 2 bad input (a source that does not compile, an unknown method, no mutant).\n";
 
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return c == '_' || std::isalnum(static_cast<unsigned char>(c)); });
+}
+
+// What --mark adds to a written file: NAME, emitted by every translation unit that compiles the
+// file (`used`), so that a reference to it links only where the file is compiled in.
+std::string link_mark(const std::string& mark) {
+  if (mark.empty()) return {};
+  return "\n// smallscope_variants: a variant that compiles no source including this file fails to link, naming\n"
+         "// this mark, rather than running without its mutation points or probes.\n"
+         "#ifndef SMALLSCOPE_MARK_" + mark + "\n#define SMALLSCOPE_MARK_" + mark + "\n[[gnu::used]] inline const int " +
+         mark + " = 1;\n#endif\n";
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   smallscope::mutate::request r;
-  std::string schemata, report, output, functions, branches, format = "text";
+  std::string schemata, report, output, functions, branches, mark, format = "text";
   try {
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
@@ -71,6 +91,10 @@ int main(int argc, char** argv) {
         schemata = value("--schemata");
       } else if (a == "--branches") {
         branches = value("--branches");
+      } else if (a == "--mark") {
+        mark = value("--mark");
+        if (!is_identifier(mark))
+          throw std::invalid_argument("--mark takes a C++ identifier (letters, digits, _; not a digit first), got '" + mark + "'");
       } else if (a == "--functions") {
         functions = value("--functions");
       } else if (a == "--output") {
@@ -103,12 +127,14 @@ int main(int argc, char** argv) {
         throw std::invalid_argument(std::string(option) + " '" + *path + "' is FILE itself: give another path (it would be overwritten)");
     }
     if (r.methods.empty()) throw std::invalid_argument("give at least one --method NAME");
+    if (!mark.empty() && schemata.empty() && branches.empty())
+      throw std::invalid_argument("--mark is defined in the file --schemata or --branches writes: give one of them");
     if (!branches.empty()) {
       if (!schemata.empty() || !report.empty() || !functions.empty() || !output.empty())
         throw std::invalid_argument("--branches writes probes only: no --schemata, --report, --functions or --output with it");
       const auto probes = smallscope::mutate::instrument_branches(r);
       std::ofstream file(branches);
-      file << probes.instrumented;
+      file << probes.instrumented << link_mark(mark);
       file.flush();
       if (!file) throw std::invalid_argument("--branches: cannot write '" + branches + "'");
       std::fprintf(stderr, "%zu conditions (%zu branches) in %s\n", probes.conditions.size(),
@@ -137,7 +163,7 @@ int main(int argc, char** argv) {
     }
     if (!schemata.empty()) {
       std::ofstream file(schemata);
-      file << result.schemata;
+      file << result.schemata << link_mark(mark);
       file.flush();
       if (!file) throw std::invalid_argument("--schemata: cannot write '" + schemata + "'");
     }
