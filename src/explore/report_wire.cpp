@@ -43,6 +43,12 @@ void graph(IO& io, G& g) {
       field_io.plain(f.is_array);
       field_io.plain(f.value);
       field_io.plain(f.elements);
+      // Contents (contents.hpp): their text, code and the objects they point to (addresses of
+      // the worker's objects, as o.address is, so that the picture resolves them).
+      field_io.plain(f.is_contents);
+      field_io.plain(f.text);
+      field_io.plain(f.code);
+      field_io.plain(f.targets);
     });
   });
 }

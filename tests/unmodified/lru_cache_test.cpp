@@ -12,42 +12,16 @@
 #include <utility>
 #include <vector>
 
-#include "plain/lru_cache.hpp"
+#include "lru_cache_spec.hpp"  // examples/containers: the bindings, invariant and postconditions
 #include "smallscope/checker.hpp"
 #include "smallscope/contents.hpp"
 #include "smallscope/explore.hpp"
 #include "smallscope/heap.hpp"
+#include "smallscope/report.hpp"
 #include "smallscope/search.hpp"
 
 namespace lru_test {
-using cache_t = plain_subjects::lru::cache<int, int>;
-}  // namespace lru_test
-
-namespace plain_subjects::lru {
-SMALLSCOPE_FIELDS(lru_test::cache_t, recent_, where_, limit_)
-SMALLSCOPE_CONSTRUCTOR_ARGS(lru_test::cache_t, 2)
-}  // namespace plain_subjects::lru
-
-namespace lru_test {
-
-// Every key of the map names the list entry that holds it, and the list holds no more entries
-// than the map and the limit.
-bool cache_ok(const cache_t& c) {
-  if (c.limit_ < 1 || c.recent_.size() > c.limit_ || c.where_.size() != c.recent_.size()) return false;
-  for (const auto& [key, at] : c.where_)
-    if (at->first != key) return false;
-  return true;
-}
-
-smallscope::finitization fin(int limit, int keys, int values) {
-  auto f = smallscope::finitization::of<cache_t>("Cache");
-  f.set(&cache_t::limit_, smallscope::ints(limit, limit));
-  f.set(&cache_t::recent_, smallscope::sequence_of(smallscope::ints(0, limit),
-                                                   smallscope::pair_of(smallscope::ints(0, keys - 1),
-                                                                       smallscope::ints(0, values - 1))));
-  f.set(&cache_t::where_, smallscope::map_of(smallscope::ints(0, keys - 1), smallscope::elements_of(&cache_t::recent_)));
-  return f;
-}
+using namespace lru_spec;
 
 // Sequences of distinct keys (of `keys`) of length 0..limit, each key with one of `values`.
 std::uint64_t brute_force(int limit, int keys, int values) {
@@ -59,36 +33,6 @@ std::uint64_t brute_force(int limit, int keys, int values) {
     arrangements *= static_cast<std::uint64_t>(keys - n);
   }
   return total;
-}
-
-std::vector<std::pair<int, int>> entries(const cache_t& c) { return {c.recent_.begin(), c.recent_.end()}; }
-
-void put_post(smallscope::verdict& v, const cache_t& old, const cache_t& now, const int& k, const int& x) {
-  std::vector<std::pair<int, int>> expected;
-  expected.emplace_back(k, x);
-  for (const auto& e : entries(old))
-    if (e.first != k) expected.push_back(e);
-  if (expected.size() > old.limit_) expected.pop_back();
-  v.require(entries(now) == expected, "k is the most recent entry, with x; the least recent one goes over the limit");
-  v.require(cache_ok(now), "the map names the list's entries");
-}
-
-void get_post(smallscope::verdict& v, const cache_t& old, const cache_t& now, const int& result, const int& k) {
-  std::vector<std::pair<int, int>> expected;
-  for (const auto& e : entries(old))
-    if (e.first == k) expected.insert(expected.begin(), e);
-    else expected.push_back(e);
-  v.require(!expected.empty() && expected.front().first == k && result == expected.front().second,
-            "returns k's value and makes k the most recent");
-  v.require(entries(now) == expected, "the other entries keep their order");
-}
-
-void erase_post(smallscope::verdict& v, const cache_t& old, const cache_t& now, bool erased, const int& k) {
-  std::vector<std::pair<int, int>> expected;
-  for (const auto& e : entries(old))
-    if (e.first != k) expected.push_back(e);
-  v.require(erased == (expected.size() != old.recent_.size()), "returns whether k was there");
-  v.require(entries(now) == expected && cache_ok(now), "k is gone, the rest in order");
 }
 
 }  // namespace lru_test
@@ -151,15 +95,9 @@ TEST(LruCache, CopiesOwnTheirContainersAndIteratorsIntoThem) {
 // The cache's methods over keys 0..2 and values 0..1, with the invariant they are judged by.
 struct cache_methods {
   smallscope::predicate invariant = smallscope::make_predicate(&cache_ok);
-  smallscope::target_method put = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::put, put_post, cache_ok,
-                                                                   smallscope::ints(0, 2), smallscope::ints(0, 1));
-  smallscope::target_method get = [] {
-    auto m = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::get, get_post, cache_ok, smallscope::ints(0, 2));
-    m.allow<std::out_of_range>();
-    return m;
-  }();
-  smallscope::target_method erase =
-      SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::erase, erase_post, cache_ok, smallscope::ints(0, 2));
+  smallscope::target_method put = put_method(3, 2);
+  smallscope::target_method get = get_method(3);
+  smallscope::target_method erase = erase_method(3);
 };
 
 TEST(LruCache, MethodsPassOnEveryCache) {
@@ -192,6 +130,36 @@ TEST(LruCache, ExploreFromTheConstructedCacheReachesEveryValidCache) {
   EXPECT_EQ(r.differential.valid_reached, 31u);
   EXPECT_EQ(r.differential.reached_not_valid, 0u);
   EXPECT_TRUE(r.findings.empty());
+}
+
+namespace lru_test {
+// A wrong postcondition: the cache never holds two entries.
+void one_entry_post(smallscope::verdict& v, const cache_t&, const cache_t& now, const int&, const int&) {
+  v.require(now.recent_.size() < 2, "at most one entry");
+}
+}  // namespace lru_test
+
+// A finding's post-state made in explore's worker shows the contents it reached, as the same
+// exploration in the caller's process does (the worker's report carried no contents: "recent_=0").
+TEST(LruCache, AnIsolatedExplorationPicturesTheContentsOfItsFindings) {
+  const auto f = fin(2, 3, 2);
+  const auto strict = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::put, one_entry_post, cache_ok, smallscope::ints(0, 2),
+                                                       smallscope::ints(0, 1));
+  const auto invariant = smallscope::make_predicate(&cache_ok);
+  std::string pictures[2];
+  for (const bool isolate : {false, true}) {
+    smallscope::explore_options o;
+    o.isolate = isolate;
+    o.against = &f;
+    o.invariant = &invariant;
+    o.max_depth = 2;
+    const auto r = smallscope::explore_sequences(smallscope::api_calls({&strict}), o);
+    ASSERT_FALSE(r.findings.empty()) << isolate;
+    pictures[isolate] = smallscope::draw(r.findings.front().run.post_state, f, smallscope::structure_format::text, "post");
+  }
+  EXPECT_EQ(pictures[1], pictures[0]);
+  EXPECT_NE(pictures[1].find("recent_=[("), std::string::npos) << pictures[1];
+  EXPECT_NE(pictures[1].find("where_={"), std::string::npos) << pictures[1];
 }
 
 TEST(LruCache, PicturesShowTheContents) {

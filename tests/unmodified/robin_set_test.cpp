@@ -17,26 +17,23 @@
 #include <string>
 #include <vector>
 
-#include "plain/robin_set.hpp"
+#include "robin_set_spec.hpp"  // examples/containers: the bindings, invariant and postconditions
 #include "smallscope/checker.hpp"
 #include "smallscope/counterexample.hpp"
 #include "smallscope/contents.hpp"
+#include "smallscope/explore.hpp"
 #include "smallscope/heap.hpp"
+#include "smallscope/report.hpp"
 #include "smallscope/search.hpp"
 
 namespace robin_test {
-using set_t = plain_subjects::robin::robin_set<int>;
-using bucket_t = plain_subjects::robin::bucket_entry<int>;
-using policy_t = plain_subjects::robin::power_of_two_policy;
+using namespace robin_spec;
 // The set as a new user first binds it: the bucket pointer as a pointer to single buckets.
 using pointer_set_t = plain_subjects::robin::robin_set<unsigned>;
 using pointer_bucket_t = plain_subjects::robin::bucket_entry<unsigned>;
 }  // namespace robin_test
 
 namespace plain_subjects::robin {
-SMALLSCOPE_FIELDS(robin_test::bucket_t, distance_, last_, storage_)
-SMALLSCOPE_FIELDS(robin_test::set_t, buckets_data_, bucket_count_, elements_, max_load_factor_)
-SMALLSCOPE_CONSTRUCTOR_ARGS(robin_test::set_t, 0)
 SMALLSCOPE_FIELDS(robin_test::pointer_bucket_t, distance_, last_, storage_)
 SMALLSCOPE_FIELDS(robin_test::pointer_set_t, mask_, buckets_, bucket_count_, elements_)
 SMALLSCOPE_CONSTRUCTOR_ARGS(robin_test::pointer_set_t, 0)
@@ -50,55 +47,6 @@ bool table_ok(const pointer_set_t& s) {
   for (std::size_t i = 0; i < s.bucket_count_; ++i)
     if (!s.buckets_[i].empty()) ++used;
   return used == s.elements_;
-}
-
-// The whole representation invariant: a power-of-two table of buckets whose pointer and mask
-// are the class's own, the last bucket marked, each key at its distance from its ideal bucket,
-// no key twice, the robin-hood order (a bucket at distance d > 0 follows a bucket at distance
-// d - 1 or more), the count, and the load under the threshold the load factor gives.
-bool robin_ok(const set_t& s) {
-  const std::size_t n = s.bucket_count_;
-  if (n == 0 || (n & (n - 1)) != 0 || s.mask_ != n - 1) return false;
-  if (s.buckets_data_.size() != n || s.buckets_ != s.buckets_data_.data()) return false;
-  if (s.load_threshold_ != static_cast<std::size_t>(static_cast<float>(n) * s.max_load_factor_)) return false;
-  std::size_t used = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const bucket_t& b = s.buckets_[i];
-    if (b.last() != (i + 1 == n)) return false;
-    if (b.empty()) continue;
-    ++used;
-    const std::size_t ideal = std::hash<int>{}(b.value()) & s.mask_;
-    if (b.distance() != static_cast<std::int16_t>((i + n - ideal) & s.mask_)) return false;
-    if (b.distance() > 0) {
-      const bucket_t& before = s.buckets_[(i + n - 1) & s.mask_];
-      if (before.empty() || before.distance() < b.distance() - 1) return false;
-    }
-    for (std::size_t j = 0; j < i; ++j)
-      if (!s.buckets_[j].empty() && s.buckets_[j].value() == b.value()) return false;
-  }
-  return used == s.elements_ && used <= s.load_threshold_;
-}
-
-smallscope::finitization fin(int buckets, int keys) {
-  auto f = smallscope::finitization::of<set_t>("Set");
-  f.set(&set_t::bucket_count_, smallscope::ints(buckets, buckets));
-  f.set(&set_t::elements_, smallscope::ints(0, buckets / 2));
-  f.set(&set_t::buckets_data_,
-        smallscope::sequence_of(smallscope::ints(buckets, buckets),
-                                smallscope::record<bucket_t>()
-                                    .with(&bucket_t::last_, smallscope::booleans())
-                                    .with(&bucket_t::distance_, smallscope::ints(-1, buckets - 1))
-                                    .with(&bucket_t::storage_, smallscope::storage_of<int>(smallscope::ints(0, keys - 1))
-                                                                   .unless(&bucket_t::distance_, -1))));
-  f.derive(&set_t::buckets_, [](const set_t& s) {
-    return s.buckets_data_.empty() ? set_t::empty_bucket() : const_cast<bucket_t*>(s.buckets_data_.data());
-  });
-  f.derive<set_t>(&policy_t::mask_, [](const set_t& s) { return s.bucket_count_ - 1; });
-  f.set(&set_t::max_load_factor_, smallscope::reals({0.5}));
-  f.derive(&set_t::load_threshold_, [](const set_t& s) {
-    return static_cast<std::size_t>(static_cast<float>(s.bucket_count_) * s.max_load_factor_);
-  });
-  return f;
 }
 
 // Brute force, written apart from robin_ok: every assignment of a key or nothing to each of the
@@ -134,32 +82,6 @@ std::uint64_t brute_force(int buckets, int keys) {
   };
   fill(0);
   return total;
-}
-
-std::set<int> keys_of(const set_t& s) {
-  std::set<int> r;
-  for (std::size_t i = 0; i < s.bucket_count_; ++i)
-    if (!s.buckets_[i].empty()) r.insert(s.buckets_[i].value());
-  return r;
-}
-
-void insert_post(smallscope::verdict& v, const set_t& old, const set_t& now, bool added, const int& k) {
-  std::set<int> expected = keys_of(old);
-  const bool absent = expected.insert(k).second;
-  v.require(added == absent, "returns whether k was absent");
-  v.require(keys_of(now) == expected && now.size() == expected.size(), "k is in the set, with every key before");
-}
-
-void erase_post(smallscope::verdict& v, const set_t& old, const set_t& now, bool erased, const int& k) {
-  std::set<int> expected = keys_of(old);
-  const bool present = expected.erase(k) == 1;
-  v.require(erased == present, "returns whether k was there");
-  v.require(keys_of(now) == expected && now.size() == expected.size(), "k is gone, the rest stay");
-}
-
-void contains_post(smallscope::verdict& v, const set_t& old, const set_t& now, bool found, const int& k) {
-  v.require(found == (keys_of(old).count(k) == 1), "says whether k is in the set");
-  v.require(keys_of(now) == keys_of(old), "changes nothing");
 }
 
 }  // namespace robin_test
@@ -234,9 +156,7 @@ TEST(RobinSet, InsertEraseAndContainsPassOnEveryTable) {
   const auto f = fin(4, 3);
   const std::uint64_t tables = brute_force(4, 3);
   const auto invariant = smallscope::make_predicate(&robin_ok);
-  const auto insert = SMALLSCOPE_METHOD_WITH_INVARIANT(set_t::insert, insert_post, robin_ok, smallscope::ints(0, 3));
-  const auto erase = SMALLSCOPE_METHOD_WITH_INVARIANT(set_t::erase, erase_post, robin_ok, smallscope::ints(0, 3));
-  const auto contains = SMALLSCOPE_METHOD_WITH_INVARIANT(set_t::contains, contains_post, robin_ok, smallscope::ints(0, 3));
+  const auto insert = insert_method(3), erase = erase_method(3), contains = contains_method(3);
   for (const auto* m : {&insert, &erase, &contains}) {
     const auto r = smallscope::run_check(f, invariant, *m, {});
     EXPECT_EQ(r.inputs, tables * 4u) << m->name;
@@ -297,4 +217,24 @@ TEST(RobinSet, AMisplacedGuardAndADerivedRegisteredMemberAreRefusedByName) {
   EXPECT_NE(message.find("derive(): field Set.elements_ is listed in SMALLSCOPE_FIELDS; a derived member is not"),
             std::string::npos)
       << message;
+}
+
+// explore starts from robin_set(0) (SMALLSCOPE_CONSTRUCTOR_ARGS: there is no default constructor)
+// and, through insert's growth and erase's backward shifts, reaches every valid table of four
+// buckets, judged by the invariant after each call with no finding.
+TEST(RobinSet, ExploreFromTheConstructedSetReachesEveryTable) {
+  const auto f = fin(4, 3);
+  const auto insert = insert_method(3), erase = erase_method(3);
+  const auto invariant = smallscope::make_predicate(&robin_ok);
+  smallscope::explore_options o;
+  o.against = &f;
+  o.invariant = &invariant;
+  const auto r = smallscope::explore_sequences(smallscope::api_calls({&insert, &erase}), o);
+  EXPECT_TRUE(r.complete);
+  for (const auto& finding : r.findings)
+    ADD_FAILURE() << finding.run.detail << " after " << finding.calls.size() << " calls: "
+                  << smallscope::draw(finding.run.post_state, f, smallscope::structure_format::text, "post");
+  EXPECT_EQ(r.differential.valid, brute_force(4, 3));
+  EXPECT_EQ(r.differential.valid_reached, brute_force(4, 3));
+  EXPECT_GT(r.differential.reached_not_valid, 0u);  // tables of 0, 2 and 8 buckets, or with key 3
 }
