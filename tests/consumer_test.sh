@@ -12,7 +12,7 @@
 # Usage: consumer_test.sh SOURCE_DIR BUILD_DIR CXX PHASE
 # PHASE is one part of the test, each a ctest test of its own so that they run side by side:
 # install (the package, to BUILD_DIR/consumer/prefix, which the others use), installed,
-# unmodified, subdirectory, pkgconfig, frameworks, variants, readme.
+# unmodified, containers, subdirectory, pkgconfig, frameworks, variants, readme.
 set -euo pipefail
 
 if [[ $# -ne 4 ]]; then
@@ -477,6 +477,38 @@ PY
   done
 }
 
+phase_containers() {
+  echo "== classes built from standard containers: examples/containers against the installed package"
+  local build="$tmp/containers" bin
+  if ! { cmake -S "$source_dir/examples/containers" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
+      -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/containers.out" 2>&1 &&
+      cmake --build "$build" --target containers_check containers_check_schemata containers_check_branches \
+        >>"$tmp/containers.out" 2>&1; }; then
+    cat "$tmp/containers.out" >&2
+    fail "examples/containers does not build against the installed package"
+    return
+  fi
+  bin="$build/containers_check"
+  # The counts of the brute force in tests/unmodified (lru_cache_test.cpp, robin_set_test.cpp).
+  expect_run containers-gen-lru 0 "LruCache 2,3,2: 31 valid" "$bin" gen LruCache 2
+  expect_run containers-gen-robin 0 "RobinSet 4,3: 7 valid" "$bin" gen RobinSet 2
+  expect_run containers-check-lru 0 "996 passed, 0 failed" "$bin" check LruCache erase 3
+  expect_run containers-check-robin 0 "28 passed, 0 failed" "$bin" check RobinSet insert 2
+  # From the objects the constructor arguments make (no default constructor), every valid state.
+  expect_run containers-explore-lru 0 "31 valid structures, 31 reached by some sequence" \
+    "$bin" explore LruCache 2 --methods put,get,erase
+  expect_run containers-explore-robin 0 "7 valid structures, 7 reached by some sequence" \
+    "$bin" explore RobinSet 2 --methods insert,erase
+  grep -q -F "0 failed" "$tmp/containers-explore-robin.out" || fail "explore RobinSet found a failure"
+  expect_run containers-cost 0 "inputs by allocations: 2: 1,984, 3: 8" "$bin" check LruCache put 3 --cost -q
+  # mutate finds each subject's list among the two the binary's schemata carry, by its methods.
+  expect_run containers-mutate-lru 0 "6/6" "$bin-schemata" mutate LruCache put get erase --scopes 1..2 -q
+  expect_run containers-mutate-robin 0 "95 mutants from $build/mutants/robin_set.jsonl" \
+    "$bin-schemata" mutate RobinSet insert erase contains --scopes 1..2
+  expect_run containers-cover 0 "all                                 8        8  100 %" \
+    "$bin-branches" cover LruCache 2 --methods put,get,erase -q
+}
+
 phase_variants() {
   echo "== a variant that compiles no rewritten header is refused when it is built, naming the header"
   local project="$tmp/variants"
@@ -537,7 +569,7 @@ EOF
 }
 
 case $phase in
-  install | installed | unmodified | subdirectory | pkgconfig | frameworks | variants | readme) "phase_$phase" ;;
+  install | installed | unmodified | containers | subdirectory | pkgconfig | frameworks | variants | readme) "phase_$phase" ;;
   *)
     echo "$0: no phase '$phase'" >&2
     exit 2

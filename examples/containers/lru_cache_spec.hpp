@@ -78,16 +78,21 @@ inline void erase_post(smallscope::verdict& v, const cache_t& old, const cache_t
 // The methods under test over keys 0..keys-1 and values 0..values-1 (get of an absent key
 // throws std::out_of_range, as documented: allowed).
 inline smallscope::target_method put_method(int keys, int values) {
-  return SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::put, put_post, cache_ok, smallscope::ints(0, keys - 1),
-                                          smallscope::ints(0, values - 1));
+  auto m = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::put, put_post, cache_ok, smallscope::ints(0, keys - 1),
+                                            smallscope::ints(0, values - 1));
+  m.summary = "remembers a value as the most recent entry, forgetting the least recent over the limit";
+  return m;
 }
 inline smallscope::target_method get_method(int keys) {
   auto m = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::get, get_post, cache_ok, smallscope::ints(0, keys - 1));
   m.allow<std::out_of_range>();
+  m.summary = "a key's value, which becomes the most recent (std::out_of_range when absent)";
   return m;
 }
 inline smallscope::target_method erase_method(int keys) {
-  return SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::erase, erase_post, cache_ok, smallscope::ints(0, keys - 1));
+  auto m = SMALLSCOPE_METHOD_WITH_INVARIANT(cache_t::erase, erase_post, cache_ok, smallscope::ints(0, keys - 1));
+  m.summary = "forgets a key";
+  return m;
 }
 
 }  // namespace lru_spec

@@ -112,13 +112,19 @@ inline void contains_post(smallscope::verdict& v, const set_t& old, const set_t&
 
 // The methods under test, each with keys 0..keys (one more than the tables hold).
 inline smallscope::target_method insert_method(int keys) {
-  return SMALLSCOPE_METHOD_WITH_INVARIANT(set_t::insert, insert_post, robin_ok, smallscope::ints(0, keys));
+  auto m = SMALLSCOPE_METHOD_WITH_INVARIANT(set_t::insert, insert_post, robin_ok, smallscope::ints(0, keys));
+  m.summary = "adds a key, taking from the rich, growing over the load factor";
+  return m;
 }
 inline smallscope::target_method erase_method(int keys) {
-  return SMALLSCOPE_METHOD_WITH_INVARIANT(set_t::erase, erase_post, robin_ok, smallscope::ints(0, keys));
+  auto m = SMALLSCOPE_METHOD_WITH_INVARIANT(set_t::erase, erase_post, robin_ok, smallscope::ints(0, keys));
+  m.summary = "removes a key, shifting the buckets after it back";
+  return m;
 }
 inline smallscope::target_method contains_method(int keys) {
-  return SMALLSCOPE_METHOD_WITH_INVARIANT(set_t::contains, contains_post, robin_ok, smallscope::ints(0, keys));
+  auto m = SMALLSCOPE_METHOD_WITH_INVARIANT(set_t::contains, contains_post, robin_ok, smallscope::ints(0, keys));
+  m.summary = "whether a key is in the set";
+  return m;
 }
 
 }  // namespace robin_spec

@@ -224,7 +224,7 @@ int run_mutate(const mutate_request& r) {
   for (const auto& [option, path] : {std::pair{"--report", r.report}, {"--html", r.html}, {"--plot", r.plot},
                                      {"--annotations", r.annotations}, {"--incremental", r.incremental}})
     require_writable(option, path);
-  require_distinct_files({{"--mutants", r.mutants.empty() ? built_in_list(s) : r.mutants}, {"--suite", r.suite}},
+  require_distinct_files({{"--mutants", r.mutants.empty() ? built_in_list(s, r.methods) : r.mutants}, {"--suite", r.suite}},
                          {{"--report", r.report}, {"--html", r.html}, {"--plot", r.plot},
                           {"--annotations", r.annotations}, {"--incremental", r.incremental}});
   const file_lock report_lock("--report", r.report), html_lock("--html", r.html), plot_lock("--plot", r.plot),

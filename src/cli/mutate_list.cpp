@@ -15,18 +15,80 @@ namespace smallscope::cli {
 
 namespace fs = std::filesystem;
 
-std::string built_in_list(const subject& s) {
+namespace {
+
+// The root class of the subject's structures, unqualified by template arguments
+// ("plain_subjects::lru::cache"); empty when its smallest finitization cannot be built.
+std::string root_class(const subject& s) {
+  try {
+    const subject_instance instance = s.make(s.scope(s.scope_min));
+    const auto& domains = instance.fin.data().class_domains;
+    if (domains.empty()) return {};
+    const std::string& type = domains.front().cpp_type;
+    return type.substr(0, type.find('<'));
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+// How many of `methods` have mutants in the list at `path`: a function ROOT::METHOD (or, with no
+// root known, a function named METHOD).
+std::size_t methods_in(const std::string& path, const std::string& root, const std::vector<std::string>& methods) {
+  std::set<std::string> functions;
+  try {
+    for (const auto& m : mutate::read_mutant_list(path)) functions.insert(m.function);
+  } catch (const std::invalid_argument&) {
+    return 0;
+  }
+  std::size_t n = 0;
+  for (const auto& method : methods)
+    n += std::any_of(functions.begin(), functions.end(), [&](const std::string& f) {
+      if (!root.empty()) return f == root + "::" + method;
+      return f == method || (f.size() > method.size() + 2 && f.ends_with("::" + method));
+    });
+  return n;
+}
+
+}  // namespace
+
+std::string built_in_list(const subject& s, const std::vector<std::string>& methods) {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return {};
   const auto& compiled = mutation::schemata_registry();
-  const std::string stem = fs::path(compiled.size() == 1 ? compiled.front().file : s.header).stem().string();
-  if (ec || stem.empty()) return {};
-  return (exe.parent_path() / "mutants" / (stem + ".jsonl")).string();
+  const auto list_of = [&](const std::string& file) {
+    const std::string stem = fs::path(file).stem().string();
+    return stem.empty() ? std::string() : (exe.parent_path() / "mutants" / (stem + ".jsonl")).string();
+  };
+  if (compiled.size() == 1) return list_of(compiled.front().file);
+  // Several: the one whose mutants are in most of the methods run, when one is.
+  std::vector<std::string> own;  // the subject's own methods, not Other.method
+  for (const auto& m : methods)
+    if (m.find('.') == std::string::npos) own.push_back(m);
+  if (!compiled.empty() && !own.empty()) {
+    const std::string root = root_class(s);
+    std::string best;
+    std::size_t best_n = 0, ties = 0;
+    for (const auto& c : compiled) {
+      const std::string path = list_of(c.file);
+      if (path.empty() || !fs::exists(path)) continue;
+      const std::size_t n = methods_in(path, root, own);
+      if (n > best_n) {
+        best = path;
+        best_n = n;
+        ties = 0;
+      } else if (n == best_n && n > 0) {
+        ++ties;
+      }
+    }
+    if (best_n > 0 && ties == 0) return best;
+  }
+  return list_of(s.header);
 }
 
 mutant_selection select_mutants(const mutate_request& r, const subject& s) {
   mutant_selection out;
-  out.path = r.mutants.empty() ? built_in_list(s) : r.mutants;
+  out.path = r.mutants.empty() ? built_in_list(s, r.methods) : r.mutants;
   const std::string& list_path = out.path;
   if (list_path.empty() || !fs::exists(list_path))
     throw usage_error(fmt::format(
