@@ -61,7 +61,9 @@ struct cost_figure {
 // The inputs whose pre-state has `size` objects besides the root (a tree's nodes, a list's
 // entries), or every input measured (cost_report::all). Every object the pre-state reaches
 // counts, an empty one too (a hash table's empty bucket objects, a sentinel): the size is the
-// structure's objects, not its elements.
+// structure's objects, not its elements. The elements of a member that holds contents count as
+// objects (a std::list's and a std::unordered_map's entries are their nodes):
+// object_graph::cost_size.
 struct cost_row {
   std::uint64_t size = 0;
   std::uint64_t inputs = 0;  // inputs measured: the method returned or threw

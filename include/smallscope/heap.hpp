@@ -72,6 +72,9 @@ struct graph_field {
   std::string text;
   std::string code;
   std::vector<const void*> targets;
+  // Contents: the elements it holds at its top level (a sequence's length, a set's or map's
+  // entries, 1 for an optional with a value); 0 for any other member.
+  std::uint64_t entries = 0;
 };
 
 struct graph_object {
@@ -88,6 +91,15 @@ struct object_graph {
     for (std::size_t i = 0; i < objects.size(); ++i)
       if (objects[i].address == address) return static_cast<std::int64_t>(i);
     return -1;
+  }
+  // The structure's size as the cost analysis counts it (cost.hpp): the objects besides the root,
+  // and the elements held by members that hold contents (a std::list's and a std::map's entries
+  // are heap nodes as a linked list's are).
+  std::uint64_t cost_size() const {
+    std::uint64_t n = objects.empty() ? 0 : objects.size() - 1;
+    for (const auto& o : objects)
+      for (const auto& f : o.fields) n += f.entries;
+    return n;
   }
 };
 
@@ -245,6 +257,7 @@ void describe_members(describe_walk& walk, const C& obj, const std::string& pref
       gf.text = std::move(text.text);
       gf.code = std::move(text.code);
       gf.targets = std::move(text.targets);
+      gf.entries = text.entries;
       g.fields.push_back(std::move(gf));
     } else if constexpr (is_nested_v<M>) {
       describe_members(walk, f, prefix + std::string(name) + ".", g);

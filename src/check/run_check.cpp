@@ -261,10 +261,16 @@ check_report run_check(const finitization& fin, const predicate& invariant, cons
   if (by_units) board.emplace(units.size());
 
   const detail::check_job job{&fin, &invariant, &method, &effective, &selection};
+  // An input's size (object_graph::cost_size) is below its objects and the elements its contents
+  // can hold: at most one per slot of each member that holds contents.
+  std::uint32_t cost_rows = 0;
+  if (measures_cost) {
+    cost_rows = static_cast<std::uint32_t>(space.objects().size());
+    for (const auto& c : space.contents()) cost_rows += c.end_slot - c.first_slot;
+  }
   std::vector<std::unique_ptr<worker_slot>> slots;
   for (unsigned w = 0; w < threads; ++w)
-    slots.push_back(std::make_unique<worker_slot>(
-        space.slot_count(), w + 1, measures_cost ? static_cast<std::uint32_t>(space.objects().size()) : 0));
+    slots.push_back(std::make_unique<worker_slot>(space.slot_count(), w + 1, cost_rows));
   detail::child_reaper reaper;  // the workers left when the supervisor leaves (an exception, a stop)
   auto start_worker = [&](worker_slot& slot) {
     detail::child_options isolation;

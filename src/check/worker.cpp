@@ -120,7 +120,7 @@ bool input_checker::check(std::uint64_t structure, std::uint64_t first, const st
   const std::uint64_t first_input = (structure - 1) * per_structure + 1;
   auto sel = std::lower_bound(selection.begin(), selection.end(), first_input + first);
   // The inputs' size: the structure's objects reachable besides the root.
-  if (measures_cost_) size_ = job_.method->describe(space_.root()).objects.size() - 1;
+  if (measures_cost_) size_ = job_.method->describe(space_.root()).cost_size();
   // The pre-state the postconditions read, copied once for the structure's argument tuples (the
   // method runs on a copy of its own each time); a spec's oracle reads no copy.
   struct shared_copy {

@@ -65,7 +65,7 @@ ledger& worker_state::draft() {
 
 void worker_state::count_cost(ledger& draft, std::uint64_t unit, std::uint64_t number, std::uint64_t size,
                               const method_cost& cost, std::uint64_t tuple, const std::uint32_t* candidate) {
-  if (size >= cost_rows) throw std::logic_error("an input larger than the finitization's objects");
+  if (size >= cost_rows) throw std::logic_error("an input larger than the finitization's objects and contents");
   const auto buffer = static_cast<std::uint32_t>(&draft - books);
   std::uint64_t* book = cost_book(buffer);
   std::uint64_t* row = book + size * cost_books::row_words;

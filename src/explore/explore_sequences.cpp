@@ -208,7 +208,7 @@ explore_report detail::explore_in_process(const std::vector<api_call>& calls, co
     ~metering() { detail::count_cost = saved; }
   } metered(meter.active());
   const auto size_of = [](const target_method& m, const void* root) {
-    return static_cast<std::uint64_t>(m.describe(root).objects.size() - 1);  // objects besides the root
+    return m.describe(root).cost_size();  // objects besides the root, and elements of contents
   };
   std::vector<std::pair<std::uint32_t, void*>> level, next;
   void* empty = first.make_empty();

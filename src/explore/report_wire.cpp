@@ -49,6 +49,7 @@ void graph(IO& io, G& g) {
       field_io.plain(f.text);
       field_io.plain(f.code);
       field_io.plain(f.targets);
+      field_io.plain(f.entries);
     });
   });
 }

@@ -113,6 +113,25 @@ TEST(LruCache, MethodsPassOnEveryCache) {
   EXPECT_EQ(e.failed, 0u);
 }
 
+// --cost counts the elements of the containers as the input's size, as it counts a linked list's
+// nodes: a cache of n entries holds n list nodes and n map nodes. Before, every cache was of size
+// 0 and no growth could be fitted; an input larger than the objects stopped the check's worker.
+TEST(LruCache, CostSizesCountTheContainersEntries) {
+  const auto f = fin(2, 3, 2);
+  const cache_methods m;
+  smallscope::check_options o;
+  o.cost = true;
+  const auto r = smallscope::run_check(f, m.invariant, m.put, o);
+  EXPECT_EQ(r.failed, 0u);
+  ASSERT_EQ(r.cost.by_size.size(), 3u);
+  // 1 empty cache, 3 * 2 of one entry, 3 * 2 * 2 * 2 of two, each with 3 * 2 arguments.
+  const std::uint64_t sizes[3] = {0, 2, 4}, inputs[3] = {6, 36, 144};
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(r.cost.by_size[k].size, sizes[k]);
+    EXPECT_EQ(r.cost.by_size[k].inputs, inputs[k]);
+  }
+}
+
 TEST(LruCache, ExploreFromTheConstructedCacheReachesEveryValidCache) {
   const auto f = fin(2, 3, 2);
   const cache_methods m;

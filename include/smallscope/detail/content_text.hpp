@@ -78,6 +78,7 @@ struct content_text_visitor {
   std::string text;  // for people
   std::string code;  // a C++ expression
   std::vector<const void*> targets;
+  std::uint64_t entries = 0;  // the top level's elements (a sequence's, a set's, a map's; an optional's 0 or 1)
 
   template <class T>
   void scalar(T v) {
@@ -126,6 +127,8 @@ struct content_text_visitor {
     }
   }
   void open(content_kind k, std::size_t n, const std::string& type) {
+    if (frames_.empty() && (k == content_kind::sequence || k == content_kind::keyed || k == content_kind::optional))
+      entries = n;
     frames_.push_back({k, n, type, code.size()});
     if (k == content_kind::variant) text += "<" + std::to_string(n) + ">";
     switch (k) {
