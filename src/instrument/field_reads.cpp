@@ -219,7 +219,10 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
     }
     SourceLocation b = e->getBeginLoc(), end = e->getEndLoc();
     if (!spelled_in_file(b, end)) return;
-    if (!in_roots(b)) return;
+    if (!in_roots(b)) {
+      note_unobserved(b, e);
+      return;
+    }
     const unsigned begin_offset = sm_.getFileOffset(b);
     const SourceLocation after = Lexer::getLocForEndOfToken(end, 0, sm_, ctx_.getLangOpts());
     if (after.isInvalid()) return;
@@ -231,6 +234,25 @@ class field_accesses : public RecursiveASTVisitor<field_accesses> {
     add(after, 0, 0, ")", span);
     auto& f = file_of(b);
     (kind == access_kind::write || kind == access_kind::update ? f.writes : f.reads) += 1;
+  }
+
+  // A read of a field of a class of the roots, in a user's file outside them: the search will not
+  // see it (smallscope-instrument warns, naming the file).
+  void note_unobserved(SourceLocation b, const Expr* e) {
+    const SourceLocation at = sm_.getSpellingLoc(sm_.getExpansionLoc(b));
+    if (at.isInvalid() || sm_.isInSystemHeader(at)) return;
+    const FileEntry* entry = sm_.getFileEntryForID(sm_.getFileID(at));
+    if (entry == nullptr) return;
+    std::error_code ec;
+    const std::string path = fs::weakly_canonical(fs::path(entry->tryGetRealPathName().str()), ec).string();
+    if (path.empty()) return;
+    unobserved_reads& u = out_.unobserved[path];
+    if (u.count++ != 0) return;
+    u.line = sm_.getSpellingLineNumber(at);
+    u.column = sm_.getSpellingColumnNumber(at);
+    const Expr* member = e->IgnoreParenImpCasts();
+    if (const auto* sub = dyn_cast<ArraySubscriptExpr>(member)) member = sub->getBase()->IgnoreParenImpCasts();
+    if (const auto* m = dyn_cast<MemberExpr>(member)) u.member = m->getMemberDecl()->getQualifiedNameAsString();
   }
 
   // Maps a macro argument back to where it is spelled; false for other macro text.

@@ -46,9 +46,18 @@ struct file_edits {
   unsigned reads = 0, writes = 0;
 };
 
+// Reads of fields of the roots' classes in a file outside the roots (not a system header): left
+// as they are, so the search does not see them. The first one, and how many.
+struct unobserved_reads {
+  unsigned line = 0, column = 0;
+  std::string member;  // "sample::node::key"
+  unsigned count = 0;
+};
+
 struct result {
   std::map<std::string, file_edits> files;  // every file of the roots the units include, by path
   std::vector<std::string> read;            // every file the units read (for a depfile)
+  std::map<std::string, unobserved_reads> unobserved;  // by path
 };
 
 // Parses each unit and collects the edits. Throws std::invalid_argument naming the unit and the

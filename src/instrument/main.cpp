@@ -160,6 +160,17 @@ int main(int argc, char** argv) {
     }
     std::fprintf(stderr, "smallscope-instrument: %zu files, %u reads and %u writes of fields observed\n",
                  result.files.size(), reads, writes);
+    // Code outside the roots that reads the roots' fields runs unobserved: an invariant there
+    // would be judged on members the search neither saw read nor rebuilt.
+    for (const auto& [path, u] : result.unobserved)
+      std::fprintf(stderr,
+                   "%s:%u:%u: warning: reads %s%s, a field of a class under the roots, in a file under no --root: "
+                   "the search does not observe reads made here, so an invariant here (or code it calls) would be "
+                   "judged on reads the search cannot see. If one is, add its directory to the roots "
+                   "(smallscope_instrument(... ROOTS %s))\n",
+                   path.c_str(), u.line, u.column, u.member.empty() ? "a member" : u.member.c_str(),
+                   u.count > 1 ? (" (and " + std::to_string(u.count - 1) + " more reads)").c_str() : "",
+                   fs::path(path).parent_path().string().c_str());
     return 0;
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "smallscope-instrument: %s\n", e.what());

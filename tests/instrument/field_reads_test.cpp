@@ -144,6 +144,35 @@ TEST(FieldReads, EveryIncludedFileOfTheRootsIsCopied) {
   EXPECT_EQ(result.files.count(sample + "/lib/plain.hpp"), 1u);  // no member read in it
 }
 
+// A header outside the roots that reads the roots' fields is left as it is, and said: the search
+// would not see what an invariant there reads. The sample's own units have no such read.
+TEST(FieldReads, ReadsOutsideTheRootsAreNamed) {
+  smallscope::instrument::request r;
+  r.sources = {sample + "/src/use_outside.cpp"};
+  r.roots = {sample + "/lib", sample + "/src"};
+  r.compiler_arguments = {"-std=c++20", "-I" + sample + "/lib"};
+  const auto result = smallscope::instrument::collect(r);
+  ASSERT_EQ(result.unobserved.size(), 1u);
+  const auto& [path, u] = *result.unobserved.begin();
+  EXPECT_EQ(path, sample + "/outside/peek.hpp");
+  EXPECT_EQ(u.line, 7u);
+  EXPECT_EQ(u.member, "sample::node::left");
+  EXPECT_EQ(u.count, 2u);
+  EXPECT_EQ(result.files.count(sample + "/outside/peek.hpp"), 0u);  // not rewritten
+  r.sources = {sample + "/src/use.cpp"};
+  EXPECT_TRUE(smallscope::instrument::collect(r).unobserved.empty());
+  // The tool says so, and still writes the copies.
+  const std::string out = ::testing::TempDir() + "/instrument_outside";
+  std::filesystem::remove_all(out);
+  const ran tool = run_tool("--root " + sample + "/lib --root " + sample + "/src --out " + out + " " + sample +
+                            "/src/use_outside.cpp -- -std=c++20 -I" + sample + "/lib");
+  EXPECT_EQ(tool.status, 0) << tool.output;
+  EXPECT_TRUE(has(tool.output, sample + "/outside/peek.hpp:7:")) << tool.output;
+  EXPECT_TRUE(has(tool.output, "warning: reads sample::node::left (and 1 more reads)")) << tool.output;
+  EXPECT_TRUE(has(tool.output, "add its directory to the roots")) << tool.output;
+  std::filesystem::remove_all(out);
+}
+
 TEST(FieldReads, KeepsTheOriginalLines) {
   const std::string text = rewritten_sample();
   EXPECT_EQ(text.rfind("#include <smallscope/rewritten/instrument.hpp>", 0), 0u) << text;
