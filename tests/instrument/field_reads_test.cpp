@@ -18,11 +18,17 @@ namespace {
 
 const std::string sample = SMALLSCOPE_SOURCE_DIR "/tests/instrument/sample";
 
-std::string rewritten_sample() {
+// The sample's unit `unit` (under src/), with the sample's roots.
+smallscope::instrument::request sample_request(const std::string& unit) {
   smallscope::instrument::request r;
-  r.sources = {sample + "/src/use.cpp"};
+  r.sources = {sample + "/src/" + unit};
   r.roots = {sample + "/lib", sample + "/src"};
   r.compiler_arguments = {"-std=c++20", "-I" + sample + "/lib"};
+  return r;
+}
+
+std::string rewritten_sample() {
+  const auto r = sample_request("use.cpp");
   const auto result = smallscope::instrument::collect(r);
   const auto at = result.files.find(sample + "/lib/sample.hpp");
   if (at == result.files.end()) return "(sample.hpp not rewritten)";
@@ -136,10 +142,7 @@ TEST(FieldReads, TheCopiesCompile) {
 }
 
 TEST(FieldReads, EveryIncludedFileOfTheRootsIsCopied) {
-  smallscope::instrument::request r;
-  r.sources = {sample + "/src/use.cpp"};
-  r.roots = {sample + "/lib", sample + "/src"};
-  r.compiler_arguments = {"-std=c++20", "-I" + sample + "/lib"};
+  const auto r = sample_request("use.cpp");
   const auto result = smallscope::instrument::collect(r);
   EXPECT_EQ(result.files.count(sample + "/lib/plain.hpp"), 1u);  // no member read in it
 }
@@ -147,10 +150,7 @@ TEST(FieldReads, EveryIncludedFileOfTheRootsIsCopied) {
 // A header outside the roots that reads the roots' fields is left as it is, and said: the search
 // would not see what an invariant there reads. The sample's own units have no such read.
 TEST(FieldReads, ReadsOutsideTheRootsAreNamed) {
-  smallscope::instrument::request r;
-  r.sources = {sample + "/src/use_outside.cpp"};
-  r.roots = {sample + "/lib", sample + "/src"};
-  r.compiler_arguments = {"-std=c++20", "-I" + sample + "/lib"};
+  auto r = sample_request("use_outside.cpp");
   const auto result = smallscope::instrument::collect(r);
   ASSERT_EQ(result.unobserved.size(), 1u);
   const auto& [path, u] = *result.unobserved.begin();
