@@ -124,6 +124,11 @@ expect_refused "FILE is missing" --method pick
 expect_refused "unknown option '--bogus'" "$src/tests/mutate/sample.hpp" --method pick --bogus
 expect_refused "--format must be text or jsonl, got 'xml'" "$src/tests/mutate/sample.hpp" --method pick --format xml
 expect_refused "--method needs a value" "$src/tests/mutate/sample.hpp" --method
+expect_refused "--mark takes a C++ identifier (letters, digits, _; not a digit first), got '9lives'" \
+  "$src/tests/mutate/sample.hpp" --method pick --mark 9lives --schemata "$work/marked.hpp"
+expect_refused "--mark is defined in the file --schemata or --branches writes" "$src/tests/mutate/sample.hpp" \
+  --method pick --mark ok_mark
+[[ ! -e "$work/marked.hpp" ]] || fail "a refused --mark still wrote its file"
 expect_refused "no function named 'nope'" "$src/tests/mutate/sample.hpp" --method nope -- -std=c++20 "-I$src/include"
 # Messages that cannot be written are an output error (exit 3), not success; stdout's too.
 set +e
