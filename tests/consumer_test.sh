@@ -494,9 +494,11 @@ phase_containers() {
   expect_run containers-gen-robin 0 "RobinSet 4,3: 7 valid" "$bin" gen RobinSet 2
   expect_run containers-check-lru 0 "996 passed, 0 failed" "$bin" check LruCache erase 3
   expect_run containers-check-robin 0 "28 passed, 0 failed" "$bin" check RobinSet insert 2
-  # From the objects the constructor arguments make (no default constructor), every valid state.
-  expect_run containers-explore-lru 0 "31 valid structures, 31 reached by some sequence" \
-    "$bin" explore LruCache 2 --methods put,get,erase
+  # From the finitization's empty structure, cache(3) at scope 3 (no default constructor), every
+  # valid state; the set from the object the constructor arguments make.
+  expect_run containers-explore-lru 0 "249 valid structures, 249 reached by some sequence" \
+    "$bin" explore LruCache 3 --methods put,get,erase
+  grep -q -F "starts from: Cache(3)" "$tmp/containers-explore-lru.out" || fail "explore LruCache 3 does not say where it starts"
   expect_run containers-explore-robin 0 "7 valid structures, 7 reached by some sequence" \
     "$bin" explore RobinSet 2 --methods insert,erase
   grep -q -F "0 failed" "$tmp/containers-explore-robin.out" || fail "explore RobinSet found a failure"

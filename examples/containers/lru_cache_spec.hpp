@@ -19,7 +19,7 @@ using cache_t = plain_subjects::lru::cache<int, int>;
 
 namespace plain_subjects::lru {
 SMALLSCOPE_FIELDS(lru_spec::cache_t, recent_, where_, limit_)
-SMALLSCOPE_CONSTRUCTOR_ARGS(lru_spec::cache_t, 2)  // explore starts from cache(2)
+SMALLSCOPE_CONSTRUCTOR_ARGS(lru_spec::cache_t, 2)  // how the search makes its objects (it then sets every field)
 }  // namespace plain_subjects::lru
 
 namespace lru_spec {
@@ -38,6 +38,7 @@ inline bool cache_ok(const cache_t& c) {
 inline smallscope::finitization fin(int limit, int keys, int values) {
   auto f = smallscope::finitization::of<cache_t>("Cache");
   f.set(&cache_t::limit_, smallscope::ints(limit, limit));
+  f.empty_structure<cache_t>(limit);  // explore's sequences start from cache(limit)
   f.set(&cache_t::recent_, smallscope::sequence_of(smallscope::ints(0, limit),
                                                    smallscope::pair_of(smallscope::ints(0, keys - 1),
                                                                        smallscope::ints(0, values - 1))));

@@ -59,6 +59,8 @@ struct explore_options {
   // The finitization the states are structures of (else `against`): each member of each of its
   // classes must be bound or declared not part of the input, or the exploration is refused with
   // finitization_error, for states are matched, copied and released by their bound fields.
+  // Its empty_structure (else `against`'s), when it names one, is the state the sequences start
+  // from; else the root's make_empty.
   const finitization* model = nullptr;
   // Which elements of counted arrays the walks of states follow (live_part.hpp): `live`, else
   // `against`'s live part; null with no `against`: every element.

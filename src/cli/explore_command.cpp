@@ -97,8 +97,11 @@ int run_explore(const explore_request& r) {
   std::string method_list;
   for (const auto& n : names) method_list += (method_list.empty() ? "" : ",") + n;
   const std::string command = fmt::format("{} explore {} --fin {} --methods {}", r.gen.program, s.name, joined(p), method_list);
-  if (!r.gen.quiet) err("{}\n  finitization: {}\n  {} calls: {}{}\n", command, instance.fin.describe(), calls.size(),
-                        calls.front().text, calls.size() > 1 ? ", ..., " + calls.back().text : "");
+  if (!r.gen.quiet) {
+    err("{}\n  finitization: {}\n", command, instance.fin.describe());
+    if (const auto& from = instance.fin.data().empty_structure_text; !from.empty()) err("  starts from: {}\n", from);
+    err("  {} calls: {}{}\n", calls.size(), calls.front().text, calls.size() > 1 ? ", ..., " + calls.back().text : "");
+  }
   progress_line line(fmt::format("{} {} {}", s.name, method_list, joined(p)), !r.gen.quiet, o.progress_interval);
   if (line.enabled())
     o.progress = [&line](const explore_progress_info& i) {

@@ -17,35 +17,49 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The root class of the subject's structures, unqualified by template arguments
-// ("plain_subjects::lru::cache"); empty when its smallest finitization cannot be built.
-std::string root_class(const subject& s) {
+// The function of the mutant lists each of `methods` (the command line's names) runs: ROOT::MEMBER
+// for a member function of the root class ("plain_subjects::lru::cache::put", the class
+// unqualified by template arguments), the function itself for a free one. Empty when the
+// subject's smallest finitization cannot be built.
+struct function_run {
+  std::string name;
+  bool member = true;
+  bool matches(const std::string& f) const {
+    return member ? f == name : f == name || (f.size() > name.size() + 2 && f.ends_with("::" + name));
+  }
+};
+
+std::vector<function_run> functions_run(const subject& s, const std::vector<std::string>& methods) {
+  std::vector<function_run> out;
   try {
     const subject_instance instance = s.make(s.scope(s.scope_min));
     const auto& domains = instance.fin.data().class_domains;
     if (domains.empty()) return {};
     const std::string& type = domains.front().cpp_type;
-    return type.substr(0, type.find('<'));
+    const std::string root = type.substr(0, type.find('<'));
+    for (const auto& name : methods)
+      for (const auto& m : instance.methods)
+        if (m.name == name) {
+          const std::string member = m.cpp_member.starts_with("::") ? m.cpp_member.substr(2) : m.cpp_member;
+          out.push_back(m.free_function ? function_run{member, false} : function_run{root + "::" + member, true});
+        }
   } catch (const std::exception&) {
     return {};
   }
+  return out;
 }
 
-// How many of `methods` have mutants in the list at `path`: a function ROOT::METHOD (or, with no
-// root known, a function named METHOD).
-std::size_t methods_in(const std::string& path, const std::string& root, const std::vector<std::string>& methods) {
-  std::set<std::string> functions;
+// How many of `functions` have mutants in the list at `path`.
+std::size_t methods_in(const std::string& path, const std::vector<function_run>& functions) {
+  std::set<std::string> listed;
   try {
-    for (const auto& m : mutate::read_mutant_list(path)) functions.insert(m.function);
+    for (const auto& m : mutate::read_mutant_list(path)) listed.insert(m.function);
   } catch (const std::invalid_argument&) {
     return 0;
   }
   std::size_t n = 0;
-  for (const auto& method : methods)
-    n += std::any_of(functions.begin(), functions.end(), [&](const std::string& f) {
-      if (!root.empty()) return f == root + "::" + method;
-      return f == method || (f.size() > method.size() + 2 && f.ends_with("::" + method));
-    });
+  for (const auto& run : functions)
+    n += std::any_of(listed.begin(), listed.end(), [&](const std::string& f) { return run.matches(f); });
   return n;
 }
 
@@ -66,13 +80,13 @@ std::string built_in_list(const subject& s, const std::vector<std::string>& meth
   for (const auto& m : methods)
     if (m.find('.') == std::string::npos) own.push_back(m);
   if (!compiled.empty() && !own.empty()) {
-    const std::string root = root_class(s);
+    const std::vector<function_run> functions = functions_run(s, own);
     std::string best;
     std::size_t best_n = 0, ties = 0;
     for (const auto& c : compiled) {
       const std::string path = list_of(c.file);
       if (path.empty() || !fs::exists(path)) continue;
-      const std::size_t n = methods_in(path, root, own);
+      const std::size_t n = methods_in(path, functions);
       if (n > best_n) {
         best = path;
         best_n = n;

@@ -23,8 +23,9 @@ struct mutant_selection {
 
 // The mutant list beside the binary: mutants/STEM.jsonl, where STEM names the header whose
 // schemata the binary carries (smallscope_variants writes the list there), or, when it carries
-// several, the one whose mutants are in most of `methods` (the functions ROOT::METHOD of the
-// subject's root class), or else the subject's header. Empty when it cannot be told.
+// several, the one whose mutants are in most of the functions `methods` run (ROOT::MEMBER of the
+// subject's root class, by each method's cpp_member, or the free function), or else the subject's
+// header. Empty when it cannot be told.
 std::string built_in_list(const subject& s, const std::vector<std::string>& methods);
 
 // Reads and narrows the list; a usage_error naming the option for a missing list, an unknown

@@ -97,9 +97,16 @@ method_run apply(const api_call& call, const void* root, void*& post) {
   return call.method->call(root, call.args, &hooks);
 }
 
+// A new empty structure: the finitization's (empty_structure), else the root's constructed one.
+void* empty_structure(const std::vector<api_call>& calls, const explore_options& o) {
+  const finitization* f = o.model != nullptr ? o.model : o.against;
+  if (f != nullptr && f->data().empty_structure) return f->data().empty_structure();
+  return calls.front().method->make_empty();
+}
+
 // The state the calls reach from the empty structure (owned; null if a call failed).
-void* replay(const std::vector<api_call>& calls, const std::vector<std::uint32_t>& path) {
-  void* state = calls.front().method->make_empty();
+void* replay(const std::vector<api_call>& calls, const explore_options& o, const std::vector<std::uint32_t>& path) {
+  void* state = empty_structure(calls, o);
   for (const std::uint32_t c : path) {
     void* post = nullptr;
     const method_run run = apply(calls[c], state, post);
@@ -166,7 +173,7 @@ void differential(const std::vector<api_call>& calls, const state_table& states,
     ++d.reached_not_valid;
     if (d.not_valid_examples.size() >= o.examples) continue;
     const auto path = states.path(id);
-    if (void* root = replay(calls, path); root != nullptr) {
+    if (void* root = replay(calls, o, path); root != nullptr) {
       d.not_valid_examples.push_back({m.describe(root), texts(calls, path)});
       m.release_root(root);
     }
@@ -211,7 +218,7 @@ explore_report detail::explore_in_process(const std::vector<api_call>& calls, co
     return m.describe(root).cost_size();  // objects besides the root, and elements of contents
   };
   std::vector<std::pair<std::uint32_t, void*>> level, next;
-  void* empty = first.make_empty();
+  void* empty = empty_structure(calls, options);
   states.add(form_key(first.canonical(empty)), no_parent, 0);
   if (meter.active()) meter.state_added(size_of(first, empty), no_parent, 0, {});
   level.emplace_back(0, empty);

@@ -151,6 +151,26 @@ TEST(LruCache, ExploreFromTheConstructedCacheReachesEveryValidCache) {
   EXPECT_TRUE(r.findings.empty());
 }
 
+// At limit 3 the sequences start from cache(3), the finitization's empty structure, not from the
+// cache(2) of SMALLSCOPE_CONSTRUCTOR_ARGS, and reach every valid cache: 1 + 3*2 + 6*4 + 6*8.
+TEST(LruCache, ExploreStartsFromTheEmptyStructureOfTheScope) {
+  const auto f = fin(3, 3, 2);
+  EXPECT_EQ(f.data().empty_structure_text, "Cache(3)");
+  const cache_methods m;
+  smallscope::explore_options o;
+  o.isolate = false;
+  o.against = &f;
+  o.invariant = &m.invariant;
+  const auto r = smallscope::explore_sequences(smallscope::api_calls({&m.put, &m.get}), o);
+  EXPECT_TRUE(r.complete);
+  EXPECT_EQ(r.states, 79u);
+  EXPECT_EQ(r.differential.valid, 79u);
+  EXPECT_EQ(r.differential.valid_reached, 79u);
+  EXPECT_TRUE(r.findings.empty());
+  auto g = smallscope::finitization::of<cache_t>("Cache");
+  EXPECT_THROW((g.empty_structure<std::pair<int, int>>(1, 2)), smallscope::finitization_error);
+}
+
 namespace lru_test {
 // A wrong postcondition: the cache never holds two entries.
 void one_entry_post(smallscope::verdict& v, const cache_t&, const cache_t& now, const int&, const int&) {

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -110,6 +111,11 @@ struct finitization_data {
   std::vector<class_domain_data> class_domains;  // the root's first, with one object
   std::vector<field_binding> bindings;          // in the order of the set calls
   std::vector<member_range> not_input;          // in the order of the not_input calls
+  // The structure explore's sequences start from (finitization::empty_structure): a new root,
+  // and how it is built ("Cache(3)"). Empty: the root's default constructor or its
+  // SMALLSCOPE_CONSTRUCTOR_ARGS.
+  std::function<void*()> empty_structure;
+  std::string empty_structure_text;
 };
 
 }  // namespace smallscope::detail
