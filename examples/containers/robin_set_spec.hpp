@@ -75,12 +75,12 @@ inline smallscope::finitization fin(int buckets, int keys) {
                                                                    .unless(&bucket_t::distance_, -1))));
   f.derive(&set_t::buckets_, [](const set_t& s) {
     return s.buckets_data_.empty() ? set_t::empty_bucket() : const_cast<bucket_t*>(s.buckets_data_.data());
-  });
-  f.derive<set_t>(&policy_t::mask_, [](const set_t& s) { return s.bucket_count_ == 0 ? 0 : s.bucket_count_ - 1; });
+  }, "buckets_");
+  f.derive<set_t>(&policy_t::mask_, [](const set_t& s) { return s.bucket_count_ == 0 ? 0 : s.bucket_count_ - 1; }, "mask_");
   f.set(&set_t::max_load_factor_, smallscope::reals({0.5}));
   f.derive(&set_t::load_threshold_, [](const set_t& s) {
     return static_cast<std::size_t>(static_cast<float>(s.bucket_count_) * s.max_load_factor_);
-  });
+  }, "load_threshold_");
   return f;
 }
 

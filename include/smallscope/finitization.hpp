@@ -262,17 +262,19 @@ class finitization {
   // The search sets it before each call of the invariant (the reads `fn` makes are the
   // invariant's first), and so before handing out a structure; copies set it from their own
   // members. It is no slot, and is not listed in SMALLSCOPE_FIELDS (the walks would take a
-  // pointer into a member's data for an object of the structure).
+  // pointer into a member's data for an object of the structure). `name`, the member's name,
+  // is what messages, the configuration line and reproducers call it ("(derived at byte 32)"
+  // without one: a member pointer carries no name).
   template <class C, class M, class F>
     requires std::is_invocable_r_v<M, F, const C&>
-  void derive(M C::*member, F fn) {
-    derive_in<C>(member, std::move(fn));
+  void derive(M C::*member, F fn, std::string name = {}) {
+    derive_in<C>(member, std::move(fn), std::move(name));
   }
   // The same for a member of a base class of Owner (a growth policy's mask), in Owner's objects.
   template <class Owner, class C, class M, class F>
     requires detail::base_of<C, Owner> && std::is_invocable_r_v<M, F, const Owner&>
-  void derive(M C::*member, F fn) {
-    derive_in<Owner>(detail::as_member_of<Owner>(member), std::move(fn));
+  void derive(M C::*member, F fn, std::string name = {}) {
+    derive_in<Owner>(detail::as_member_of<Owner>(member), std::move(fn), std::move(name));
   }
 
   // The empty structure of this scope, for a root class whose empty state depends on the scope
@@ -294,14 +296,14 @@ class finitization {
 
  private:
   template <class C, class M, class F>
-  void derive_in(M C::*member, F fn) {
+  void derive_in(M C::*member, F fn, std::string name) {
     detail::field_binding b;
     b.owner = detail::type_key<C>();
     b.owner_name = owner_label(b.owner);
     const std::unique_ptr<C> probe(detail::new_object<C>());
     b.offset = static_cast<std::size_t>(reinterpret_cast<const char*>(&((*probe).*member)) -
                                         reinterpret_cast<const char*>(probe.get()));
-    b.name = "(derived at byte " + std::to_string(b.offset) + ")";
+    b.name = name.empty() ? "(derived at byte " + std::to_string(b.offset) + ")" : std::move(name);
     std::apply(
         [&](const auto&... registered) {
           const auto listed = [&](const auto& nm) {

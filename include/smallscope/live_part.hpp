@@ -24,6 +24,7 @@
 #include <functional>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -101,7 +102,28 @@ class live_part {
       if (type == owner) set(object);
   }
 
-  bool empty() const { return arrays_.empty() && derived_.empty(); }
+  // Byte storage that holds a value of a known type (contents.hpp's storage_of<T>): pictures
+  // show the value rather than its bytes.
+  struct storage_value {
+    const void* owner = nullptr;  // detail::type_key of the struct holding the storage
+    std::uint32_t offset = 0;
+    std::string (*text)(const void* bytes) = nullptr;
+  };
+  void storage(const storage_value& v) {
+    for (const storage_value& w : storages_)
+      if (w.owner == v.owner && w.offset == v.offset) return;
+    storages_.push_back(v);
+  }
+  // The value in the byte storage at `array` in `object` (of the class with type key `owner`) as
+  // text; empty when no storage_of gave its type.
+  std::string storage_text(const void* owner, const void* object, const void* array) const {
+    const auto offset = static_cast<std::size_t>(static_cast<const char*>(array) - static_cast<const char*>(object));
+    for (const storage_value& v : storages_)
+      if (v.owner == owner && v.offset == offset) return v.text(array);
+    return {};
+  }
+
+  bool empty() const { return arrays_.empty() && derived_.empty() && storages_.empty(); }
   const std::vector<counted_array>& arrays() const { return arrays_; }
   // The same array counted twice (the same count and extra: each member of an array of
   // structs) is kept once; counted otherwise, it throws std::invalid_argument.
@@ -138,6 +160,7 @@ class live_part {
 
   std::vector<counted_array> arrays_;
   std::vector<std::pair<const void*, std::function<void(void*)>>> derived_;
+  std::vector<storage_value> storages_;
 };
 
 namespace detail {
@@ -166,6 +189,12 @@ std::size_t live_elements(const C& obj, const M& array) {
   const live_part* p = live_in_force;
   if (p == nullptr) return fixed_size_v<M>;
   return p->live_elements(type_key<C>(), &obj, &array, fixed_size_v<M>);
+}
+// The value in the byte storage `array` of `obj` as text (live_part::storage_text).
+template <class C, class M>
+std::string storage_text(const C& obj, const M& array) {
+  const live_part* p = live_in_force;
+  return p == nullptr ? std::string() : p->storage_text(type_key<C>(), &obj, &array);
 }
 }  // namespace detail
 

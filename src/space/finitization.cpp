@@ -69,6 +69,8 @@ void finitization::resolve_contents(const detail::field_binding& b, detail::cont
       throw finitization_error(where(b) + ": " + e.what());
     }
   }
+  if (shape.kind == content_kind::storage && shape.storage_text != nullptr && shape.owner != nullptr)
+    live_.storage({shape.owner, static_cast<std::uint32_t>(shape.storage_offset), shape.storage_text});
   if (shape.kind == content_kind::object) {
     for (const auto id : shape.objects.class_domains)
       if (id >= data_.class_domains.size()) throw finitization_error(where(b) + ": a class domain of another finitization");

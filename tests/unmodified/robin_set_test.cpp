@@ -10,6 +10,7 @@
 // and insert, erase and contains pass on every one.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -187,6 +188,32 @@ TEST(RobinSet, AFailureIsReportedWithAReproducerThatSetsTheDerivedMembers) {
   EXPECT_NE(code.find("= 3u;  // derived"), std::string::npos) << code;
   EXPECT_NE(code.find("= 2u;  // derived"), std::string::npos) << code;
   EXPECT_EQ(code.find("static_assert"), std::string::npos) << code;
+}
+
+// A picture shows the int in each used bucket's storage ("storage_: 2"), not its four bytes; the
+// code a reproducer assigns still writes the bytes. Derived members have their names.
+TEST(RobinSet, PicturesShowTheValueInAStorageAndTheDerivedMembersNames) {
+  const auto f = fin(4, 3);
+  const smallscope::live_scope in_force(f.live());
+  std::size_t tables = 0;
+  for (const auto& s : smallscope::structures(f, &robin_ok)) {
+    const set_t& t = s.root<set_t>();
+    const auto g = smallscope::describe(t);
+    ASSERT_FALSE(g.objects.empty());
+    const auto& fields = g.objects[0].fields;
+    const auto data = std::find_if(fields.begin(), fields.end(), [](const auto& x) { return x.name == "buckets_data_"; });
+    ASSERT_NE(data, fields.end());
+    for (const int k : keys_of(t)) EXPECT_NE(data->text.find("storage_: " + std::to_string(k) + "}"), std::string::npos) << data->text;
+    EXPECT_EQ(data->text.find("storage_["), std::string::npos) << data->text;
+    EXPECT_EQ(data->code.find("storage_[0] = ") != std::string::npos, !keys_of(t).empty()) << data->code;
+    ++tables;
+  }
+  EXPECT_EQ(tables, 7u);
+  // The derived members by the names the finitization gives them.
+  const std::string line = f.describe();
+  for (const char* m : {"Set.buckets_ in derived", "Set.mask_ in derived", "Set.load_threshold_ in derived"})
+    EXPECT_NE(line.find(m), std::string::npos) << line;
+  EXPECT_EQ(line.find("derived at byte"), std::string::npos) << line;
 }
 
 // Bindings that cannot be laid out say which member and what to do, before any search.

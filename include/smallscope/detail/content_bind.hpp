@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <iterator>
 #include <memory>
@@ -175,6 +176,27 @@ struct content_binding<It, elements_domain<C, L>> {
 };
 
 // A value of T in byte storage: its bytes copied in.
+
+// The value of T in byte storage as pictures show it (storage_of<T> of an arithmetic or enum T).
+template <class T>
+std::string storage_value_text(const void* bytes) {
+  T v;
+  std::memcpy(static_cast<void*>(&v), bytes, sizeof(T));
+  if constexpr (std::is_same_v<T, bool>) {
+    return v ? "true" : "false";
+  } else if constexpr (std::is_floating_point_v<T>) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%g", static_cast<double>(v));
+    return buf;
+  } else if constexpr (std::is_enum_v<T>) {
+    return std::to_string(static_cast<long long>(static_cast<std::underlying_type_t<T>>(v)));
+  } else if constexpr (std::is_unsigned_v<T>) {
+    return std::to_string(static_cast<unsigned long long>(v));
+  } else {
+    return std::to_string(static_cast<long long>(v));
+  }
+}
+
 template <class A, class T, class D>
   requires(std::is_array_v<A> && sizeof(std::remove_extent_t<A>) == 1 && std::extent_v<A> >= sizeof(T))
 struct content_binding<A, storage_domain<T, D>> {
@@ -190,6 +212,7 @@ struct content_binding<A, storage_domain<T, D>> {
     s.guard_bytes = d.guard_bytes;
     s.guard_signed = d.guard_signed;
     s.storage_bytes = sizeof(A);
+    if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) s.storage_text = &storage_value_text<T>;
     return s;
   }
   static void build(A& out, const content_shape& s, const std::uint64_t*& at, const content_context& ctx) {

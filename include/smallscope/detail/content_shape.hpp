@@ -53,6 +53,7 @@ struct content_shape {
   const void* owner = nullptr;
   std::size_t storage_offset = 0, storage_bytes = 0, guard_offset = 0, guard_bytes = 0;
   bool guard_signed = false;
+  std::string (*storage_text)(const void* bytes) = nullptr;  // storage of an arithmetic T: its value as text
   bool ordered = false;                 // keyed: iteration follows the keys' order (std::map, std::set)
 
   std::uint32_t capacity() const {

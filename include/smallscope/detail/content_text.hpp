@@ -191,6 +191,19 @@ struct content_text_visitor {
     text += std::string(name) + ": ";
     code += "r." + std::string(name) + " = ";
   }
+  // Byte storage whose type storage_of gave: its value in the text ("storage_: 2"), its bytes in
+  // the code (each assigned, as for storage of no known type).
+  template <class B, std::size_t N>
+  void storage(std::string_view name, const B (&bytes)[N], const std::string& value) {
+    const bool first = members_.back() == 0;
+    const std::size_t text_at = text.size();
+    for (std::size_t i = 0; i < N; ++i) {
+      member(std::string(name) + "[" + std::to_string(i) + "]");
+      scalar(bytes[i]);
+    }
+    text.resize(text_at);
+    text += (first ? "" : ", ") + std::string(name) + ": " + value;
+  }
   void close_record() {
     members_.pop_back();
     text += "}";

@@ -122,6 +122,24 @@ std::vector<const typename M::value_type*> in_key_order(const M& m) {
 //   v.element(name, i) for an iterator into owner's member `name` (i = -1: its end());
 //   v.open(kind, n, type) / v.close(kind) around a composite of n items (variant: n = its index),
 //   v.item(i) before item i, v.member(name) before a struct's member.
+// A visitor that shows byte storage as the value storage_of gave the type of (content_text.hpp).
+template <class V, class E>
+concept shows_storage = requires(V& visitor, const E& bytes) { visitor.storage(std::string_view(), bytes, std::string()); };
+
+// Shows the byte storage `bytes` of the struct `s` as its value when the visitor can and
+// storage_of gave the value's type; false when it did not.
+template <class S, class E, class V>
+bool visit_storage(const S& s, const E& bytes, std::string_view name, V& v) {
+  if constexpr (shows_storage<V, E>) {
+    std::string value = storage_text(s, bytes);
+    if (value.empty()) return false;
+    v.storage(name, bytes, value);
+    return true;
+  } else {
+    return false;
+  }
+}
+
 template <class C, class M, class V>
 void visit_contents(const C& owner, const M& m, V& v) {
   if constexpr (is_iterator_member<C, M>()) {
@@ -194,6 +212,7 @@ void visit_contents(const C& owner, const M& m, V& v) {
       using E = std::remove_cvref_t<decltype(m.*member)>;
       if constexpr (std::is_array_v<E>) {  // byte storage, its live elements only (live_part.hpp)
         const std::size_t live = live_elements(m, m.*member);
+        if (live == std::extent_v<E> && visit_storage(m, m.*member, name, v)) return;
         for (std::size_t i = 0; i < live; ++i) {
           v.member(std::string(name) + "[" + std::to_string(i) + "]");
           visit_contents(owner, (m.*member)[i], v);
