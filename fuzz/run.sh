@@ -12,11 +12,11 @@ mkdir -p "$out/corpus"
 cp "$here"/examples/specs/*.als "$out/corpus/"
 flags=(-std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I"$here/src" -I"$here/include")
 # fmt is header-only here (FMT_HEADER_ONLY), so the target needs no libfmt built with clang.
-sources=("$here"/fuzz/spec_parser_fuzzer.cpp "$here"/src/spec/lexer.cpp "$here"/src/spec/parser.cpp
-         "$here"/src/spec/parser_expressions.cpp "$here"/src/spec/resolve.cpp
-         "$here"/src/spec/resolve_expressions.cpp "$here"/src/spec/load.cpp "$here"/src/spec/spec_error.cpp
+sources=("$here"/fuzz/spec_parser_fuzzer.cpp "$here"/src/spec_front/lexer.cpp "$here"/src/spec_front/parser.cpp
+         "$here"/src/spec_front/parser_expressions.cpp "$here"/src/spec_front/resolve.cpp
+         "$here"/src/spec_front/resolve_expressions.cpp "$here"/src/spec_front/load.cpp "$here"/src/spec_front/spec_error.cpp
          "$here"/src/files/input_file.cpp)
-if [ ! -x "$out/spec_parser_fuzzer" ] || [ -n "$(find "${sources[@]}" "$here"/src/spec/*.hpp "$here"/include/smallscope/spec_error.hpp -newer "$out/spec_parser_fuzzer")" ]; then
+if [ ! -x "$out/spec_parser_fuzzer" ] || [ -n "$(find "${sources[@]}" "$here"/src/spec_front/*.hpp "$here"/include/smallscope/spec_error.hpp -newer "$out/spec_parser_fuzzer")" ]; then
   "$cxx" "${flags[@]}" -DFMT_HEADER_ONLY "${sources[@]}" -o "$out/spec_parser_fuzzer"
 fi
 cd "$out"

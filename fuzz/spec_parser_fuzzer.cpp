@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

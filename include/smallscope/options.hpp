@@ -8,6 +8,8 @@
 #include <limits>
 #include <string>
 
+#include "smallscope/stop.hpp"
+
 // X(name, type, default, min, max, help)
 #define SMALLSCOPE_SEARCH_OPTIONS(X)                                                           \
   X(isomorphism_breaking, bool, true, 0, 1,                                                    \
@@ -31,6 +33,9 @@ struct search_options {
 #define SMALLSCOPE_DETAIL_OPTION_MEMBER(name, type, def, lo, hi, help) type name = def;
   SMALLSCOPE_SEARCH_OPTIONS(SMALLSCOPE_DETAIL_OPTION_MEMBER)
 #undef SMALLSCOPE_DETAIL_OPTION_MEMBER
+  // Polled every 65,536 candidates (stop.hpp, as every engine's `stop`): once true, the search
+  // ends there, as if the state space were exhausted. generate() runs it on each search thread.
+  stop_request stop;
 };
 
 // Throws std::invalid_argument naming the first option outside its range.

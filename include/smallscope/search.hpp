@@ -129,7 +129,7 @@ class search_listener {
   // An invariant call threw; `what` is the exception's message.
   virtual void on_predicate_exception(const structure& /*candidate*/, std::string_view /*what*/) {}
   // Asked every 65,536 candidates: true ends the search there, as if the state space were
-  // exhausted (a stop request from a caller whose search may find nothing for a long time).
+  // exhausted. search_options::stop does the same and is how the engines stop a search.
   virtual bool should_stop() { return false; }
 };
 

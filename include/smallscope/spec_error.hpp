@@ -2,7 +2,7 @@
 // "file: error: message" for the file as a whole. Every library call that reads a spec throws it;
 // a scope given apart from the file that cannot replace the run command's throws
 // spec_scope_error.
-// Stage: spec.
+// Stage: spec_front.
 #pragma once
 
 #include <stdexcept>

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "compile/idioms.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::compile {
 

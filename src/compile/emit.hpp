@@ -16,7 +16,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "spec/ast.hpp"
+#include "spec_front/ast.hpp"
 
 namespace smallscope::compile {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "spec/ast.hpp"
+#include "spec_front/ast.hpp"
 
 namespace smallscope::compile {
 

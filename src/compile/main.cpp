@@ -8,7 +8,7 @@
 
 #include "compile/emit.hpp"
 #include "files/input_file.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace {
 

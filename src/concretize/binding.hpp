@@ -21,8 +21,8 @@
 #include "sat/bounds.hpp"
 #include "smallscope/heap.hpp"
 #include "space/state_space.hpp"
-#include "spec/ast.hpp"
-#include "spec/instance.hpp"
+#include "spec_front/ast.hpp"
+#include "spec_front/instance.hpp"
 
 namespace smallscope::concretize {
 

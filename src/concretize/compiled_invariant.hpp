@@ -8,7 +8,7 @@
 
 #include "sat/bounds.hpp"
 #include "smallscope/search.hpp"
-#include "spec/ast.hpp"
+#include "spec_front/ast.hpp"
 
 namespace smallscope::concretize {
 

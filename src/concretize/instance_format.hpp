@@ -3,7 +3,7 @@
 #pragma once
 
 #include "smallscope/report.hpp"
-#include "spec/instance_printer.hpp"
+#include "spec_front/instance_printer.hpp"
 
 namespace smallscope::concretize {
 

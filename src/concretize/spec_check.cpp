@@ -13,7 +13,7 @@
 #include "sat/enumerator.hpp"
 #include "smallscope/spec.hpp"
 #include "evaluate/evaluator.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope {
 

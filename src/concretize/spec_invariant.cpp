@@ -17,7 +17,7 @@
 #include "sat/bounds.hpp"
 #include "smallscope/detail/observer.hpp"
 #include "evaluate/evaluator.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 #include "evaluate/mask_bits.hpp"
 #include "evaluate/mask_evaluator.hpp"
 #include "evaluate/partial_evaluator.hpp"

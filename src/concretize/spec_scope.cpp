@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "concretize/binding.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::concretize {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "smallscope/detail/finitization_data.hpp"
-#include "spec/ast.hpp"
+#include "spec_front/ast.hpp"
 
 namespace smallscope::concretize {
 

@@ -12,8 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "spec/ast.hpp"
-#include "spec/instance.hpp"
+#include "spec_front/ast.hpp"
+#include "spec_front/instance.hpp"
 
 namespace smallscope::spec {
 

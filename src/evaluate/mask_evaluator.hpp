@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "spec/ast.hpp"
-#include "spec/instance.hpp"
+#include "spec_front/ast.hpp"
+#include "spec_front/instance.hpp"
 #include "evaluate/partial_evaluator.hpp"
 
 namespace smallscope::spec {

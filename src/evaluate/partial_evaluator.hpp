@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "spec/ast.hpp"
-#include "spec/instance.hpp"
+#include "spec_front/ast.hpp"
+#include "spec_front/instance.hpp"
 
 namespace smallscope::spec {
 

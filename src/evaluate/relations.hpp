@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "spec/instance.hpp"
+#include "spec_front/instance.hpp"
 
 namespace smallscope::spec::rel {
 

@@ -133,19 +133,17 @@ void differential(const std::vector<api_call>& calls, const state_table& states,
                   const std::function<void(std::uint64_t)>& tell) {
   const target_method& m = *calls.front().method;
   std::unordered_set<std::string> valid;
-  // The search may run long between two valid structures: it asks too.
+  // The search may run long between two valid structures: it tells and asks too.
   struct watcher : search_listener {
-    const std::function<bool()>& stopped;
     const std::function<void(std::uint64_t)>& tell;
     const std::uint64_t& enumerated;
-    watcher(const std::function<bool()>& s, const std::function<void(std::uint64_t)>& t, const std::uint64_t& e)
-        : stopped(s), tell(t), enumerated(e) {}
+    watcher(const std::function<void(std::uint64_t)>& t, const std::uint64_t& e) : tell(t), enumerated(e) {}
     bool ended_it = false;
     void on_progress(const search_stats&) override { tell(enumerated); }
-    bool should_stop() override { return ended_it = stopped(); }
-  } watch(stopped, tell, d.valid);
+  } watch(tell, d.valid);
   search_options searching;
   searching.progress_interval = std::max(0.01, o.progress_interval);
+  searching.stop = [&] { return watch.ended_it = stopped(); };
   structure_range range(*o.against, *o.invariant, searching);
   range.set_listener(&watch);
   for (const auto& s : range) {

@@ -22,8 +22,8 @@
 #include "fe/extensions.hpp"
 #include "sat/problem.hpp"
 #include "smallscope/stop.hpp"
-#include "spec/ast.hpp"
-#include "spec/instance.hpp"
+#include "spec_front/ast.hpp"
+#include "spec_front/instance.hpp"
 
 namespace smallscope::fe {
 

@@ -13,8 +13,8 @@
 #include "sat/stopped.hpp"
 #include "smallscope/field_exhaustive.hpp"
 #include "space/state_space.hpp"
-#include "spec/instance_printer.hpp"
-#include "spec/load.hpp"
+#include "spec_front/instance_printer.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope {
 

@@ -5,7 +5,7 @@
 
 #include <functional>
 
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::sat {
 

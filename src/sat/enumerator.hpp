@@ -14,8 +14,8 @@
 
 #include "sat/problem.hpp"
 #include "smallscope/stop.hpp"
-#include "spec/ast.hpp"
-#include "spec/instance.hpp"
+#include "spec_front/ast.hpp"
+#include "spec_front/instance.hpp"
 
 namespace smallscope::sat {
 

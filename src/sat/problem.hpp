@@ -16,8 +16,8 @@
 #include "sat/cnf.hpp"
 #include "sat/symmetry.hpp"
 #include "sat/translator.hpp"
-#include "spec/ast.hpp"
-#include "spec/instance.hpp"
+#include "spec_front/ast.hpp"
+#include "spec_front/instance.hpp"
 
 namespace smallscope::sat {
 

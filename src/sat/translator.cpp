@@ -6,7 +6,7 @@
 #include <cstring>
 #include <functional>
 
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::sat {
 

@@ -16,7 +16,7 @@
 #include "sat/matrix.hpp"
 #include "sat/stopped.hpp"
 #include "smallscope/stop.hpp"
-#include "spec/ast.hpp"
+#include "spec_front/ast.hpp"
 
 namespace smallscope::sat {
 

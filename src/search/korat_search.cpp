@@ -736,7 +736,7 @@ bool korat_search::next() {
     const bool valid = run_predicate();
     if ((stats_.explored & 0xffff) == 0) [[unlikely]] {
       report_progress();
-      if (listener_ != nullptr && ask_stop()) {
+      if ((listener_ != nullptr || options_.stop) && ask_stop()) {
         done_ = true;
         break;
       }
@@ -773,7 +773,7 @@ bool korat_search::next() {
 
 bool korat_search::ask_stop() {
   current_observer = &inactive_observer;  // the listener's reads are its own
-  const bool stop = listener_->should_stop();
+  const bool stop = stop_requested(options_.stop) || (listener_ != nullptr && listener_->should_stop());
   current_observer = &observer_;
   return stop;
 }

@@ -180,7 +180,7 @@ class korat_search final : private generator_sink {
   void report_progress();
   void watch();
   void stop_watchdog();
-  bool ask_stop();  // the listener's should_stop, its reads unobserved
+  bool ask_stop();  // options' stop or the listener's should_stop, their reads unobserved
 
   std::unique_ptr<state_space> space_;
   // space_'s hot slots, isomorphism_checked only where the search breaks isomorphism; the

@@ -22,7 +22,7 @@
 #include "smallscope/field_exhaustive.hpp"
 #include "smallscope/subject.hpp"
 #include "sat/enumerator.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope {
 namespace {

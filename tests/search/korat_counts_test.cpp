@@ -81,3 +81,26 @@ TEST(KoratCounts, LimitStopsTheSearch) {
 }
 
 }  // namespace
+
+// search_options::stop ends a search where it is asked (every 65,536 candidates), as if the
+// space were exhausted: the first ask that says yes ends the last block of candidates explored.
+TEST(KoratCounts, TheSearchStopsThroughItsStopRequest) {
+  const auto* s = smallscope::find_subject("BinaryTree");
+  ASSERT_NE(s, nullptr);
+  const auto instance = s->make(s->scope(10));
+  std::uint64_t whole = 0;
+  {
+    smallscope::structure_range range(instance.fin, instance.invariant);
+    for (const auto& st : range) (void)st;
+    whole = range.stats().explored;
+  }
+  ASSERT_GT(whole, 4u * 65536u);
+  int asked = 0;
+  smallscope::search_options o;
+  o.stop = [&asked] { return ++asked == 2; };
+  smallscope::structure_range range(instance.fin, instance.invariant, o);
+  for (const auto& st : range) (void)st;
+  EXPECT_EQ(asked, 2);
+  EXPECT_EQ(range.stats().explored, 2u * 65536u);
+  EXPECT_LT(range.stats().valid, 16796u);
+}

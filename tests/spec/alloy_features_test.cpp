@@ -5,7 +5,7 @@
 #include <string>
 
 #include "sat/enumerator.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::spec {
 namespace {

@@ -18,8 +18,8 @@
 #include "smallscope/field_exhaustive.hpp"
 #include "smallscope/spec.hpp"
 #include "smallscope/subject.hpp"
-#include "spec/instance_printer.hpp"
-#include "spec/load.hpp"
+#include "spec_front/instance_printer.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope {
 namespace {

@@ -15,7 +15,7 @@
 
 #include "sat/bounds.hpp"
 #include "sat/enumerator.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 #include "evaluate/mask_evaluator.hpp"
 #include "evaluate/partial_evaluator.hpp"
 

@@ -13,8 +13,8 @@
 #include "smallscope/spec.hpp"
 #include "smallscope/subject.hpp"
 #include "evaluate/evaluator.hpp"
-#include "spec/instance_printer.hpp"
-#include "spec/load.hpp"
+#include "spec_front/instance_printer.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope {
 namespace {

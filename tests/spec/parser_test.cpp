@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 #include "spec/spec_print.hpp"
 
 namespace smallscope::spec {

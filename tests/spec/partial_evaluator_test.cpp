@@ -11,7 +11,7 @@
 
 #include "sat/bounds.hpp"
 #include "evaluate/evaluator.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 #include "evaluate/partial_evaluator.hpp"
 
 namespace smallscope::spec {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::spec {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "compile/emit.hpp"
 #include "smallscope/compiled_spec.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::compile {
 namespace {

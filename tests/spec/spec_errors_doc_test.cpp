@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "sat/enumerator.hpp"
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::spec {
 namespace {

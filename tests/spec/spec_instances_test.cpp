@@ -11,8 +11,8 @@
 
 #include "sat/enumerator.hpp"
 #include "smallscope/spec.hpp"
-#include "spec/instance_printer.hpp"
-#include "spec/load.hpp"
+#include "spec_front/instance_printer.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "spec/ast.hpp"
+#include "spec_front/ast.hpp"
 
 namespace smallscope::spec::testing {
 

@@ -5,7 +5,7 @@
 #include <random>
 #include <set>
 
-#include "spec/instance.hpp"
+#include "spec_front/instance.hpp"
 
 namespace smallscope::spec {
 namespace {

@@ -2,7 +2,7 @@
 // the scopes of variables, the kinds of operands (formula, integer, relation of some arity, with
 // the conversions resolve.cpp's header lists), calls of preds, funs and builtins, and every
 // operator's operands. Part of the checker of resolve_checker.hpp.
-#include "spec/resolve_checker.hpp"
+#include "spec_front/resolve_checker.hpp"
 
 namespace smallscope::spec::resolving {
 

@@ -1,7 +1,7 @@
 // The parser of a spec's declarations, blocks and expressions (paper 003, Sec. 3: the spec
 // language, Alloy's precedences loosest first), with each conjunct of a block named from the
 // comment above it or its own text. Part of the parser of parser_state.hpp.
-#include "spec/parser_state.hpp"
+#include "spec_front/parser_state.hpp"
 
 namespace smallscope::spec::parsing {
 

@@ -6,7 +6,7 @@
 //
 // The parser's state is in parser_state.hpp; its tokens and paragraphs are here, its
 // declarations, blocks and expressions in parser_expressions.cpp.
-#include "spec/parser_state.hpp"
+#include "spec_front/parser_state.hpp"
 
 namespace smallscope::spec {
 

@@ -1,5 +1,5 @@
 // The parser behind parser.cpp and parser_expressions.cpp (paper 003, Sec. 3: the spec
-// language): its state, its token helpers and what both halves share. Internal to src/spec.
+// language): its state, its token helpers and what both halves share. Internal to src/spec_front.
 #pragma once
 
 #include <fmt/format.h>
@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "spec/ast.hpp"
-#include "spec/lexer.hpp"
-#include "spec/load.hpp"
+#include "spec_front/ast.hpp"
+#include "spec_front/lexer.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::spec::parsing {
 

@@ -1,12 +1,12 @@
 // The lexer of spec files (paper 003, Sec. 3: the spec language): identifiers, keywords,
 // integer literals, operators, and the comments `//`, `--` and `/* */` kept for labels.
-#include "spec/lexer.hpp"
+#include "spec_front/lexer.hpp"
 
 #include <fmt/format.h>
 
 #include <array>
 
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::spec::lex {
 

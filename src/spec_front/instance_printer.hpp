@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "spec/ast.hpp"
-#include "spec/instance.hpp"
+#include "spec_front/ast.hpp"
+#include "spec_front/instance.hpp"
 
 namespace smallscope::spec {
 

@@ -1,5 +1,5 @@
 // The checker behind resolve.cpp and resolve_expressions.cpp (paper 003, Sec. 3: the spec
-// language): its state and the helpers both halves use. Internal to src/spec.
+// language): its state and the helpers both halves use. Internal to src/spec_front.
 #pragma once
 
 #include <fmt/format.h>
@@ -11,9 +11,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "spec/ast.hpp"
-#include "spec/lexer.hpp"
-#include "spec/load.hpp"
+#include "spec_front/ast.hpp"
+#include "spec_front/lexer.hpp"
+#include "spec_front/load.hpp"
 
 namespace smallscope::spec::resolving {
 

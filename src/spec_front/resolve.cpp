@@ -24,7 +24,7 @@
 //
 // The checker's state and helpers are in resolve_checker.hpp; its declarations and commands are
 // here, its expressions (scopes of variables, kinds of operands, calls) in resolve_expressions.cpp.
-#include "spec/resolve_checker.hpp"
+#include "spec_front/resolve_checker.hpp"
 
 namespace smallscope::spec {
 

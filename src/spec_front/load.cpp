@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // Tuple sets and universes of spec instances (paper 003, Sec. 3).
-#include "spec/instance.hpp"
+#include "spec_front/instance.hpp"
 
 #include <algorithm>
 

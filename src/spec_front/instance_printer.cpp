@@ -1,5 +1,5 @@
 // Instance listings and canonical pictures (paper 003, Sec. 3).
-#include "spec/instance_printer.hpp"
+#include "spec_front/instance_printer.hpp"
 
 #include <fmt/format.h>
 

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "smallscope/spec_error.hpp"
-#include "spec/ast.hpp"
+#include "spec_front/ast.hpp"
 
 namespace smallscope::spec {
 

@@ -1,5 +1,5 @@
 // Errors in spec files, reported as file:line:col (paper 003, Sec. 3).
-#include "spec/load.hpp"
+#include "spec_front/load.hpp"
 
 #include <fmt/format.h>
 

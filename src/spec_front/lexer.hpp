@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "spec/ast.hpp"
+#include "spec_front/ast.hpp"
 
 namespace smallscope::spec::lex {
 
