@@ -30,7 +30,7 @@ void add_count(CLI::App& app, rule_table& rules, const std::string& flag, std::u
 
 void add_threads(CLI::App& app, rule_table& rules, std::uint64_t& value, const std::string& help) {
   const unsigned cores = available_cores();
-  add_count_in(app, rules, "--threads", value, 1, 4 * std::uint64_t{cores}, help,
+  add_count_in(app, rules, "--threads", value, 0, 4 * std::uint64_t{cores}, help,
                fmt::format(" (4 per core this process may use: {} cores)", cores));
 }
 

@@ -420,7 +420,7 @@ command_runner add_check(CLI::App& c, rule_table& rules, const std::string& prog
   add_stats(c, check->gen.stats);
   add_quiet(c, check->gen.quiet, "no configuration line and no progress on stderr");
   add_threads(c, rules, check->gen.threads,
-            fmt::format("check on N workers at once (default: every core this process may use, here {}); inputs\n"
+            fmt::format("check on N workers at once (0 or left out: every core this process may use, here {}); inputs\n"
                         "keep their numbers; --stop-after, --sample, --input, --white-box, --eq-class,\n"
                         "--one-per-class, --limit, --spec and --suite use one",
                         available_cores()));

@@ -362,7 +362,7 @@ command_runner add_gen(CLI::App& g, rule_table& rules, const std::string& progra
   add_count(g, rules, "--sample", gen->sample, 1, "with --suite: a uniform random sample of N >= 1 structures instead of all");
   add_count(g, rules, "--seed", gen->seed, 0, "the seed of --sample (default 1)");
   add_threads(g, rules, gen->threads,
-            fmt::format("search on N threads (default: every core this process may use, here {}); one thread keeps\n"
+            fmt::format("search on N threads (0 or left out: every core this process may use, here {}); one thread keeps\n"
                         "the search's order, --limit, --eq-class, --one-per-class and --sample use one",
                         available_cores()));
   add_shard_options(g, rules, *gen, "search");

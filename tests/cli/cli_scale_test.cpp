@@ -48,6 +48,21 @@ TEST(Scale, TwoThreadsPrintTheSameStructuresNumberedInOrder) {
   EXPECT_EQ(two.stats["threads"], 2);
 }
 
+// --threads 0 means what it means in the library and what leaving it out means: every core this
+// process may use, one thread where the run follows the search's order.
+TEST(Scale, ZeroThreadsAreTheDefault) {
+  const printed left_out = gen_jsonl({"SearchTree", "6"});
+  const printed zero = gen_jsonl({"SearchTree", "6", "--threads", "0"});
+  EXPECT_EQ(zero.stats["threads"], left_out.stats["threads"]);
+  EXPECT_EQ(sorted(zero.structures), sorted(left_out.structures));
+  EXPECT_EQ(zero.structures.size(), 132u);
+  const result ordered = run({"gen", "BinaryTree", "3", "--limit", "2", "--threads", "0", "--stats", "json", "-q"});
+  EXPECT_EQ(ordered.exit_code, 0) << ordered.err;
+  EXPECT_TRUE(contains(ordered.out, "\"threads\":1") || contains(ordered.out, "\"threads\": 1")) << ordered.out;
+  const result checked = run({"check", "SearchTree", "remove", "3", "--threads", "0", "-q"});
+  EXPECT_EQ(checked.exit_code, 0) << checked.err;
+}
+
 // check on two workers: the same findings, numbered alike, with the same pictures, and the
 // same counts as on one.
 TEST(Scale, CheckOnTwoWorkersFindsWhatOneFinds) {
@@ -95,7 +110,7 @@ TEST(Scale, ThreadsAreBoundedByTheCores) {
     args.insert(args.end(), {"3", "--threads", "100000"});
     const result r = run(args);
     EXPECT_EQ(r.exit_code, 2) << shown(args, r);
-    EXPECT_TRUE(contains(r.err, "--threads must be an integer in [1, ")) << r.err;
+    EXPECT_TRUE(contains(r.err, "--threads must be an integer in [0, ")) << r.err;
     EXPECT_TRUE(contains(r.err, "] (4 per core this process may use: ")) << r.err;
     EXPECT_FALSE(contains(r.err, "18446744073709551615")) << r.err;
     EXPECT_EQ(r.out, "");
